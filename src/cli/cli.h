@@ -1,0 +1,68 @@
+/*
+ * cli.h - the command-line front end's shared helpers.
+ *
+ * The front end uses only the library's public header.  Every command is a
+ * function that returns the exit status and, when it fails, leaves one line
+ * of text in the context; main() prints that line, and nothing else prints
+ * errors.
+ */
+#ifndef SGVIZ_CLI_H
+#define SGVIZ_CLI_H
+
+#include "../sgviz.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+
+/* Exit statuses: success, a negative verdict (e.g. homework with errors),
+ * bad input or usage. */
+enum { EXIT_OK = 0, EXIT_VERDICT = 1, EXIT_BAD = 2 };
+
+/* The positions a command works on, from the options that name them. */
+typedef struct cli_game_args {
+    const char *set;   /* -s/--set SPEC */
+    const char *graph; /* -g/--graph FILE.dot */
+    const char *max;   /* -n/--max N, as typed */
+    const char *from;  /* --from */
+    const char *to;    /* --to */
+} cli_game_args;
+
+/* Loads the game of -s or -g (exactly one must be given).  Returns NULL
+ * after recording an error. */
+sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args);
+
+/* Works out the window FROM..TO of positions: --from and --to where given,
+ * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game),
+ * then checks that the window can be computed here.  Returns SG_OK or an
+ * error naming the option. */
+sg_status cli_window(sg_ctx *ctx, const sg_game *game,
+                     const cli_game_args *args, uint64_t default_n,
+                     uint64_t *from, uint64_t *to);
+
+/* Parses a whole number for option OPT.  Returns SG_OK or SG_EINPUT. */
+sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
+                           uint64_t max, uint64_t *out);
+
+/* Records the error for an option getopt_long refused (C is its return
+ * value) and returns EXIT_BAD. */
+int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv);
+
+/* Records an error for a command that takes no operands but got one. */
+int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg);
+
+/* Refuses to write OUTPUT over INPUT (both may be NULL). */
+sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
+                              const char *input);
+
+/* The width of the terminal on standard output, or 80. */
+unsigned cli_terminal_width(void);
+
+/* Prepends "PREFIX: " to the context's message. */
+void cli_prefix_error(sg_ctx *ctx, const char *prefix);
+
+/* The commands.  Each takes its own argv (argv[0] is the command name) and
+ * returns an exit status. */
+int cmd_table(sg_ctx *ctx, int argc, char **argv);
+int cmd_trace(sg_ctx *ctx, int argc, char **argv);
+
+#endif /* SGVIZ_CLI_H */

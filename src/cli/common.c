@@ -1,0 +1,170 @@
+/*
+ * common.c - option handling shared by the commands.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/* The largest heap size sgviz accepts as a number at all; the engine then
+ * checks what fits in memory. */
+#define POSITION_MAX (UINT64_C(1) << 62)
+
+void cli_prefix_error(sg_ctx *ctx, const char *prefix)
+{
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", sg_ctx_message(ctx));
+    sg_ctx_fail(ctx, sg_ctx_status(ctx), "%s: %s", prefix, copy);
+}
+
+sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
+                           uint64_t max, uint64_t *out)
+{
+    const char *p = arg;
+    while (*p == ' ')
+        p++;
+    if (*p == '-' && p[1] >= '0' && p[1] <= '9')
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": must be 0 or more", opt,
+                           arg);
+    if (*p < '0' || *p > '9')
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": not a whole number", opt,
+                           arg);
+    uint64_t v = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10 || v * 10 + d > max)
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": too large (at most "
+                               "%llu)", opt, arg, (unsigned long long)max);
+        v = v * 10 + d;
+    }
+    while (*p == ' ')
+        p++;
+    if (*p)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": not a whole number", opt,
+                           arg);
+    *out = v;
+    return SG_OK;
+}
+
+sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
+{
+    if (args->set && args->graph) {
+        sg_ctx_fail(ctx, SG_EINPUT, "give either -s/--set or -g/--graph, not "
+                    "both");
+        return NULL;
+    }
+    if (args->set)
+        return sg_game_from_spec(ctx, args->set, "--set");
+    if (args->graph)
+        return sg_game_read_dot(ctx, args->graph);
+    sg_ctx_fail(ctx, SG_EINPUT, "no game: give a subtraction set with -s (e.g. "
+                "-s 1,3,4, -s pow2) or a DOT file with -g");
+    return NULL;
+}
+
+/* Resolves a --from or --to value: a heap size, or a node name. */
+static sg_status window_end(sg_ctx *ctx, const sg_game *game, const char *opt,
+                            const char *arg, uint64_t *x)
+{
+    if (!sg_game_is_finite(game))
+        return cli_parse_number(ctx, opt, arg, POSITION_MAX, x);
+    return sg_game_find_position(ctx, game, arg, opt, x);
+}
+
+sg_status cli_window(sg_ctx *ctx, const sg_game *game,
+                     const cli_game_args *args, uint64_t default_n,
+                     uint64_t *from, uint64_t *to)
+{
+    uint64_t n = default_n;
+    bool finite = sg_game_is_finite(game);
+    if (finite)
+        n = sg_game_position_count(game) - 1;
+    if (args->max) {
+        if (cli_parse_number(ctx, "-n", args->max, POSITION_MAX, &n) != SG_OK)
+            return sg_ctx_status(ctx);
+        if (finite && n >= sg_game_position_count(game))
+            return sg_ctx_fail(ctx, SG_EINPUT, "-n %s: %s has positions 0..%llu "
+                               "only", args->max, sg_game_spec(game),
+                               (unsigned long long)
+                                   (sg_game_position_count(game) - 1));
+    }
+    *from = 0;
+    *to = n;
+    if (args->from && window_end(ctx, game, "--from", args->from, from))
+        return sg_ctx_status(ctx);
+    if (args->to && window_end(ctx, game, "--to", args->to, to))
+        return sg_ctx_status(ctx);
+    if (*from > *to) {
+        if (finite)
+            return sg_ctx_fail(ctx, SG_EINPUT, "--from %s comes after --to %s "
+                               "in the order of computation", args->from,
+                               args->to ? args->to : "(the last position)");
+        return sg_ctx_fail(ctx, SG_EINPUT, "--from %llu is after --to %llu",
+                           (unsigned long long)*from, (unsigned long long)*to);
+    }
+    if (sg_check_range(ctx, game, *to) != SG_OK) {
+        char where[128];
+        if (args->to)
+            snprintf(where, sizeof where, "--to %s", args->to);
+        else if (args->max)
+            snprintf(where, sizeof where, "-n %s", args->max);
+        else
+            snprintf(where, sizeof where, "positions 0..%llu",
+                     (unsigned long long)*to);
+        cli_prefix_error(ctx, where);
+        return sg_ctx_status(ctx);
+    }
+    return SG_OK;
+}
+
+int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv)
+{
+    const char *opt = argv[optind - 1];
+    if (c == ':')
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value (see sgviz %s "
+                    "--help)", command, opt, command);
+    else if (optopt && strncmp(opt, "--", 2) != 0)
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option -%c (see sgviz %s "
+                    "--help)", command, optopt, command);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option %s (see sgviz %s "
+                    "--help)", command, opt, command);
+    return EXIT_BAD;
+}
+
+int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg)
+{
+    sg_ctx_fail(ctx, SG_EINPUT, "%s: unexpected argument \"%s\" (see sgviz %s "
+                "--help)", command, arg, command);
+    return EXIT_BAD;
+}
+
+sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
+                              const char *input)
+{
+    if (output && input && strcmp(output, "-") != 0 &&
+        strcmp(input, "-") != 0 && sg_same_file(output, input))
+        return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: that is an input file; "
+                           "refusing to write over it", output);
+    return SG_OK;
+}
+
+unsigned cli_terminal_width(void)
+{
+    const char *cols = getenv("COLUMNS");
+    if (cols && *cols) {
+        char *end;
+        long v = strtol(cols, &end, 10);
+        if (!*end && v >= 20 && v <= 10000)
+            return (unsigned)v;
+    }
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+        ws.ws_col >= 20)
+        return ws.ws_col;
+    return 80;
+}

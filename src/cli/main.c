@@ -1,0 +1,104 @@
+/*
+ * main.c - sgviz's command-line front end: picks the command, runs it, and
+ * is the one place that prints errors.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(sg_ctx *ctx, int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
+    {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void print_usage(FILE *out)
+{
+    fputs("Usage: sgviz COMMAND [options]\n"
+          "\n"
+          "Sprague-Grundy values of impartial games, with every mex step "
+          "shown.\n"
+          "\n"
+          "Commands:\n",
+          out);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n"
+          "Games: -s SPEC for a subtraction game (1,3,4 | 1..m | pow2 | fib | "
+          "all),\n"
+          "       -g FILE.dot for any finite game drawn as a digraph.\n"
+          "\n"
+          "Run 'sgviz COMMAND --help' for a command's options.\n"
+          "  -h, --help       show this help\n"
+          "  -V, --version    show the version\n"
+          "\n"
+          "Exit status: 0 success, 1 a negative verdict (e.g. homework with "
+          "errors),\n"
+          "2 bad input or usage.\n",
+          out);
+}
+
+static void list_commands(char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < NCOMMANDS && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 i ? ", " : "", commands[i].name);
+}
+
+static int run(sg_ctx *ctx, int argc, char **argv)
+{
+    if (argc < 2) {
+        sg_ctx_fail(ctx, SG_EINPUT, "no command given (try sgviz --help)");
+        return EXIT_BAD;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
+        strcmp(name, "help") == 0) {
+        print_usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(name, "-V") == 0 || strcmp(name, "--version") == 0) {
+        printf("sgviz %s\n", SGVIZ_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return commands[i].run(ctx, argc - 1, argv + 1);
+    char known[256];
+    list_commands(known, sizeof known);
+    sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%s\" (commands: %s)", name,
+                known);
+    return EXIT_BAD;
+}
+
+int main(int argc, char **argv)
+{
+    sg_ctx *ctx = sg_ctx_new();
+    if (!ctx) {
+        fputs("sgviz: out of memory\n", stderr);
+        return EXIT_BAD;
+    }
+    int rc = run(ctx, argc, argv);
+    if (rc == EXIT_BAD) {
+        const char *msg = sg_ctx_message(ctx);
+        fprintf(stderr, "sgviz: %s\n", *msg ? msg : "failed");
+    }
+    /* A write error on standard output (a full disk, a closed pipe) must
+     * not pass for success. */
+    if (rc != EXIT_BAD && (fflush(stdout) != 0 || ferror(stdout))) {
+        fputs("sgviz: cannot write to standard output\n", stderr);
+        rc = EXIT_BAD;
+    }
+    sg_ctx_free(ctx);
+    return rc;
+}

@@ -1,0 +1,512 @@
+/*
+ * engine.c - computes Sprague-Grundy values and hands every mex step to a
+ * consumer as it is made.
+ *
+ * The classic template clears an N-sized "seen" array for every position,
+ * which costs O(N^2) in all.  Here a mex costs O(moves): the mex of m values
+ * is at most m, so only values up to m need marking.  With fewer than 64
+ * moves the marks fit in one machine word and the mex is a single
+ * count-trailing-zeros; with more, marks are "stamps" (the position number)
+ * in an array that never needs clearing.
+ *
+ * Consumers (traces, tables, checks, pictures) all read the same steps.  A
+ * step carries its move lists only when the consumer asks for them, and the
+ * lists live in buffers reused from step to step, so nothing grows with N
+ * except, when asked for, the table of values itself.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The most moves the engine examines in one call before it refuses: enough
+ * for any table a person reads, far below what would keep a machine busy
+ * for minutes without a word. */
+#define SG_WORK_MAX 10000000000.0
+
+/* Positions computed between two rounds of value-only steps in the fast
+ * path, and the slack a ring buffer keeps for them. */
+#define CHUNK 4096
+
+typedef struct engine {
+    sg_ctx *ctx;
+    const sg_game *game;
+    sg_compute_opts o;
+    uint64_t last;
+    unsigned width;
+    void *data;
+    uint64_t mask;            /* index mask: all ones, or ring size - 1 */
+    uint64_t stopped;         /* positions computed when a consumer stopped */
+    /* Subtraction games with a finite list of amounts up to `last`. */
+    uint64_t *amounts;
+    size_t namounts;
+    /* Step buffers, sized for the most moves any position has. */
+    uint64_t *step_amounts;
+    uint64_t *step_targets;
+    sg_value *step_values;
+    /* Stamps for the mex of many values: stamp[v] == x + 1 marks value v as
+     * seen while computing position x. */
+    uint64_t *stamp;
+    size_t max_moves;
+} engine;
+
+static inline sg_value get(const engine *e, uint64_t x)
+{
+    return sg_load(e->data, e->width, x & e->mask);
+}
+
+static inline void put(engine *e, uint64_t x, sg_value v)
+{
+    sg_store(e->data, e->width, x & e->mask, v);
+}
+
+sg_value sg_mex(const sg_value *values, size_t n, unsigned char *scratch)
+{
+    if (n < 64) {
+        uint64_t marks = 0;
+        for (size_t i = 0; i < n; i++)
+            if (values[i] < 64)
+                marks |= UINT64_C(1) << values[i];
+        return (sg_value)__builtin_ctzll(~marks);
+    }
+    memset(scratch, 0, n + 1);
+    for (size_t i = 0; i < n; i++)
+        if (values[i] <= n)
+            scratch[values[i]] = 1;
+    sg_value m = 0;
+    while (scratch[m])
+        m++;
+    return m;
+}
+
+/* The mex of the values in e->step_values[0..n), with stamps. */
+static sg_value mex_stamped(engine *e, const sg_value *values, size_t n,
+                            uint64_t x)
+{
+    if (n < 64) {
+        uint64_t marks = 0;
+        for (size_t i = 0; i < n; i++)
+            if (values[i] < 64)
+                marks |= UINT64_C(1) << values[i];
+        return (sg_value)__builtin_ctzll(~marks);
+    }
+    uint64_t s = x + 1;
+    for (size_t i = 0; i < n; i++)
+        if (values[i] <= n)
+            e->stamp[values[i]] = s;
+    sg_value m = 0;
+    while (e->stamp[m] == s)
+        m++;
+    return m;
+}
+
+/* Hands the step at X to the consumer.  FILLED says whether the move arrays
+ * hold this step's moves. */
+static int emit(engine *e, uint64_t x, size_t n, sg_value mex, bool filled)
+{
+    sg_step s;
+    s.x = x;
+    s.nmoves = n;
+    s.amounts = filled && e->game->kind == SG_GAME_SUBTRACTION
+                    ? e->step_amounts : NULL;
+    s.targets = filled ? e->step_targets : NULL;
+    s.values = filled ? e->step_values : NULL;
+    s.sg = mex;
+    int r = e->o.on_step(e->o.user, &s);
+    if (r)
+        e->stopped = x + 1;
+    return r;
+}
+
+static bool reports(const engine *e, uint64_t x)
+{
+    return e->o.on_step && x >= e->o.first;
+}
+
+/* Turns a consumer's answer into the engine's status. */
+static sg_status consumer_status(engine *e, int r)
+{
+    if (r > 0)
+        return SG_STOP;
+    if (e->ctx->status == SG_OK)
+        sg_ctx_fail(e->ctx, SG_EINTERNAL, "a step consumer failed (%d)", r);
+    return (sg_status)r;
+}
+
+/* One position of a list game, the slow and general way: the first P amounts
+ * are the legal moves (all at most x). */
+static int step_list(engine *e, uint64_t x, size_t p)
+{
+    bool filled = reports(e, x) && e->o.with_moves;
+    sg_value mex;
+    if (filled || p >= 64) {
+        for (size_t i = 0; i < p; i++) {
+            uint64_t t = x - e->amounts[i];
+            e->step_amounts[i] = e->amounts[i];
+            e->step_targets[i] = t;
+            e->step_values[i] = get(e, t);
+        }
+        mex = mex_stamped(e, e->step_values, p, x);
+    } else {
+        uint64_t marks = 0;
+        for (size_t i = 0; i < p; i++)
+            marks |= UINT64_C(1) << get(e, x - e->amounts[i]);
+        mex = (sg_value)__builtin_ctzll(~marks);
+    }
+    put(e, x, mex);
+    if (reports(e, x))
+        return emit(e, x, p, mex, filled);
+    return 0;
+}
+
+/*
+ * The hot loop: positions FROM..TO of a game with K < 64 amounts, all legal
+ * (from >= largest amount), values one byte wide.  Specialising on K lets
+ * the compiler keep the amounts in registers and unroll the inner loop, so
+ * the engine runs at the speed of a loop written for one set by hand.
+ */
+#define FIXED_LOOP(K)                                                          \
+    static void fixed_loop_##K(uint8_t *v, uint64_t mask, const uint64_t *am,  \
+                               uint64_t from, uint64_t to)                     \
+    {                                                                          \
+        uint64_t a[K];                                                         \
+        for (int i = 0; i < (K); i++)                                          \
+            a[i] = am[i];                                                      \
+        for (uint64_t x = from; x <= to; x++) {                                \
+            uint64_t marks = 0;                                                \
+            for (int i = 0; i < (K); i++)                                      \
+                marks |= UINT64_C(1) << v[(x - a[i]) & mask];                  \
+            v[x & mask] = (uint8_t)__builtin_ctzll(~marks);                    \
+        }                                                                      \
+    }
+FIXED_LOOP(1)
+FIXED_LOOP(2)
+FIXED_LOOP(3)
+FIXED_LOOP(4)
+FIXED_LOOP(5)
+FIXED_LOOP(6)
+FIXED_LOOP(7)
+FIXED_LOOP(8)
+
+static void fixed_loop_any(uint8_t *v, uint64_t mask, const uint64_t *a,
+                           size_t k, uint64_t from, uint64_t to)
+{
+    for (uint64_t x = from; x <= to; x++) {
+        uint64_t marks = 0;
+        for (size_t i = 0; i < k; i++)
+            marks |= UINT64_C(1) << v[(x - a[i]) & mask];
+        v[x & mask] = (uint8_t)__builtin_ctzll(~marks);
+    }
+}
+
+/* Runs the hot loop over FROM..TO (from <= to). */
+static void fast_span(engine *e, uint64_t from, uint64_t to)
+{
+    uint8_t *v = e->data;
+    const uint64_t *a = e->amounts;
+    uint64_t m = e->mask;
+    switch (e->namounts) {
+    case 1: fixed_loop_1(v, m, a, from, to); break;
+    case 2: fixed_loop_2(v, m, a, from, to); break;
+    case 3: fixed_loop_3(v, m, a, from, to); break;
+    case 4: fixed_loop_4(v, m, a, from, to); break;
+    case 5: fixed_loop_5(v, m, a, from, to); break;
+    case 6: fixed_loop_6(v, m, a, from, to); break;
+    case 7: fixed_loop_7(v, m, a, from, to); break;
+    case 8: fixed_loop_8(v, m, a, from, to); break;
+    default: fixed_loop_any(v, m, a, e->namounts, from, to); break;
+    }
+}
+
+static sg_status run_list(engine *e)
+{
+    size_t k = e->namounts;
+    size_t p = 0; /* amounts at most x */
+    uint64_t x = 0;
+    /* Positions below the largest amount have only some moves. */
+    for (; x <= e->last; x++) {
+        while (p < k && e->amounts[p] <= x)
+            p++;
+        if (p == k && k > 0 && k < 64 && e->width == 1)
+            break;
+        int r = step_list(e, x, p);
+        if (r)
+            return consumer_status(e, r);
+    }
+    /* From here on every amount is a legal move. */
+    while (x <= e->last) {
+        if (!e->o.on_step || e->o.first > e->last) {
+            fast_span(e, x, e->last);
+            break;
+        }
+        if (x < e->o.first) {
+            fast_span(e, x, e->o.first - 1);
+            x = e->o.first;
+            continue;
+        }
+        if (e->o.with_moves) {
+            int r = step_list(e, x, k);
+            if (r)
+                return consumer_status(e, r);
+            x++;
+            continue;
+        }
+        /* Value-only steps: compute a chunk at full speed, then report it. */
+        uint64_t to = e->last - x < CHUNK - 1 ? e->last : x + CHUNK - 1;
+        fast_span(e, x, to);
+        for (; x <= to; x++) {
+            int r = emit(e, x, k, get(e, x), false);
+            if (r)
+                return consumer_status(e, r);
+        }
+    }
+    return SG_OK;
+}
+
+/* Nim: every smaller heap is a target, so sg(x) is the mex of all values
+ * before it.  That set only grows, so a running mex costs O(1) amortised per
+ * position instead of O(x). */
+static sg_status run_all(engine *e)
+{
+    uint64_t n = e->last + 2;
+    uint8_t *present = sg_alloc(e->ctx, (size_t)(n / 8 + 1), 1);
+    if (!present)
+        return e->ctx->status;
+    sg_value running = 0;
+    sg_status st = SG_OK;
+    for (uint64_t x = 0; x <= e->last; x++) {
+        sg_value mex = running;
+        bool filled = reports(e, x) && e->o.with_moves;
+        if (filled) {
+            for (uint64_t a = 1; a <= x; a++) {
+                e->step_amounts[a - 1] = a;
+                e->step_targets[a - 1] = x - a;
+                e->step_values[a - 1] = get(e, x - a);
+            }
+        }
+        put(e, x, mex);
+        present[mex / 8] |= (uint8_t)(1u << (mex % 8));
+        while (present[running / 8] & (1u << (running % 8)))
+            running++;
+        if (reports(e, x)) {
+            int r = emit(e, x, (size_t)x, mex, filled);
+            if (r) {
+                st = consumer_status(e, r);
+                break;
+            }
+        }
+    }
+    free(present);
+    return st;
+}
+
+static sg_status run_dag(engine *e)
+{
+    const sg_dag *d = e->game->dag;
+    for (uint64_t x = 0; x <= e->last; x++) {
+        uint64_t lo = d->first[x], hi = d->first[x + 1];
+        size_t n = (size_t)(hi - lo);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t t = d->targets[lo + i];
+            e->step_targets[i] = t;
+            e->step_values[i] = get(e, t);
+        }
+        sg_value mex = mex_stamped(e, e->step_values, n, x);
+        put(e, x, mex);
+        if (reports(e, x)) {
+            int r = emit(e, x, n, mex, e->o.with_moves);
+            if (r)
+                return consumer_status(e, r);
+        }
+    }
+    return SG_OK;
+}
+
+/* Estimates the moves the engine will examine or list, to refuse hopeless
+ * requests before starting them.  The word-sized fast path is not counted:
+ * it runs at memory speed, and -n is bounded by memory already. */
+static double estimate_work(const engine *e)
+{
+    const sg_game *g = e->game;
+    double last = (double)e->last;
+    bool listing = e->o.on_step && e->o.with_moves && e->o.first <= e->last;
+    double first = (double)e->o.first;
+    if (g->kind == SG_GAME_DAG)
+        return (double)g->dag->first[g->dag->count];
+    if (g->family == SG_SET_ALL)
+        return listing ? (last * last - first * first) / 2.0 + last : last;
+    double work = 0;
+    if (e->namounts >= 64)
+        for (size_t i = 0; i < e->namounts; i++)
+            work += last - (double)e->amounts[i] + 1;
+    if (listing)
+        work += (last - first + 1) * (double)e->namounts;
+    return work;
+}
+
+static void engine_release(engine *e)
+{
+    free(e->amounts);
+    free(e->step_amounts);
+    free(e->step_targets);
+    free(e->step_values);
+    free(e->stamp);
+}
+
+sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                     const sg_compute_opts *opts, sg_values **values)
+{
+    if (values)
+        *values = NULL;
+    engine e;
+    memset(&e, 0, sizeof e);
+    e.ctx = ctx;
+    e.game = game;
+    if (opts)
+        e.o = *opts;
+    e.mask = UINT64_MAX;
+
+    if (game->kind == SG_GAME_DAG) {
+        if (game->dag->count == 0)
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s: the game has no positions",
+                               game->spec);
+        if (last >= game->dag->count)
+            last = game->dag->count - 1;
+    } else if (last > SG_POSITION_MAX) {
+        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^62, the "
+                           "largest sgviz computes directly",
+                           (unsigned long long)last);
+    }
+    e.last = last;
+
+    sg_value bound = sg_game_value_bound(game, last);
+    e.width = sg_width_for(bound);
+    sg_status st = sg_check_memory(ctx, last + 1, e.width);
+    if (st != SG_OK)
+        return st;
+
+    /* Moves and step buffers. */
+    if (game->kind == SG_GAME_SUBTRACTION && game->family != SG_SET_ALL) {
+        e.amounts = sg_game_amounts_upto(ctx, game, last, &e.namounts);
+        if (!e.amounts)
+            return ctx->status;
+        e.max_moves = e.namounts;
+    } else if (game->kind == SG_GAME_SUBTRACTION) {
+        e.max_moves = e.o.with_moves && e.o.on_step ? (size_t)last : 0;
+    } else {
+        e.max_moves = (size_t)game->dag->max_degree;
+    }
+
+    double work = estimate_work(&e);
+    if (work > SG_WORK_MAX) {
+        engine_release(&e);
+        return sg_ctx_fail(ctx, SG_ELIMIT,
+                           "%s, positions 0..%llu: about %.1e moves to examine, "
+                           "more than the %.0e sgviz allows; choose a smaller "
+                           "-n or a smaller set",
+                           game->describe, (unsigned long long)last, work,
+                           SG_WORK_MAX);
+    }
+
+    e.step_amounts = sg_alloc_raw(ctx, e.max_moves + 1, sizeof(uint64_t));
+    e.step_targets = sg_alloc_raw(ctx, e.max_moves + 1, sizeof(uint64_t));
+    e.step_values = sg_alloc_raw(ctx, e.max_moves + 1, sizeof(sg_value));
+    if (!e.step_amounts || !e.step_targets || !e.step_values) {
+        engine_release(&e);
+        return ctx->status;
+    }
+    if (e.max_moves >= 64) {
+        e.stamp = sg_alloc(ctx, e.max_moves + 2, sizeof(uint64_t));
+        if (!e.stamp) {
+            engine_release(&e);
+            return ctx->status;
+        }
+    }
+
+    /* Storage.  Kept values need the whole table.  Otherwise a finite set
+     * with largest amount k needs only the k values before x (plus a chunk
+     * of slack for value-only steps), so a ring of a power-of-two size
+     * streams any N in constant memory. */
+    uint64_t slots = last + 1;
+    if (!values && game->kind == SG_GAME_SUBTRACTION &&
+        game->family == SG_SET_EXPLICIT) {
+        uint64_t need = game->amounts[game->namounts - 1] + 1 + CHUNK;
+        uint64_t ring = 1;
+        while (ring < need)
+            ring <<= 1;
+        if (ring < slots) {
+            slots = ring;
+            e.mask = ring - 1;
+        }
+    }
+    e.data = sg_alloc_raw(ctx, (size_t)slots, e.width);
+    if (!e.data) {
+        engine_release(&e);
+        return ctx->status;
+    }
+
+    if (game->kind == SG_GAME_DAG)
+        st = run_dag(&e);
+    else if (game->family == SG_SET_ALL)
+        st = run_all(&e);
+    else
+        st = run_list(&e);
+
+    engine_release(&e);
+    if (st < 0 || !values) {
+        free(e.data);
+        return st;
+    }
+    sg_values *v = sg_alloc(ctx, 1, sizeof *v);
+    if (!v) {
+        free(e.data);
+        return ctx->status;
+    }
+    /* After an early stop only the positions computed so far are valid. */
+    v->count = st == SG_STOP ? e.stopped : last + 1;
+    v->width = e.width;
+    v->data = e.data;
+    v->max = 0;
+    for (uint64_t i = 0; i < v->count; i++) {
+        sg_value x = sg_load(v->data, v->width, i);
+        if (x > v->max)
+            v->max = x;
+    }
+    *values = v;
+    return st;
+}
+
+sg_status sg_check_range(sg_ctx *ctx, const sg_game *game, uint64_t last)
+{
+    if (game->kind == SG_GAME_DAG) {
+        if (last >= game->dag->count)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s has %llu positions",
+                               game->spec,
+                               (unsigned long long)game->dag->count);
+    } else if (last > SG_POSITION_MAX) {
+        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^62, the "
+                           "largest sgviz computes directly",
+                           (unsigned long long)last);
+    }
+    return sg_check_memory(ctx, last + 1,
+                           sg_width_for(sg_game_value_bound(game, last)));
+}
+
+uint64_t sg_values_count(const sg_values *values) { return values->count; }
+
+sg_value sg_values_get(const sg_values *values, uint64_t x)
+{
+    return sg_load(values->data, values->width, x);
+}
+
+sg_value sg_values_max(const sg_values *values) { return values->max; }
+
+unsigned sg_values_width(const sg_values *values) { return values->width; }
+
+void sg_values_free(sg_values *values)
+{
+    if (!values)
+        return;
+    free(values->data);
+    free(values);
+}

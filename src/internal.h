@@ -1,0 +1,208 @@
+/*
+ * internal.h - private structures and helpers shared by libsgviz's modules.
+ *
+ * Nothing here is part of the public interface: the front end and any other
+ * user of the library see only sgviz.h.
+ */
+#ifndef SGVIZ_INTERNAL_H
+#define SGVIZ_INTERNAL_H
+
+#include "sgviz.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* ------------------------------------------------------------------------ */
+/* Bounds.  Every size that comes from input is checked against one of these */
+/* before anything is allocated for it, so that hostile input gets a clear  */
+/* message instead of an allocation of its choosing.                        */
+/* ------------------------------------------------------------------------ */
+
+#define SG_SPEC_MAX_LEN ((size_t)1 << 16)     /* characters in a -s SPEC */
+#define SG_SET_MAX_ITEMS ((size_t)1 << 20)    /* amounts in an explicit set */
+#define SG_AMOUNT_MAX UINT64_C(1000000000000000000) /* 10^18 */
+#define SG_POSITION_MAX (UINT64_C(1) << 62)   /* largest -n we accept at all */
+#define SG_TEMPLATE_MAX_LEN ((size_t)1 << 20) /* bytes in a template file */
+#define SG_LINE_MAX_LEN ((size_t)1 << 16)     /* characters in one input line */
+
+/* ------------------------------------------------------------------------ */
+/* Context                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define SG_MESSAGE_MAX 1024
+
+struct sg_ctx {
+    sg_status status;
+    char message[SG_MESSAGE_MAX];
+    /* The Graphviz context (a GVC_t *).  It is created by the render module
+     * on first need, because only that module may include Graphviz headers,
+     * and released through graphviz_free when the context goes. */
+    void *graphviz;
+    void (*graphviz_free)(void *graphviz);
+};
+
+sg_status sg_ctx_vfail(sg_ctx *ctx, sg_status status, const char *fmt,
+                       va_list ap);
+
+/* Records a failure at FILE:LINE:COLUMN (line and column count from 1; a
+ * zero column is left out). */
+sg_status sg_fail_at(sg_ctx *ctx, sg_status status, const char *file,
+                     unsigned long line, unsigned long column, const char *fmt,
+                     ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Allocation helpers that check for overflow and record SG_ENOMEM. */
+void *sg_alloc(sg_ctx *ctx, size_t count, size_t size);       /* zeroed */
+void *sg_alloc_raw(sg_ctx *ctx, size_t count, size_t size);   /* not zeroed */
+void *sg_grow(sg_ctx *ctx, void *ptr, size_t count, size_t size);
+char *sg_strdup(sg_ctx *ctx, const char *s);
+char *sg_strndup(sg_ctx *ctx, const char *s, size_t n);
+
+/* Formats a byte count for people: "95.4 MiB". */
+void sg_format_bytes(uint64_t bytes, char *buf, size_t size);
+
+/* The machine's physical memory in bytes (0 if unknown). */
+uint64_t sg_physical_memory(void);
+
+/* Quotes S for a message: printable text as is (truncated past 60 bytes),
+ * control and non-UTF-8 bytes as \xNN.  Writes into BUF and returns it. */
+const char *sg_quote(const char *s, size_t len, char *buf, size_t size);
+
+/* A growable string. */
+typedef struct sg_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+    bool failed; /* an allocation failed; the contents are incomplete */
+} sg_buf;
+
+void sg_buf_init(sg_buf *b);
+void sg_buf_free(sg_buf *b);
+void sg_buf_add(sg_buf *b, const char *s, size_t n);
+void sg_buf_puts(sg_buf *b, const char *s);
+void sg_buf_putc(sg_buf *b, char c);
+void sg_buf_printf(sg_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void sg_buf_u64(sg_buf *b, uint64_t v);
+
+/* Writes an unsigned decimal into BUF (at least 21 bytes), returns length. */
+size_t sg_u64_to_str(uint64_t v, char *buf);
+
+/* Parses a whole unsigned decimal from S[0..len): digits only, no sign, no
+ * spaces.  Returns 0 on success, -1 if not a number, -2 if above MAX. */
+int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* Games                                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef enum sg_set_family {
+    SG_SET_EXPLICIT, /* a finite list of amounts */
+    SG_SET_POW2,
+    SG_SET_FIB,
+    SG_SET_ALL       /* every amount: Nim */
+} sg_set_family;
+
+/* A finite acyclic game graph in compressed sparse row form.  Positions are
+ * numbered in a topological order: every target index is smaller than its
+ * source's, so one increasing pass computes all values. */
+typedef struct sg_dag {
+    uint64_t count;       /* positions */
+    uint64_t *first;      /* moves of x: targets[first[x] .. first[x+1]) */
+    uint64_t *targets;
+    char **names;         /* names[x]: the node's name, owned by the dag */
+    uint64_t max_degree;  /* the largest number of moves from one position */
+} sg_dag;
+
+struct sg_game {
+    sg_game_kind kind;
+    char *describe;
+    char *spec;
+    /* Subtraction games. */
+    sg_set_family family;
+    uint64_t *amounts;  /* explicit sets: the amounts, ascending */
+    size_t namounts;
+    /* DAG games. */
+    sg_dag *dag;
+    /* Opaque data a game reader keeps with the game (e.g. the DOT graph for
+     * drawing with the file's own attributes), released by extra_free. */
+    void *extra;
+    void (*extra_free)(void *extra);
+};
+
+/* The amounts of a subtraction game that are at most LIMIT, ascending, in a
+ * new array (*N receives its length).  For `all` this is 1..LIMIT, so callers
+ * that only iterate should prefer sg_game_is_all(). */
+uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
+                               uint64_t limit, size_t *n);
+
+/* Creates a DAG game that takes ownership of DAG; NAME is the file name.
+ * Returns NULL (freeing DAG) on allocation failure. */
+sg_game *sg_game_from_dag(sg_ctx *ctx, sg_dag *dag, const char *name);
+
+void sg_dag_free(sg_dag *dag);
+
+/* ------------------------------------------------------------------------ */
+/* Values                                                                   */
+/* ------------------------------------------------------------------------ */
+
+struct sg_values {
+    uint64_t count;
+    unsigned width;
+    sg_value max;
+    void *data;
+};
+
+static inline sg_value sg_load(const void *data, unsigned width, uint64_t i)
+{
+    switch (width) {
+    case 1: return ((const uint8_t *)data)[i];
+    case 2: return ((const uint16_t *)data)[i];
+    case 4: return ((const uint32_t *)data)[i];
+    default: return ((const uint64_t *)data)[i];
+    }
+}
+
+static inline void sg_store(void *data, unsigned width, uint64_t i,
+                            sg_value v)
+{
+    switch (width) {
+    case 1: ((uint8_t *)data)[i] = (uint8_t)v; break;
+    case 2: ((uint16_t *)data)[i] = (uint16_t)v; break;
+    case 4: ((uint32_t *)data)[i] = (uint32_t)v; break;
+    default: ((uint64_t *)data)[i] = v; break;
+    }
+}
+
+/* An upper bound on every sg value of GAME among positions 0..last: a value
+ * is a mex of the values of a position's moves, so it is at most the number
+ * of moves. */
+sg_value sg_game_value_bound(const sg_game *game, uint64_t last);
+
+/* Bytes per stored value for values up to BOUND. */
+unsigned sg_width_for(sg_value bound);
+
+/* Checks that COUNT values of WIDTH bytes fit in memory; records SG_ELIMIT
+ * naming the size when they do not. */
+sg_status sg_check_memory(sg_ctx *ctx, uint64_t count, unsigned width);
+
+/* ------------------------------------------------------------------------ */
+/* Built-in files (generated from templates/ at build time)                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_builtin {
+    const char *name;
+    const char *data;
+    size_t len;
+} sg_builtin;
+
+extern const sg_builtin sg_builtin_files[];
+extern const size_t sg_builtin_count;
+
+#endif /* SGVIZ_INTERNAL_H */

@@ -1,0 +1,44 @@
+/*
+ * render_gv.h - the render module's one door to Graphviz (private).
+ *
+ * Only files of the render module include this header, and only this header
+ * includes Graphviz's.  Calls whose signatures differ between Graphviz
+ * versions go through the small shims below, so that a newer Graphviz means
+ * editing one file.
+ */
+#ifndef SGVIZ_RENDER_GV_H
+#define SGVIZ_RENDER_GV_H
+
+#include "internal.h"
+
+#include <cgraph.h>
+#include <gvc.h>
+
+/* Graphviz 2.42 declares most string parameters `char *` although it never
+ * writes through them; later versions say `const char *`.  Passing a string
+ * literal or a const string goes through this cast, in one place. */
+#define SG_GV_STR(s) ((char *)(uintptr_t)(const void *)(s))
+
+/* The program's one Graphviz context, created on first need and released
+ * with the sg_ctx.  Graphviz wants it to exist before any graph is built or
+ * read (otherwise default node labels go missing), so every render function
+ * calls this first.  Returns NULL after recording an error. */
+GVC_t *sg_gv_context(sg_ctx *ctx);
+
+/* Starts collecting Graphviz's error messages (which arrive in pieces) for
+ * the file ORIGIN; sg_gv_errors_end() stops and returns the first message
+ * as "ORIGIN:LINE: text" in BUF, or "" if there was none. */
+void sg_gv_errors_begin(const char *origin);
+const char *sg_gv_errors_end(char *buf, size_t size);
+
+/* What a DAG game read from DOT keeps of its file, for drawing it with the
+ * file's own attributes: the graph, and the node of each position. */
+typedef struct sg_dot_source {
+    Agraph_t *graph;
+    Agnode_t **nodes; /* nodes[x] is position x's node */
+} sg_dot_source;
+
+/* The DOT source of a game read by sg_game_read_dot(), or NULL. */
+sg_dot_source *sg_game_dot_source(const sg_game *game);
+
+#endif /* SGVIZ_RENDER_GV_H */

@@ -1,0 +1,388 @@
+/*
+ * render_read.c - games read from DOT files through cgraph, and the Graphviz
+ * context the render module shares.
+ *
+ * A DOT file becomes a game by turning its nodes into positions and its edges
+ * into moves, then numbering the positions in a topological order (every
+ * move's target before its source) with an iterative depth-first search.
+ * The engine then computes the values in one increasing pass, which is the
+ * memoized depth-first search of the classic template without its recursion:
+ * a chain of a million positions needs no deep call stack.
+ */
+#include "render_gv.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds on games read from DOT files, checked before the game's own arrays
+ * are allocated. */
+#define SG_DAG_MAX_NODES 20000000u
+#define SG_DAG_MAX_EDGES 200000000u
+/* Nodes named when a cycle is reported; longer cycles end in "...". */
+#define CYCLE_SHOWN 12
+
+/* ------------------------------------------------------------------------ */
+/* The Graphviz context                                                     */
+/* ------------------------------------------------------------------------ */
+
+static void free_gvc(void *gvc) { gvFreeContext(gvc); }
+
+GVC_t *sg_gv_context(sg_ctx *ctx)
+{
+    if (!ctx->graphviz) {
+        ctx->graphviz = gvContext();
+        if (!ctx->graphviz) {
+            sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not start (no "
+                        "context)");
+            return NULL;
+        }
+        ctx->graphviz_free = free_gvc;
+    }
+    return ctx->graphviz;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Error messages                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* cgraph reports errors through one global callback, in pieces ("Error",
+ * ": ", "file: syntax error in line 2\n").  Graphviz is not thread-safe
+ * anyway, so a static buffer is no new restriction. */
+static sg_buf gv_messages;
+
+static int collect_message(char *piece)
+{
+    sg_buf_puts(&gv_messages, piece);
+    return 0;
+}
+
+static char gv_origin[256];
+
+void sg_gv_errors_begin(const char *origin)
+{
+    sg_buf_free(&gv_messages);
+    snprintf(gv_origin, sizeof gv_origin, "%s", origin);
+    agseterr(AGERR);
+    agseterrf(collect_message);
+    agreseterrors();
+}
+
+const char *sg_gv_errors_end(char *buf, size_t size)
+{
+    agseterrf(NULL);
+    buf[0] = '\0';
+    const char *text = gv_messages.data ? gv_messages.data : "";
+    /* Keep the first line, without Graphviz's "Error: " and file name. */
+    if (strncmp(text, "Error: ", 7) == 0)
+        text += 7;
+    else if (strncmp(text, "Warning: ", 9) == 0)
+        text += 9;
+    size_t olen = strlen(gv_origin);
+    if (olen && strncmp(text, gv_origin, olen) == 0 && text[olen] == ':')
+        text += olen + 1;
+    while (*text == ' ')
+        text++;
+    size_t len = strcspn(text, "\n");
+    if (len == 0) {
+        sg_buf_free(&gv_messages);
+        return buf;
+    }
+    char line[512];
+    snprintf(line, sizeof line, "%.*s", (int)(len < 500 ? len : 500), text);
+    /* "syntax error in line 2 near 'x'" -> "ORIGIN:2: syntax error near 'x'" */
+    char *in_line = strstr(line, " in line ");
+    if (in_line) {
+        char *num = in_line + 9, *end = num;
+        while (*end >= '0' && *end <= '9')
+            end++;
+        if (end > num) {
+            char rest[512];
+            snprintf(rest, sizeof rest, "%.*s%s", (int)(in_line - line), line,
+                     end);
+            snprintf(buf, size, "%s:%.*s: %s", gv_origin, (int)(end - num),
+                     num, rest);
+            sg_buf_free(&gv_messages);
+            return buf;
+        }
+    }
+    snprintf(buf, size, "%s: %s", gv_origin, line);
+    sg_buf_free(&gv_messages);
+    return buf;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading a game                                                           */
+/* ------------------------------------------------------------------------ */
+
+static void free_source(void *p)
+{
+    sg_dot_source *src = p;
+    if (!src)
+        return;
+    if (src->graph)
+        agclose(src->graph);
+    free(src->nodes);
+    free(src);
+}
+
+sg_dot_source *sg_game_dot_source(const sg_game *game)
+{
+    if (game->kind != SG_GAME_DAG || game->extra_free != free_source)
+        return NULL;
+    return game->extra;
+}
+
+/* Reports the cycle that closes at STACK[top] -> STACK[from]. */
+static sg_status report_cycle(sg_ctx *ctx, const char *origin,
+                              Agnode_t **by_index, const uint64_t *stack,
+                              size_t from, size_t top)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    size_t len = top - from + 1;
+    for (size_t i = from; i <= top; i++) {
+        if (len > CYCLE_SHOWN && i == from + CYCLE_SHOWN - 1) {
+            sg_buf_puts(&b, "... -> ");
+            i = top;
+        }
+        sg_buf_puts(&b, agnameof(by_index[stack[i]]));
+        sg_buf_puts(&b, " -> ");
+    }
+    sg_buf_puts(&b, agnameof(by_index[stack[from]]));
+    sg_status st = sg_ctx_fail(ctx, SG_EINPUT, "%s: not acyclic: %s%s", origin,
+                               b.failed ? "(out of memory)" : b.data,
+                               len > CYCLE_SHOWN ? " (a cycle)" : "");
+    sg_buf_free(&b);
+    return st;
+}
+
+/*
+ * Numbers the positions in depth-first post-order, so that every move's
+ * target comes before its source, or reports a cycle.  FIRST/TARGETS is the
+ * graph in file order; *ORDER receives the file index of each new position.
+ */
+static sg_status topological_order(sg_ctx *ctx, const char *origin,
+                                   Agnode_t **by_index, uint64_t n,
+                                   const uint64_t *first,
+                                   const uint64_t *targets, uint64_t **order)
+{
+    uint8_t *state = sg_alloc(ctx, (size_t)n, 1); /* 0 new, 1 open, 2 done */
+    uint64_t *stack = sg_alloc_raw(ctx, (size_t)n, sizeof *stack);
+    uint64_t *cursor = sg_alloc_raw(ctx, (size_t)n, sizeof *cursor);
+    uint64_t *out = sg_alloc_raw(ctx, (size_t)n, sizeof *out);
+    sg_status st = SG_OK;
+    if (!state || !stack || !cursor || !out) {
+        st = ctx->status;
+        goto done;
+    }
+    uint64_t done_count = 0;
+    for (uint64_t root = 0; root < n; root++) {
+        if (state[root])
+            continue;
+        size_t top = 0;
+        stack[0] = root;
+        cursor[0] = first[root];
+        state[root] = 1;
+        for (;;) {
+            uint64_t v = stack[top];
+            if (cursor[top] < first[v + 1]) {
+                uint64_t w = targets[cursor[top]++];
+                if (state[w] == 0) {
+                    state[w] = 1;
+                    top++;
+                    stack[top] = w;
+                    cursor[top] = first[w];
+                } else if (state[w] == 1) {
+                    size_t from = top;
+                    while (stack[from] != w)
+                        from--;
+                    st = report_cycle(ctx, origin, by_index, stack, from, top);
+                    goto done;
+                }
+                continue;
+            }
+            state[v] = 2;
+            out[done_count++] = v;
+            if (top == 0)
+                break;
+            top--;
+        }
+    }
+done:
+    free(state);
+    free(stack);
+    free(cursor);
+    if (st != SG_OK) {
+        free(out);
+        return st;
+    }
+    *order = out;
+    return SG_OK;
+}
+
+/* Builds the game of graph G (read from ORIGIN).  Takes ownership of G. */
+static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
+{
+    sg_game *game = NULL;
+    sg_dag *dag = NULL;
+    uint64_t *seq_index = NULL, *ffirst = NULL, *ftargets = NULL,
+             *order = NULL, *new_index = NULL;
+    Agnode_t **by_index = NULL;
+    sg_dot_source *src = NULL;
+
+    int nn = agnnodes(g), ne = agnedges(g);
+    if (nn <= 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: the graph has no nodes, so the game "
+                    "has no positions", origin);
+        goto fail;
+    }
+    if ((unsigned)nn > SG_DAG_MAX_NODES || (unsigned)ne > SG_DAG_MAX_EDGES) {
+        sg_ctx_fail(ctx, SG_ELIMIT, "%s: %d nodes and %d edges; sgviz reads "
+                    "games of at most %u nodes and %u edges", origin, nn, ne,
+                    SG_DAG_MAX_NODES, SG_DAG_MAX_EDGES);
+        goto fail;
+    }
+    uint64_t n = (uint64_t)nn, m = (uint64_t)ne;
+
+    /* Nodes in file order, and a map from cgraph's sequence numbers (dense
+     * in a freshly read graph, but not promised to be) to file order. */
+    uint64_t max_seq = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
+        if ((uint64_t)AGSEQ(v) > max_seq)
+            max_seq = (uint64_t)AGSEQ(v);
+    seq_index = sg_alloc_raw(ctx, (size_t)max_seq + 1, sizeof *seq_index);
+    by_index = sg_alloc_raw(ctx, (size_t)n, sizeof *by_index);
+    ffirst = sg_alloc_raw(ctx, (size_t)n + 1, sizeof *ffirst);
+    ftargets = sg_alloc_raw(ctx, (size_t)m + 1, sizeof *ftargets);
+    if (!seq_index || !by_index || !ffirst || !ftargets)
+        goto fail;
+    uint64_t i = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v)) {
+        seq_index[AGSEQ(v)] = i;
+        by_index[i++] = v;
+    }
+    uint64_t k = 0;
+    for (i = 0; i < n; i++) {
+        ffirst[i] = k;
+        for (Agedge_t *e = agfstout(g, by_index[i]); e; e = agnxtout(g, e))
+            ftargets[k++] = seq_index[AGSEQ(aghead(e))];
+    }
+    ffirst[n] = k;
+
+    if (topological_order(ctx, origin, by_index, n, ffirst, ftargets, &order))
+        goto fail;
+
+    /* Renumber: position x is file node order[x]. */
+    new_index = sg_alloc_raw(ctx, (size_t)n, sizeof *new_index);
+    dag = sg_alloc(ctx, 1, sizeof *dag);
+    if (!new_index || !dag)
+        goto fail;
+    for (i = 0; i < n; i++)
+        new_index[order[i]] = i;
+    dag->count = n;
+    dag->first = sg_alloc_raw(ctx, (size_t)n + 1, sizeof *dag->first);
+    dag->targets = sg_alloc_raw(ctx, (size_t)k + 1, sizeof *dag->targets);
+    dag->names = sg_alloc(ctx, (size_t)n, sizeof *dag->names);
+    if (!dag->first || !dag->targets || !dag->names)
+        goto fail;
+    uint64_t at = 0;
+    for (uint64_t x = 0; x < n; x++) {
+        uint64_t f = order[x];
+        dag->first[x] = at;
+        uint64_t deg = ffirst[f + 1] - ffirst[f];
+        if (deg > dag->max_degree)
+            dag->max_degree = deg;
+        for (uint64_t j = ffirst[f]; j < ffirst[f + 1]; j++)
+            dag->targets[at++] = new_index[ftargets[j]];
+        dag->names[x] = sg_strdup(ctx, agnameof(by_index[f]));
+        if (!dag->names[x])
+            goto fail;
+    }
+    dag->first[n] = at;
+
+    src = sg_alloc(ctx, 1, sizeof *src);
+    if (!src)
+        goto fail;
+    src->nodes = sg_alloc_raw(ctx, (size_t)n, sizeof *src->nodes);
+    if (!src->nodes)
+        goto fail;
+    for (uint64_t x = 0; x < n; x++)
+        src->nodes[x] = by_index[order[x]];
+    src->graph = g;
+    g = NULL;
+
+    game = sg_game_from_dag(ctx, dag, origin);
+    dag = NULL;
+    if (!game)
+        goto fail;
+    game->extra = src;
+    game->extra_free = free_source;
+    src = NULL;
+
+fail:
+    free(seq_index);
+    free(by_index);
+    free(ffirst);
+    free(ftargets);
+    free(order);
+    free(new_index);
+    sg_dag_free(dag);
+    free_source(src);
+    if (g)
+        agclose(g);
+    return game;
+}
+
+sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
+{
+    if (!sg_gv_context(ctx))
+        return NULL;
+    bool from_stdin = strcmp(path, "-") == 0;
+    const char *origin = from_stdin ? "stdin" : path;
+    FILE *f = from_stdin ? stdin : fopen(path, "r");
+    if (!f) {
+        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    sg_gv_errors_begin(origin);
+    agsetfile(SG_GV_STR(origin));
+    Agraph_t *g = agread(f, NULL);
+    /* A second graph in the same file would be silently ignored; say so
+     * instead, since the user most likely meant something else. */
+    Agraph_t *extra = g ? agread(f, NULL) : NULL;
+    char message[600];
+    int errors = agerrors();
+    sg_gv_errors_end(message, sizeof message);
+    if (!from_stdin)
+        fclose(f);
+    if (extra) {
+        agclose(extra);
+        if (g)
+            agclose(g);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: holds more than one graph; a game is "
+                    "one digraph", origin);
+        return NULL;
+    }
+    if (!g || errors) {
+        if (g)
+            agclose(g);
+        if (message[0])
+            sg_ctx_fail(ctx, SG_EINPUT, "%s", message);
+        else if (errors)
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: not a valid DOT graph", origin);
+        else
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: no graph in the file (expected "
+                        "\"digraph { a -> b; ... }\")", origin);
+        return NULL;
+    }
+    if (!agisdirected(g)) {
+        agclose(g);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: the graph is undirected; a game needs "
+                    "moves with a direction (\"digraph\", edges a -> b)",
+                    origin);
+        return NULL;
+    }
+    return game_of_graph(ctx, g, origin);
+}

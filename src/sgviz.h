@@ -1,0 +1,350 @@
+/*
+ * sgviz.h - the public interface of libsgviz.
+ *
+ * libsgviz computes Sprague-Grundy values of impartial games while recording
+ * every mex step, and turns those steps into traces, tables and pictures.
+ *
+ * Conventions that hold for every function below:
+ *
+ *  - Objects are opaque handles created by a `_new` (or a named constructor)
+ *    and released by the matching `_free`.  Every `_free` accepts NULL.
+ *  - Every fallible function takes an `sg_ctx *`.  On failure it returns a
+ *    negative `sg_status` (or NULL), and the context holds one line of text
+ *    that says what went wrong, naming the bad value and its place
+ *    (`FILE:LINE:COLUMN: ...` for files).  The text never starts with
+ *    "sgviz:" and never ends with a newline: the caller adds both.
+ *  - Strings returned as `const char *` stay owned by the object they came
+ *    from and live as long as it does.  Strings returned as `char *` are the
+ *    caller's, to be released with free().
+ *  - Positions are numbered 0, 1, 2, ...  For a subtraction game the number
+ *    is the heap size.  For a game read from a DOT file the numbering is a
+ *    topological order: every move goes from a position to one with a
+ *    smaller number, so values can be computed in increasing order.
+ */
+#ifndef SGVIZ_H
+#define SGVIZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SGVIZ_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------------ */
+/* Status and context                                                       */
+/* ------------------------------------------------------------------------ */
+
+typedef enum sg_status {
+    SG_OK = 0,
+    SG_STOP = 1,          /* a step consumer asked to stop early; not an error */
+    SG_EINPUT = -1,       /* bad input: a spec, an option value, a file's text */
+    SG_ENOMEM = -2,       /* an allocation failed */
+    SG_EIO = -3,          /* reading or writing a file failed */
+    SG_ELIMIT = -4,       /* valid input beyond a documented bound */
+    SG_EUNSUPPORTED = -5, /* the machine lacks something, e.g. a Graphviz plugin */
+    SG_EINTERNAL = -6     /* a library (Graphviz) failed in a way we cannot name */
+} sg_status;
+
+typedef struct sg_ctx sg_ctx;
+
+/* Creates a context.  Returns NULL only when memory is exhausted.  One context
+ * serves a whole program; it is not safe to share it between threads. */
+sg_ctx *sg_ctx_new(void);
+
+/* Releases the context and everything it holds (including the Graphviz
+ * context, if one was created). */
+void sg_ctx_free(sg_ctx *ctx);
+
+/* The status of the last failure, or SG_OK when nothing failed since the
+ * last sg_ctx_clear(). */
+sg_status sg_ctx_status(const sg_ctx *ctx);
+
+/* The message of the last failure ("" when none).  Owned by the context. */
+const char *sg_ctx_message(const sg_ctx *ctx);
+
+/* Forgets the last failure. */
+void sg_ctx_clear(sg_ctx *ctx);
+
+/* Records a failure with a printf-style message and returns `status`, so
+ * that callers can write `return sg_ctx_fail(ctx, SG_EINPUT, ...)`.  The front
+ * end uses this for its own errors, so that all of them travel one way. */
+sg_status sg_ctx_fail(sg_ctx *ctx, sg_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ------------------------------------------------------------------------ */
+/* Games                                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_game sg_game;
+
+typedef enum sg_game_kind {
+    SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
+    SG_GAME_DAG          /* any finite acyclic game graph */
+} sg_game_kind;
+
+/* Parses a subtraction set.  SPEC is one of
+ *   "1,3,4"   an explicit set (any order, optional braces and spaces);
+ *             items may also be ranges "a..b", e.g. "1..3,7";
+ *   "1..m"    every amount from 1 to m;
+ *   "pow2"    every power of two 1, 2, 4, 8, ...;
+ *   "fib"     the Fibonacci numbers 1, 2, 3, 5, 8, ...;
+ *   "all"     any amount (Nim).
+ * ORIGIN names where SPEC came from (e.g. "--set") for messages.
+ * Returns a new game, or NULL on error (SG_EINPUT, SG_ELIMIT or SG_ENOMEM).
+ * The caller frees it with sg_game_free(). */
+sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
+
+/* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
+ * standard input): each node is a position and each edge a move.  Returns a
+ * new game or NULL on error (unreadable file, invalid DOT, an undirected or
+ * empty graph, a cycle).  The caller frees it with sg_game_free(). */
+sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path);
+
+void sg_game_free(sg_game *game);
+
+sg_game_kind sg_game_kind_of(const sg_game *game);
+
+/* A short description for headings and legends, e.g. "S = {1,3,4}",
+ * "S = powers of two", or the DOT file's name.  Owned by the game. */
+const char *sg_game_describe(const sg_game *game);
+
+/* The set in the notation of the worked example, e.g. "1,3,4" or "pow2";
+ * for a DAG game, its file name.  Owned by the game. */
+const char *sg_game_spec(const sg_game *game);
+
+/* Whether the game has a fixed, finite number of positions (DAG games).  A
+ * subtraction game has positions 0..N for whatever N is asked for. */
+int sg_game_is_finite(const sg_game *game);
+
+/* The number of positions of a finite game; 0 for a subtraction game. */
+uint64_t sg_game_position_count(const sg_game *game);
+
+/* The largest amount in a finite subtraction set; 0 when the set is
+ * infinite (pow2, fib, all) or the game is not a subtraction game. */
+uint64_t sg_game_max_amount(const sg_game *game);
+
+/* Writes the name of position X into BUF (of SIZE bytes) and returns BUF,
+ * or returns the game's own copy of the name (owned by the game).  For a
+ * subtraction game the name is the heap size in decimal. */
+const char *sg_game_position_name(const sg_game *game, uint64_t x, char *buf,
+                                  size_t size);
+
+/* Finds the position called NAME (a decimal heap size for a subtraction
+ * game, a node name for a DAG game) and stores its number in *X.  ORIGIN
+ * names the source of NAME for messages.  Returns SG_OK or SG_EINPUT. */
+sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
+                                const char *name, const char *origin,
+                                uint64_t *x);
+
+/* ------------------------------------------------------------------------ */
+/* The engine: values and mex steps                                         */
+/* ------------------------------------------------------------------------ */
+
+typedef uint64_t sg_value;
+
+/* One mex step, as the engine makes it.  The arrays belong to the engine and
+ * are valid only during the call that receives the step; consumers copy what
+ * they keep.  The arrays are filled only when the consumer asked for moves;
+ * otherwise `nmoves` is the number of moves and the arrays are NULL. */
+typedef struct sg_step {
+    uint64_t x;               /* the position */
+    size_t nmoves;            /* the number of moves from x */
+    const uint64_t *amounts;  /* the amount each move takes (subtraction games),
+                                 or NULL */
+    const uint64_t *targets;  /* the position each move leads to */
+    const sg_value *values;   /* sg of each target */
+    sg_value sg;              /* mex of values: sg(x) */
+} sg_step;
+
+/* A step consumer.  Returns 0 to go on, a positive value to stop early (the
+ * engine then returns SG_STOP), or a negative sg_status after recording the
+ * failure in the context (the engine then returns that status). */
+typedef int (*sg_step_fn)(void *user, const sg_step *step);
+
+typedef struct sg_compute_opts {
+    uint64_t first;     /* report steps from this position on; 0 = from the start */
+    int with_moves;     /* fill the moves, targets and values of each step */
+    sg_step_fn on_step; /* NULL: compute only */
+    void *user;         /* passed to on_step */
+} sg_compute_opts;
+
+typedef struct sg_values sg_values;
+
+/* Checks, without computing anything, that positions 0..LAST of GAME can be
+ * computed here: LAST within bounds and the table of values within memory
+ * (the message then names the memory it would need).  For a finite game,
+ * LAST must be below its number of positions.  Returns SG_OK or SG_ELIMIT. */
+sg_status sg_check_range(sg_ctx *ctx, const sg_game *game, uint64_t last);
+
+/* Computes sg(0..last) of GAME in increasing order of position, handing each
+ * step from opts->first on to opts->on_step as it is made (OPTS may be NULL).
+ * For a finite game LAST is clamped to its last position (pass UINT64_MAX for
+ * "all of them").
+ *
+ * When VALUES is not NULL, every value is kept and *VALUES receives a new
+ * table (one byte per position wherever every value fits), which the caller
+ * frees with sg_values_free().  When VALUES is NULL the engine keeps only what
+ * later steps need, so a long trace streams in constant memory.
+ *
+ * Before allocating, the engine checks that the table of all values would fit
+ * in this machine's memory and refuses (SG_ELIMIT, naming the size) if not.
+ * Returns SG_OK, SG_STOP when the consumer stopped early, or an error. */
+sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                     const sg_compute_opts *opts, sg_values **values);
+
+/* The number of positions whose values are held (last + 1). */
+uint64_t sg_values_count(const sg_values *values);
+
+/* sg(x); X must be below sg_values_count(). */
+sg_value sg_values_get(const sg_values *values, uint64_t x);
+
+/* The largest value held. */
+sg_value sg_values_max(const sg_values *values);
+
+/* Bytes used per position (1, 2, 4 or 8). */
+unsigned sg_values_width(const sg_values *values);
+
+void sg_values_free(sg_values *values);
+
+/* The mex (minimum excludant) of N values: the least non-negative integer
+ * not among them.  Uses SCRATCH, which must hold n + 1 bytes; scratch may be
+ * NULL when n < 64. */
+sg_value sg_mex(const sg_value *values, size_t n, unsigned char *scratch);
+
+/* ------------------------------------------------------------------------ */
+/* Templates                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_template sg_template;
+
+/* Loads the built-in trace template for language LANG ("en", "zh") and
+ * format FORMAT ("text", "md", "latex", "json").  Built-in templates are
+ * compiled into the library, so an installed program needs no other files.
+ * Returns NULL on error (unknown language or format: SG_EINPUT). */
+sg_template *sg_template_builtin(sg_ctx *ctx, const char *lang,
+                                 const char *format);
+
+/* Loads a user's template file.  Returns NULL on error: unreadable file
+ * (SG_EIO) or malformed template (SG_EINPUT with FILE:LINE:COLUMN). */
+sg_template *sg_template_load(sg_ctx *ctx, const char *path);
+
+/* Parses template text held in memory; ORIGIN names it in messages. */
+sg_template *sg_template_parse(sg_ctx *ctx, const char *text, size_t len,
+                               const char *origin);
+
+void sg_template_free(sg_template *tpl);
+
+/* The names of the built-in languages and trace formats, for help texts. */
+const char *sg_template_languages(void); /* "en, zh" */
+const char *sg_template_formats(void);   /* "text, md, latex, json" */
+
+/* The contents of a file under templates/ as built into the library, e.g.
+ * "trace/en.text" or "themes/classic.dot"; NULL if there is none.  The bytes
+ * are static; *LEN receives their length. */
+const char *sg_builtin_file(const char *name, size_t *len);
+
+/* ------------------------------------------------------------------------ */
+/* Traces                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_trace sg_trace;
+
+/* Starts a trace of positions FROM..TO of GAME in the wording of TPL, written
+ * to OUT.  The template must suit the game (a DAG game needs the template's
+ * dag sections).  Returns NULL on error.  TPL and GAME must outlive the
+ * trace; OUT stays the caller's. */
+sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
+                       const sg_game *game, uint64_t from, uint64_t to,
+                       FILE *out);
+
+/* A step consumer (for sg_compute_opts.on_step, with with_moves set and USER
+ * the trace) that writes one step. */
+int sg_trace_step(void *trace, const sg_step *step);
+
+/* Writes the trace's closing text and checks the output for write errors.
+ * Returns SG_OK or SG_EIO. */
+sg_status sg_trace_finish(sg_trace *trace);
+
+void sg_trace_free(sg_trace *trace);
+
+/* Computes and writes the whole trace of FROM..TO in one call. */
+sg_status sg_trace_write(sg_ctx *ctx, const sg_template *tpl,
+                         const sg_game *game, uint64_t from, uint64_t to,
+                         FILE *out);
+
+/* Formats one step in the wording of TPL, without the trailing newline.
+ * Returns a new string the caller frees, or NULL on error. */
+char *sg_trace_format_step(sg_ctx *ctx, const sg_template *tpl,
+                           const sg_game *game, const sg_step *step);
+
+/* ------------------------------------------------------------------------ */
+/* Tables                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef enum sg_table_format {
+    SG_TABLE_TEXT,  /* rows x / sg / P-N, wrapped to a width */
+    SG_TABLE_CSV,
+    SG_TABLE_MD,
+    SG_TABLE_LATEX,
+    SG_TABLE_JSON,
+    SG_TABLE_NONE   /* compute only */
+} sg_table_format;
+
+/* Parses a table format name; returns SG_OK or SG_EINPUT naming NAME. */
+sg_status sg_table_format_parse(sg_ctx *ctx, const char *name,
+                                sg_table_format *format);
+
+typedef struct sg_table_opts {
+    sg_table_format format;
+    unsigned width;   /* text: the line width to wrap to; 0 means 80 */
+    unsigned columns; /* latex: positions per tabular; 0 means 12 */
+} sg_table_opts;
+
+/* Computes and writes the table of positions FROM..TO of GAME to OUT.
+ * Returns SG_OK or an error. */
+sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
+                         uint64_t to, const sg_table_opts *opts, FILE *out);
+
+/* ------------------------------------------------------------------------ */
+/* Output files                                                             */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_output sg_output;
+
+/* Opens an output.  PATH "-" (or NULL) is standard output; any other path is
+ * written to a temporary file in the same directory and renamed into place
+ * by sg_output_commit(), so a failure never leaves a truncated file nor
+ * destroys an old one.  Returns NULL on error (a missing or unwritable
+ * directory: SG_EIO naming it). */
+sg_output *sg_output_open(sg_ctx *ctx, const char *path);
+
+/* The stream to write to.  Owned by the output. */
+FILE *sg_output_stream(sg_output *out);
+
+/* The temporary file's path (for writers that need a name rather than a
+ * stream), or NULL for standard output.  Owned by the output. */
+const char *sg_output_temp_path(const sg_output *out);
+
+/* Flushes, closes and renames the file into place, then frees OUT.  Returns
+ * SG_OK or SG_EIO; on error the temporary file is removed. */
+sg_status sg_output_commit(sg_ctx *ctx, sg_output *out);
+
+/* Discards what was written (removing the temporary file) and frees OUT. */
+void sg_output_abort(sg_output *out);
+
+/* Whether PATH names the same existing file as OTHER (same device and inode).
+ * Used to refuse writing an output over one of the inputs. */
+int sg_same_file(const char *path, const char *other);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SGVIZ_H */

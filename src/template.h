@@ -1,0 +1,134 @@
+/*
+ * template.h - the template language shared by traces and pages (private).
+ *
+ * A template file is a preamble (free text, ignored) followed by sections:
+ *
+ *     [settings]
+ *     escape = latex
+ *     list-separator = ", "
+ *     [step]
+ *     sg(${x}) = mex{${values}} = ${sg}
+ *
+ * A line that is exactly "[name]" starts a section; the lines up to the next
+ * one are its body, without trailing blank lines and without the final
+ * newline.  In a body, ${name} is a placeholder and $${ is a literal "${".
+ * The [settings] section holds "key = value" lines instead of a body.
+ */
+#ifndef SGVIZ_TEMPLATE_H
+#define SGVIZ_TEMPLATE_H
+
+#include "internal.h"
+
+typedef enum sg_escape {
+    SG_ESCAPE_NONE,
+    SG_ESCAPE_MD,
+    SG_ESCAPE_LATEX,
+    SG_ESCAPE_JSON,
+    SG_ESCAPE_HTML
+} sg_escape;
+
+/* One piece of a section body: literal text, or a placeholder. */
+typedef struct sg_segment {
+    const char *text; /* literal text (points into the template's copy) */
+    size_t len;
+    int var;          /* placeholder id, or -1 for literal text */
+    bool in_string;   /* the placeholder sits inside a "..." of the section's
+                         own text: JSON output writes text there unquoted */
+} sg_segment;
+
+typedef struct sg_section {
+    int present;
+    sg_segment *segs;
+    size_t nsegs;
+} sg_section;
+
+/* What a kind of template may contain: section names, placeholder names,
+ * which placeholders each section accepts, and the settings keys. */
+typedef struct sg_tpl_schema {
+    const char *what;               /* "trace template", for messages */
+    const char *const *sections;    /* NULL-terminated; index = section id */
+    const char *const *vars;        /* NULL-terminated; index = var id */
+    /* allowed[section] is a bitmask of var ids (ids < 64). */
+    const uint64_t *allowed;
+    const char *const *settings;    /* NULL-terminated keys */
+} sg_tpl_schema;
+
+#define SG_TPL_MAX_SECTIONS 24
+#define SG_TPL_MAX_SETTINGS 16
+
+struct sg_template {
+    const sg_tpl_schema *schema;
+    char *text;                     /* the template's own copy of the file */
+    char *origin;
+    sg_section sections[SG_TPL_MAX_SECTIONS];
+    char *settings[SG_TPL_MAX_SETTINGS]; /* values, or NULL when not given */
+    sg_escape escape;
+};
+
+/* Parses TEXT[0..len) against SCHEMA.  Returns NULL on error with
+ * ORIGIN:LINE:COLUMN in the message. */
+sg_template *sg_tpl_parse(sg_ctx *ctx, const sg_tpl_schema *schema,
+                          const char *text, size_t len, const char *origin);
+
+/* Reads a whole file (at most SG_TEMPLATE_MAX_LEN bytes) into a new buffer.
+ * WHAT names the kind of file in messages. */
+char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
+                   size_t max, size_t *len);
+
+/* The value of setting KEY (its index in the schema), or DEFAULT_VALUE. */
+const char *sg_tpl_setting(const sg_template *tpl, int key,
+                           const char *default_value);
+
+/* Appends S[0..len) to B escaped for MODE.  QUOTE says whether JSON text
+ * gets its quotes (the caller writes a string's content otherwise). */
+void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,
+                   bool quote);
+
+/* Section ids of the trace schema. */
+enum {
+    TR_SETTINGS,
+    TR_HEADER,
+    TR_FOOTER,
+    TR_TERMINAL,
+    TR_STEP,
+    TR_DAG_TERMINAL,
+    TR_DAG_STEP,
+    TR_BETWEEN,
+    TR_AMOUNT,
+    TR_TARGET,
+    TR_REF,
+    TR_VALUE,
+    TR_NSECTIONS
+};
+
+/* Placeholder ids of the trace schema. */
+enum {
+    TV_GAME,
+    TV_SET,
+    TV_FROM,
+    TV_TO,
+    TV_COUNT,
+    TV_P_POSITIONS,
+    TV_N_POSITIONS,
+    TV_P_COUNT,
+    TV_N_COUNT,
+    TV_X,
+    TV_SG,
+    TV_PN,
+    TV_N,
+    TV_AMOUNTS,
+    TV_TARGETS,
+    TV_REFS,
+    TV_VALUES,
+    TV_A,
+    TV_T,
+    TV_V,
+    TV_NVARS
+};
+
+/* Settings keys of the trace schema. */
+enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL };
+
+extern const sg_tpl_schema sg_trace_schema;
+
+#endif /* SGVIZ_TEMPLATE_H */

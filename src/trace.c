@@ -1,0 +1,298 @@
+/*
+ * trace.c - writes mex steps in the words of a template: the worked example
+ * of the teaching notes, step by step, in any language and format.
+ */
+#include "template.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Positions listed by the footer's ${p-positions} and ${n-positions}; past
+ * this the lists end in "...", so that a trace of any length streams in
+ * constant memory. */
+#define SUMMARY_MAX 1000
+
+struct sg_trace {
+    sg_ctx *ctx;
+    const sg_template *tpl;
+    const sg_game *game;
+    uint64_t from, to;
+    FILE *out;
+    bool dag;
+    bool started;   /* the header has been written */
+    uint64_t steps; /* steps written */
+    sg_buf line;    /* the text of one step, reused */
+    sg_buf p_list, n_list;
+    uint64_t p_count, n_count;
+    const char *sep, *p_label, *n_label;
+};
+
+/* Default item wording, used where a template leaves an item section out. */
+static const sg_segment default_amount[] = {{NULL, 0, TV_A, false}};
+static const sg_segment default_target[] = {{NULL, 0, TV_T, false}};
+static const sg_segment default_ref[] = {
+    {"sg(", 3, -1, false}, {NULL, 0, TV_T, false}, {")", 1, -1, false}};
+static const sg_segment default_value[] = {{NULL, 0, TV_V, false}};
+
+typedef struct item_ctx {
+    uint64_t a;       /* amount */
+    uint64_t t;       /* target */
+    sg_value v;       /* value of the target */
+} item_ctx;
+
+/* Writes a position: a number for subtraction games, an escaped name for
+ * DAG games.  In JSON a name is a string: quoted, unless the template's own
+ * text already opened the string (IN_STRING). */
+static void put_position(sg_trace *tr, sg_buf *b, uint64_t x, bool in_string)
+{
+    if (!tr->dag) {
+        sg_buf_u64(b, x);
+        return;
+    }
+    char tmp[24];
+    const char *name = sg_game_position_name(tr->game, x, tmp, sizeof tmp);
+    sg_escape_add(b, tr->tpl->escape, name, strlen(name), !in_string);
+}
+
+static void put_text(sg_trace *tr, sg_buf *b, const char *s, bool in_string)
+{
+    sg_escape_add(b, tr->tpl->escape, s, strlen(s), !in_string);
+}
+
+static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
+                   size_t nsegs, const sg_step *step, const item_ctx *item,
+                   bool in_string);
+
+static void render_list(sg_trace *tr, sg_buf *b, int section,
+                        const sg_step *step, bool in_string)
+{
+    const sg_section *sec = &tr->tpl->sections[section];
+    const sg_segment *segs = sec->segs;
+    size_t nsegs = sec->nsegs;
+    if (!sec->present) {
+        switch (section) {
+        case TR_AMOUNT: segs = default_amount; nsegs = 1; break;
+        case TR_TARGET: segs = default_target; nsegs = 1; break;
+        case TR_REF: segs = default_ref; nsegs = 3; break;
+        default: segs = default_value; nsegs = 1; break;
+        }
+    }
+    for (size_t i = 0; i < step->nmoves; i++) {
+        if (i)
+            sg_buf_puts(b, tr->sep);
+        item_ctx it = {step->amounts ? step->amounts[i] : 0,
+                       step->targets[i], step->values[i]};
+        render(tr, b, segs, nsegs, step, &it, in_string);
+    }
+}
+
+static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
+                   size_t nsegs, const sg_step *step, const item_ctx *item,
+                   bool in_string)
+{
+    for (size_t i = 0; i < nsegs; i++) {
+        const sg_segment *s = &segs[i];
+        bool str = in_string != s->in_string;
+        switch (s->var) {
+        case -1: sg_buf_add(b, s->text, s->len); break;
+        case TV_GAME: put_text(tr, b, tr->game->describe, str); break;
+        case TV_SET: put_text(tr, b, tr->game->spec, str); break;
+        case TV_FROM: put_position(tr, b, tr->from, str); break;
+        case TV_TO: put_position(tr, b, tr->to, str); break;
+        case TV_COUNT: sg_buf_u64(b, tr->to - tr->from + 1); break;
+        case TV_P_POSITIONS: sg_buf_add(b, tr->p_list.data, tr->p_list.len); break;
+        case TV_N_POSITIONS: sg_buf_add(b, tr->n_list.data, tr->n_list.len); break;
+        case TV_P_COUNT: sg_buf_u64(b, tr->p_count); break;
+        case TV_N_COUNT: sg_buf_u64(b, tr->n_count); break;
+        case TV_X: put_position(tr, b, step->x, str); break;
+        case TV_SG: sg_buf_u64(b, step->sg); break;
+        case TV_PN:
+            put_text(tr, b, step->sg == 0 ? tr->p_label : tr->n_label, str);
+            break;
+        case TV_N: sg_buf_u64(b, step->nmoves); break;
+        case TV_AMOUNTS: render_list(tr, b, TR_AMOUNT, step, str); break;
+        case TV_TARGETS: render_list(tr, b, TR_TARGET, step, str); break;
+        case TV_REFS: render_list(tr, b, TR_REF, step, str); break;
+        case TV_VALUES: render_list(tr, b, TR_VALUE, step, str); break;
+        case TV_A: sg_buf_u64(b, item->a); break;
+        case TV_T: put_position(tr, b, item->t, str); break;
+        case TV_V: sg_buf_u64(b, item->v); break;
+        default: break;
+        }
+    }
+}
+
+static const sg_section *step_section(const sg_trace *tr, const sg_step *s)
+{
+    int id = s->nmoves == 0 ? (tr->dag ? TR_DAG_TERMINAL : TR_TERMINAL)
+                            : (tr->dag ? TR_DAG_STEP : TR_STEP);
+    return &tr->tpl->sections[id];
+}
+
+sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
+                       const sg_game *game, uint64_t from, uint64_t to,
+                       FILE *out)
+{
+    bool dag = game->kind == SG_GAME_DAG;
+    int step_id = dag ? TR_DAG_STEP : TR_STEP;
+    int term_id = dag ? TR_DAG_TERMINAL : TR_TERMINAL;
+    if (!tpl->sections[step_id].present || !tpl->sections[term_id].present) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: this template has no [%s] and [%s] "
+                    "sections, which a trace of %s needs",
+                    tpl->origin, sg_trace_schema.sections[term_id],
+                    sg_trace_schema.sections[step_id],
+                    dag ? "a game read from a DOT file" : "a subtraction game");
+        return NULL;
+    }
+    if (from > to) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--from %llu is after --to %llu",
+                    (unsigned long long)from, (unsigned long long)to);
+        return NULL;
+    }
+    sg_trace *tr = sg_alloc(ctx, 1, sizeof *tr);
+    if (!tr)
+        return NULL;
+    tr->ctx = ctx;
+    tr->tpl = tpl;
+    tr->game = game;
+    tr->from = from;
+    tr->to = to;
+    tr->out = out;
+    tr->dag = dag;
+    tr->sep = sg_tpl_setting(tpl, TS_LIST_SEPARATOR, ",");
+    tr->p_label = sg_tpl_setting(tpl, TS_P_LABEL, "P");
+    tr->n_label = sg_tpl_setting(tpl, TS_N_LABEL, "N");
+    sg_buf_init(&tr->line);
+    sg_buf_init(&tr->p_list);
+    sg_buf_init(&tr->n_list);
+    return tr;
+}
+
+/* Writes a frame section (header or footer) followed by a newline, unless
+ * the template leaves it out or empty. */
+static void write_frame(sg_trace *tr, int id)
+{
+    const sg_section *sec = &tr->tpl->sections[id];
+    if (!sec->present || sec->nsegs == 0)
+        return;
+    tr->line.len = 0;
+    render(tr, &tr->line, sec->segs, sec->nsegs, NULL, NULL, false);
+    sg_buf_putc(&tr->line, '\n');
+    if (tr->line.data)
+        fwrite(tr->line.data, 1, tr->line.len, tr->out);
+}
+
+static void write_between(sg_trace *tr)
+{
+    const sg_section *sec = &tr->tpl->sections[TR_BETWEEN];
+    tr->line.len = 0;
+    if (sec->present)
+        render(tr, &tr->line, sec->segs, sec->nsegs, NULL, NULL, false);
+    sg_buf_putc(&tr->line, '\n');
+    fwrite(tr->line.data, 1, tr->line.len, tr->out);
+}
+
+static void remember(sg_trace *tr, const sg_step *step)
+{
+    sg_buf *list = step->sg == 0 ? &tr->p_list : &tr->n_list;
+    uint64_t *count = step->sg == 0 ? &tr->p_count : &tr->n_count;
+    if (*count < SUMMARY_MAX) {
+        if (*count)
+            sg_buf_puts(list, tr->sep);
+        put_position(tr, list, step->x, false);
+    } else if (*count == SUMMARY_MAX && tr->tpl->escape != SG_ESCAPE_JSON) {
+        sg_buf_puts(list, tr->sep);
+        sg_buf_puts(list, "...");
+    }
+    (*count)++;
+}
+
+int sg_trace_step(void *trace, const sg_step *step)
+{
+    sg_trace *tr = trace;
+    if (step->x < tr->from)
+        return 0;
+    if (step->x > tr->to)
+        return 1;
+    if (!tr->started) {
+        write_frame(tr, TR_HEADER);
+        tr->started = true;
+    }
+    if (tr->steps)
+        write_between(tr);
+    const sg_section *sec = step_section(tr, step);
+    tr->line.len = 0;
+    render(tr, &tr->line, sec->segs, sec->nsegs, step, NULL, false);
+    if (tr->line.failed)
+        return sg_ctx_fail(tr->ctx, SG_ENOMEM, "out of memory writing the "
+                           "trace");
+    if (tr->line.data)
+        fwrite(tr->line.data, 1, tr->line.len, tr->out);
+    tr->steps++;
+    remember(tr, step);
+    if (ferror(tr->out))
+        return sg_ctx_fail(tr->ctx, SG_EIO, "cannot write the trace");
+    return step->x == tr->to ? 1 : 0;
+}
+
+sg_status sg_trace_finish(sg_trace *tr)
+{
+    if (!tr->started) {
+        write_frame(tr, TR_HEADER);
+        tr->started = true;
+    }
+    if (tr->steps)
+        fputc('\n', tr->out);
+    write_frame(tr, TR_FOOTER);
+    if (tr->line.failed || tr->p_list.failed || tr->n_list.failed)
+        return sg_ctx_fail(tr->ctx, SG_ENOMEM, "out of memory writing the "
+                           "trace");
+    if (fflush(tr->out) != 0 || ferror(tr->out))
+        return sg_ctx_fail(tr->ctx, SG_EIO, "cannot write the trace");
+    return SG_OK;
+}
+
+void sg_trace_free(sg_trace *tr)
+{
+    if (!tr)
+        return;
+    sg_buf_free(&tr->line);
+    sg_buf_free(&tr->p_list);
+    sg_buf_free(&tr->n_list);
+    free(tr);
+}
+
+sg_status sg_trace_write(sg_ctx *ctx, const sg_template *tpl,
+                         const sg_game *game, uint64_t from, uint64_t to,
+                         FILE *out)
+{
+    sg_trace *tr = sg_trace_new(ctx, tpl, game, from, to, out);
+    if (!tr)
+        return ctx->status;
+    sg_compute_opts o = {from, 1, sg_trace_step, tr};
+    sg_status st = sg_compute(ctx, game, to, &o, NULL);
+    if (st == SG_STOP)
+        st = SG_OK;
+    if (st == SG_OK)
+        st = sg_trace_finish(tr);
+    sg_trace_free(tr);
+    return st;
+}
+
+char *sg_trace_format_step(sg_ctx *ctx, const sg_template *tpl,
+                           const sg_game *game, const sg_step *step)
+{
+    sg_trace *tr = sg_trace_new(ctx, tpl, game, step->x, step->x, NULL);
+    if (!tr)
+        return NULL;
+    const sg_section *sec = step_section(tr, step);
+    render(tr, &tr->line, sec->segs, sec->nsegs, step, NULL, false);
+    char *text = NULL;
+    if (tr->line.failed)
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory formatting a step");
+    else
+        text = sg_strndup(ctx, tr->line.data ? tr->line.data : "",
+                          tr->line.len);
+    sg_trace_free(tr);
+    return text;
+}

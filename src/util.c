@@ -1,0 +1,214 @@
+/*
+ * util.c - small helpers: a growable string, decimal numbers, quoting of
+ * untrusted text for messages, and byte counts for people.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sg_buf_init(sg_buf *b)
+{
+    b->data = NULL;
+    b->len = 0;
+    b->cap = 0;
+    b->failed = false;
+}
+
+void sg_buf_free(sg_buf *b)
+{
+    free(b->data);
+    sg_buf_init(b);
+}
+
+/* Makes room for N more bytes plus a terminating NUL.  On failure the buffer
+ * remembers it, so that callers can append freely and check once. */
+static bool sg_buf_reserve(sg_buf *b, size_t n)
+{
+    if (b->failed)
+        return false;
+    if (n > SIZE_MAX - b->len - 1) {
+        b->failed = true;
+        return false;
+    }
+    size_t need = b->len + n + 1;
+    if (need <= b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    char *p = realloc(b->data, cap);
+    if (!p) {
+        b->failed = true;
+        return false;
+    }
+    b->data = p;
+    b->cap = cap;
+    return true;
+}
+
+void sg_buf_add(sg_buf *b, const char *s, size_t n)
+{
+    if (!sg_buf_reserve(b, n))
+        return;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void sg_buf_puts(sg_buf *b, const char *s) { sg_buf_add(b, s, strlen(s)); }
+
+void sg_buf_putc(sg_buf *b, char c) { sg_buf_add(b, &c, 1); }
+
+void sg_buf_printf(sg_buf *b, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->failed = true;
+        return;
+    }
+    if ((size_t)n < sizeof small) {
+        sg_buf_add(b, small, (size_t)n);
+        return;
+    }
+    if (!sg_buf_reserve(b, (size_t)n))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+size_t sg_u64_to_str(uint64_t v, char *buf)
+{
+    char tmp[24];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = tmp[n - 1 - i];
+    buf[n] = '\0';
+    return n;
+}
+
+void sg_buf_u64(sg_buf *b, uint64_t v)
+{
+    char tmp[24];
+    size_t n = sg_u64_to_str(v, tmp);
+    sg_buf_add(b, tmp, n);
+}
+
+int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out)
+{
+    if (len == 0)
+        return -1;
+    uint64_t v = 0;
+    bool too_big = false;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        unsigned d = (unsigned)(s[i] - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            too_big = true;
+        else
+            v = v * 10 + d;
+    }
+    if (too_big || v > max)
+        return -2;
+    *out = v;
+    return 0;
+}
+
+/* Whether S[0..len) starts with a well-formed UTF-8 sequence of at least one
+ * byte; returns its length or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t len)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t n;
+    unsigned min;
+    if ((s[0] & 0xE0) == 0xC0) {
+        n = 2;
+        min = 0x80;
+    } else if ((s[0] & 0xF0) == 0xE0) {
+        n = 3;
+        min = 0x800;
+    } else if ((s[0] & 0xF8) == 0xF0) {
+        n = 4;
+        min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (n > len)
+        return 0;
+    unsigned cp = s[0] & (0x7F >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+const char *sg_quote(const char *s, size_t len, char *buf, size_t size)
+{
+    /* Messages name bad input, and bad input may be anything: binary bytes,
+     * terminal escapes, a megabyte-long line.  Quote it so that the message
+     * stays one readable line. */
+    const size_t shown = 60;
+    size_t o = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < len && i < shown) {
+        size_t n = utf8_sequence(u + i, len - i);
+        char piece[8];
+        size_t plen;
+        if (n == 1 && (u[i] < 0x20 || u[i] == 0x7F)) {
+            plen = (size_t)snprintf(piece, sizeof piece, "\\x%02X", u[i]);
+            n = 1;
+        } else if (n == 0) {
+            plen = (size_t)snprintf(piece, sizeof piece, "\\x%02X", u[i]);
+            n = 1;
+        } else {
+            memcpy(piece, s + i, n);
+            plen = n;
+        }
+        if (o + plen + 4 >= size)
+            break;
+        memcpy(buf + o, piece, plen);
+        o += plen;
+        i += n;
+    }
+    if (i < len && o + 4 < size) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+void sg_format_bytes(uint64_t bytes, char *buf, size_t size)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
+                                        "PiB", "EiB"};
+    if (bytes < 1024) {
+        snprintf(buf, size, "%llu bytes", (unsigned long long)bytes);
+        return;
+    }
+    double v = (double)bytes;
+    size_t u = 0;
+    while (v >= 1024.0 && u + 1 < sizeof units / sizeof units[0]) {
+        v /= 1024.0;
+        u++;
+    }
+    snprintf(buf, size, "%.1f %s", v, units[u]);
+}

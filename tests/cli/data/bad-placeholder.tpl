@@ -1,0 +1,4 @@
+[step]
+${x} ${bogus}
+[terminal]
+end

@@ -1,0 +1,4 @@
+[step]
+ÿş
+[terminal]
+x

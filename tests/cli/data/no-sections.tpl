@@ -1,0 +1,3 @@
+only words, no sections
+[header]
+hi

@@ -1,0 +1,4 @@
+[step]
+${x} ${sg
+[terminal]
+end

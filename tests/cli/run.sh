@@ -1,0 +1,104 @@
+#!/bin/sh
+# run.sh - the command-line tests.
+#
+#   SGVIZ=build/sgviz sh tests/cli/run.sh
+#
+# 1. Every examples/*/COMMANDS file lists commands with the file holding
+#    their expected output; each command runs in its example's directory and
+#    its standard output must equal that file byte for byte.
+# 2. tests/cli/bad-inputs.txt lists bad inputs; each must exit with the given
+#    status, print nothing on standard output, and print exactly one line on
+#    standard error that starts with "sgviz: " and contains the given text.
+# 3. tests/cli/cases.sh holds the remaining behaviours as shell functions.
+#
+# Exits 0 when everything passed, 1 otherwise.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+SGVIZ=${SGVIZ:-build/sgviz}
+case "$SGVIZ" in
+    /*) ;;
+    *) SGVIZ="$root/$SGVIZ" ;;
+esac
+export SGVIZ
+if [ ! -x "$SGVIZ" ]; then
+    echo "run.sh: $SGVIZ is not built" >&2
+    exit 1
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $*"
+}
+
+# Runs "sgviz ARGS" (ARGS may hold quotes and redirections) in directory DIR,
+# leaving its output in $tmp/out and $tmp/err and its status in $status.
+run_in() {
+    dir=$1
+    shift
+    (cd "$dir" && eval "\"\$SGVIZ\" $*") > "$tmp/out" 2> "$tmp/err" < /dev/null
+    status=$?
+}
+
+# ---- 1. examples with expected output ----------------------------------
+
+for commands in "$root"/examples/*/COMMANDS; do
+    [ -f "$commands" ] || continue
+    dir=$(dirname "$commands")
+    name=$(basename "$dir")
+    while IFS= read -r line; do
+        case "$line" in '' | '#'*) continue ;; esac
+        expected=$(printf '%s\n' "$line" | awk '{print $1}')
+        want_status=$(printf '%s\n' "$line" | awk '{print $2}')
+        args=$(printf '%s\n' "$line" | sed 's/^[^ ]*  *[^ ]*  *//')
+        run_in "$dir" "$args"
+        if [ "$status" != "$want_status" ]; then
+            fail "examples/$name: sgviz $args: exit $status, expected $want_status"
+            sed 's/^/    /' "$tmp/err"
+        elif ! cmp -s "$tmp/out" "$dir/$expected"; then
+            fail "examples/$name: sgviz $args: output differs from $expected"
+            diff "$dir/$expected" "$tmp/out" | head -20 | sed 's/^/    /'
+        else
+            pass
+        fi
+    done < "$commands"
+done
+
+# ---- 2. bad inputs ------------------------------------------------------
+
+tab=$(printf '\t')
+while IFS="$tab" read -r want_status fragment args; do
+    case "$want_status" in '' | '#'*) continue ;; esac
+    run_in "$here/data" "$args"
+    lines=$(wc -l < "$tmp/err")
+    if [ "$status" != "$want_status" ]; then
+        fail "bad input: sgviz $args: exit $status, expected $want_status"
+        sed 's/^/    /' "$tmp/err"
+    elif [ -s "$tmp/out" ]; then
+        fail "bad input: sgviz $args: wrote to standard output"
+    elif [ "$lines" -ne 1 ]; then
+        fail "bad input: sgviz $args: $lines lines on standard error, expected 1"
+        sed 's/^/    /' "$tmp/err"
+    elif ! grep -q '^sgviz: ' "$tmp/err"; then
+        fail "bad input: sgviz $args: message does not start with 'sgviz: '"
+    elif ! grep -qF -- "$fragment" "$tmp/err"; then
+        fail "bad input: sgviz $args: message lacks \"$fragment\": $(cat "$tmp/err")"
+    else
+        pass
+    fi
+done < "$here/bad-inputs.txt"
+
+# ---- 3. other behaviours ------------------------------------------------
+
+# shellcheck source=tests/cli/cases.sh
+. "$here/cases.sh"
+
+echo "cli tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
