@@ -47,6 +47,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
 LIB_SRC := $(wildcard src/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard tests/bench/*.c)
 TEMPLATES := $(shell find templates -type f ! -name '*~' | LC_ALL=C sort)
 
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin.o
@@ -128,9 +129,9 @@ test-run: all $(TEST_BIN)
 	fi; \
 	echo "make test: every suite passed"
 
-$(BUILD)/bench: tests/bench/bench.c $(LIB)
+$(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -O2 $< $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
+	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench

@@ -25,8 +25,13 @@
 #define SG_WORK_MAX 10000000000.0
 
 /* Positions computed between two rounds of value-only steps in the fast
- * path, and the slack a ring buffer keeps for them. */
+ * path. */
 #define CHUNK 4096
+
+/* Positions a streaming window holds beyond the values later steps need.
+ * Large enough that carrying those values to the front of the window is
+ * rare, small enough that the window stays in the processor's cache. */
+#define WINDOW_SPAN 65536
 
 typedef struct engine {
     sg_ctx *ctx;
@@ -34,8 +39,15 @@ typedef struct engine {
     sg_compute_opts o;
     uint64_t last;
     unsigned width;
+    /* Values live in data[x - base] for base <= x < base + slots.  When the
+     * whole table is kept, base is 0 and slots is last + 1.  When streaming,
+     * the window slides: once x reaches its end, the last `carry` values
+     * (all that later moves can reach) move to the front and base advances,
+     * so indexing stays a plain subtraction, with no wrap-around test. */
     void *data;
-    uint64_t mask;            /* index mask: all ones, or ring size - 1 */
+    uint64_t base;
+    uint64_t slots;
+    uint64_t carry;
     uint64_t stopped;         /* positions computed when a consumer stopped */
     /* Subtraction games with a finite list of amounts up to `last`. */
     uint64_t *amounts;
@@ -52,12 +64,23 @@ typedef struct engine {
 
 static inline sg_value get(const engine *e, uint64_t x)
 {
-    return sg_load(e->data, e->width, x & e->mask);
+    return sg_load(e->data, e->width, x - e->base);
+}
+
+/* Makes room for position X in a streaming window. */
+static inline void slide(engine *e, uint64_t x)
+{
+    if (x - e->base < e->slots)
+        return;
+    uint64_t shift = e->slots - e->carry;
+    memmove(e->data, (char *)e->data + shift * e->width,
+            (size_t)(e->carry * e->width));
+    e->base += shift;
 }
 
 static inline void put(engine *e, uint64_t x, sg_value v)
 {
-    sg_store(e->data, e->width, x & e->mask, v);
+    sg_store(e->data, e->width, x - e->base, v);
 }
 
 sg_value sg_mex(const sg_value *values, size_t n, unsigned char *scratch)
@@ -137,6 +160,7 @@ static sg_status consumer_status(engine *e, int r)
  * are the legal moves (all at most x). */
 static int step_list(engine *e, uint64_t x, size_t p)
 {
+    slide(e, x);
     bool filled = reports(e, x) && e->o.with_moves;
     sg_value mex;
     if (filled || p >= 64) {
@@ -161,60 +185,99 @@ static int step_list(engine *e, uint64_t x, size_t p)
 
 /*
  * The hot loop: positions FROM..TO of a game with K < 64 amounts, all legal
- * (from >= largest amount), values one byte wide.  Specialising on K lets
- * the compiler keep the amounts in registers and unroll the inner loop, so
- * the engine runs at the speed of a loop written for one set by hand.
+ * (from >= largest amount), values one byte wide, all in the window.  Each
+ * K has its own loop with the amounts in local variables and the marks
+ * written out, so that the compiler keeps the amounts in registers.
+ *
+ * When 1 is an amount (the common case: {1,3,4}, {1..m}, pow2, fib), every
+ * value depends on the one just computed.  Reading it back from memory would
+ * put a store-to-load round trip on that chain, so the loop keeps it in a
+ * register instead, as a one-bit mark: the next mark is then the lowest
+ * clear bit of the marks, ~m & (m + 1), two instructions with no shift.
  */
-#define FIXED_LOOP(K)                                                          \
-    static void fixed_loop_##K(uint8_t *v, uint64_t mask, const uint64_t *am,  \
+#define MARK(i) (UINT64_C(1) << v[x - a##i - base])
+#define LOAD(i) const uint64_t a##i = am[i]
+#define FIXED_LOOP(K, LOADS, REST)                                             \
+    static void fixed_loop_##K(uint8_t *v, uint64_t base, const uint64_t *am,  \
                                uint64_t from, uint64_t to)                     \
     {                                                                          \
-        uint64_t a[K];                                                         \
-        for (int i = 0; i < (K); i++)                                          \
-            a[i] = am[i];                                                      \
-        for (uint64_t x = from; x <= to; x++) {                                \
-            uint64_t marks = 0;                                                \
-            for (int i = 0; i < (K); i++)                                      \
-                marks |= UINT64_C(1) << v[(x - a[i]) & mask];                  \
-            v[x & mask] = (uint8_t)__builtin_ctzll(~marks);                    \
+        LOAD(0);                                                               \
+        LOADS;                                                                 \
+        if (a0 == 1) {                                                         \
+            uint64_t prev = UINT64_C(1) << v[from - 1 - base];                 \
+            for (uint64_t x = from; x <= to; x++) {                            \
+                uint64_t m = prev | (REST);                                    \
+                prev = ~m & (m + 1);                                           \
+                v[x - base] = (uint8_t)__builtin_ctzll(prev);                  \
+            }                                                                  \
+        } else {                                                               \
+            for (uint64_t x = from; x <= to; x++)                              \
+                v[x - base] = (uint8_t)__builtin_ctzll(~(MARK(0) | (REST)));   \
         }                                                                      \
     }
-FIXED_LOOP(1)
-FIXED_LOOP(2)
-FIXED_LOOP(3)
-FIXED_LOOP(4)
-FIXED_LOOP(5)
-FIXED_LOOP(6)
-FIXED_LOOP(7)
-FIXED_LOOP(8)
+FIXED_LOOP(1, (void)0, 0)
+FIXED_LOOP(2, LOAD(1), MARK(1))
+FIXED_LOOP(3, LOAD(1); LOAD(2), MARK(1) | MARK(2))
+FIXED_LOOP(4, LOAD(1); LOAD(2); LOAD(3), MARK(1) | MARK(2) | MARK(3))
+FIXED_LOOP(5, LOAD(1); LOAD(2); LOAD(3); LOAD(4),
+           MARK(1) | MARK(2) | MARK(3) | MARK(4))
+FIXED_LOOP(6, LOAD(1); LOAD(2); LOAD(3); LOAD(4); LOAD(5),
+           MARK(1) | MARK(2) | MARK(3) | MARK(4) | MARK(5))
+FIXED_LOOP(7, LOAD(1); LOAD(2); LOAD(3); LOAD(4); LOAD(5); LOAD(6),
+           MARK(1) | MARK(2) | MARK(3) | MARK(4) | MARK(5) | MARK(6))
+FIXED_LOOP(8, LOAD(1); LOAD(2); LOAD(3); LOAD(4); LOAD(5); LOAD(6); LOAD(7),
+           MARK(1) | MARK(2) | MARK(3) | MARK(4) | MARK(5) | MARK(6) |
+               MARK(7))
+#undef MARK
+#undef LOAD
+#undef FIXED_LOOP
 
-static void fixed_loop_any(uint8_t *v, uint64_t mask, const uint64_t *a,
+static void fixed_loop_any(uint8_t *v, uint64_t base, const uint64_t *a,
                            size_t k, uint64_t from, uint64_t to)
 {
+    if (a[0] == 1) {
+        uint64_t prev = UINT64_C(1) << v[from - 1 - base];
+        for (uint64_t x = from; x <= to; x++) {
+            uint64_t m = prev;
+            for (size_t i = 1; i < k; i++)
+                m |= UINT64_C(1) << v[x - a[i] - base];
+            prev = ~m & (m + 1);
+            v[x - base] = (uint8_t)__builtin_ctzll(prev);
+        }
+        return;
+    }
     for (uint64_t x = from; x <= to; x++) {
         uint64_t marks = 0;
         for (size_t i = 0; i < k; i++)
-            marks |= UINT64_C(1) << v[(x - a[i]) & mask];
-        v[x & mask] = (uint8_t)__builtin_ctzll(~marks);
+            marks |= UINT64_C(1) << v[x - a[i] - base];
+        v[x - base] = (uint8_t)__builtin_ctzll(~marks);
     }
 }
 
-/* Runs the hot loop over FROM..TO (from <= to). */
+/* Runs the hot loop over FROM..TO (from <= to), sliding the window as it
+ * fills. */
 static void fast_span(engine *e, uint64_t from, uint64_t to)
 {
-    uint8_t *v = e->data;
     const uint64_t *a = e->amounts;
-    uint64_t m = e->mask;
-    switch (e->namounts) {
-    case 1: fixed_loop_1(v, m, a, from, to); break;
-    case 2: fixed_loop_2(v, m, a, from, to); break;
-    case 3: fixed_loop_3(v, m, a, from, to); break;
-    case 4: fixed_loop_4(v, m, a, from, to); break;
-    case 5: fixed_loop_5(v, m, a, from, to); break;
-    case 6: fixed_loop_6(v, m, a, from, to); break;
-    case 7: fixed_loop_7(v, m, a, from, to); break;
-    case 8: fixed_loop_8(v, m, a, from, to); break;
-    default: fixed_loop_any(v, m, a, e->namounts, from, to); break;
+    while (from <= to) {
+        slide(e, from);
+        uint64_t end = e->base + e->slots - 1;
+        if (end > to)
+            end = to;
+        uint8_t *v = e->data;
+        uint64_t b = e->base;
+        switch (e->namounts) {
+        case 1: fixed_loop_1(v, b, a, from, end); break;
+        case 2: fixed_loop_2(v, b, a, from, end); break;
+        case 3: fixed_loop_3(v, b, a, from, end); break;
+        case 4: fixed_loop_4(v, b, a, from, end); break;
+        case 5: fixed_loop_5(v, b, a, from, end); break;
+        case 6: fixed_loop_6(v, b, a, from, end); break;
+        case 7: fixed_loop_7(v, b, a, from, end); break;
+        case 8: fixed_loop_8(v, b, a, from, end); break;
+        default: fixed_loop_any(v, b, a, e->namounts, from, end); break;
+        }
+        from = end + 1;
     }
 }
 
@@ -251,8 +314,13 @@ static sg_status run_list(engine *e)
             x++;
             continue;
         }
-        /* Value-only steps: compute a chunk at full speed, then report it. */
+        /* Value-only steps: compute a chunk at full speed, then report it.
+         * The chunk ends with the window, so its values are all still
+         * there when they are reported. */
+        slide(e, x);
         uint64_t to = e->last - x < CHUNK - 1 ? e->last : x + CHUNK - 1;
+        if (to > e->base + e->slots - 1)
+            to = e->base + e->slots - 1;
         fast_span(e, x, to);
         for (; x <= to; x++) {
             int r = emit(e, x, k, get(e, x), false);
@@ -364,7 +432,6 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
     e.game = game;
     if (opts)
         e.o = *opts;
-    e.mask = UINT64_MAX;
 
     if (game->kind == SG_GAME_DAG) {
         if (game->dag->count == 0)
@@ -424,22 +491,18 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
     }
 
     /* Storage.  Kept values need the whole table.  Otherwise a finite set
-     * with largest amount k needs only the k values before x (plus a chunk
-     * of slack for value-only steps), so a ring of a power-of-two size
-     * streams any N in constant memory. */
-    uint64_t slots = last + 1;
+     * with largest amount k needs only the k values before x, so a window of
+     * k + WINDOW_SPAN values streams any N in constant memory. */
+    e.slots = last + 1;
     if (!values && game->kind == SG_GAME_SUBTRACTION &&
         game->family == SG_SET_EXPLICIT) {
-        uint64_t need = game->amounts[game->namounts - 1] + 1 + CHUNK;
-        uint64_t ring = 1;
-        while (ring < need)
-            ring <<= 1;
-        if (ring < slots) {
-            slots = ring;
-            e.mask = ring - 1;
+        uint64_t k = game->amounts[game->namounts - 1];
+        if (k < e.slots && e.slots - k > WINDOW_SPAN) {
+            e.carry = k;
+            e.slots = k + WINDOW_SPAN;
         }
     }
-    e.data = sg_alloc_raw(ctx, (size_t)slots, e.width);
+    e.data = sg_alloc_raw(ctx, (size_t)e.slots, e.width);
     if (!e.data) {
         engine_release(&e);
         return ctx->status;
