@@ -42,7 +42,11 @@ struct sg_ctx {
 };
 
 sg_status sg_ctx_vfail(sg_ctx *ctx, sg_status status, const char *fmt,
-                       va_list ap);
+                       va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 
 /* Records a failure at FILE:LINE:COLUMN (line and column count from 1; a
  * zero column is left out). */

@@ -213,6 +213,28 @@ unsigned sg_values_width(const sg_values *values);
 
 void sg_values_free(sg_values *values);
 
+/* ------------------------------------------------------------------------ */
+/* Lookups: sg(x) for positions asked for in any order                      */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_lookup sg_lookup;
+
+/* Prepares sg(x) for every position x <= MAX_POSITION of GAME (for a finite
+ * game, MAX_POSITION is clamped to its last position), computing each value
+ * once.  Returns NULL on error, e.g. SG_ELIMIT when the values would not fit
+ * in memory (the message names the memory needed).  The caller frees the
+ * lookup with sg_lookup_free(); GAME must outlive it. */
+sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
+                         uint64_t max_position);
+
+/* sg(x) for x <= the lookup's MAX_POSITION. */
+sg_value sg_lookup_get(const sg_lookup *lookup, uint64_t x);
+
+/* The largest position the lookup answers for. */
+uint64_t sg_lookup_max(const sg_lookup *lookup);
+
+void sg_lookup_free(sg_lookup *lookup);
+
 /* The mex (minimum excludant) of N values: the least non-negative integer
  * not among them.  Uses SCRATCH, which must hold n + 1 bytes; scratch may be
  * NULL when n < 64. */

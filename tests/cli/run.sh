@@ -6,10 +6,10 @@
 # 1. Every examples/*/COMMANDS file lists commands with the file holding
 #    their expected output; each command runs in its example's directory and
 #    its standard output must equal that file byte for byte.
-# 2. tests/cli/bad-inputs.txt lists bad inputs; each must exit with the given
+# 2. tests/cli/bad-inputs*.txt list bad inputs; each must exit with the given
 #    status, print nothing on standard output, and print exactly one line on
 #    standard error that starts with "sgviz: " and contains the given text.
-# 3. tests/cli/cases.sh holds the remaining behaviours as shell functions.
+# 3. tests/cli/cases*.sh hold the remaining behaviours.
 #
 # Exits 0 when everything passed, 1 otherwise.
 set -u
@@ -74,6 +74,7 @@ done
 # ---- 2. bad inputs ------------------------------------------------------
 
 tab=$(printf '\t')
+for table in "$here"/bad-inputs*.txt; do
 while IFS="$tab" read -r want_status fragment args; do
     case "$want_status" in '' | '#'*) continue ;; esac
     run_in "$here/data" "$args"
@@ -93,12 +94,15 @@ while IFS="$tab" read -r want_status fragment args; do
     else
         pass
     fi
-done < "$here/bad-inputs.txt"
+done < "$table"
+done
 
 # ---- 3. other behaviours ------------------------------------------------
 
-# shellcheck source=tests/cli/cases.sh
-. "$here/cases.sh"
+for cases in "$here"/cases*.sh; do
+    # shellcheck disable=SC1090
+    . "$cases"
+done
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
