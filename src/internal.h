@@ -122,6 +122,12 @@ typedef struct sg_dag {
     uint64_t *targets;
     char **names;         /* names[x]: the node's name, owned by the dag */
     uint64_t max_degree;  /* the largest number of moves from one position */
+    /* An open-addressing hash index of the names, built by
+     * sg_game_from_dag(): slot i holds x + 1 for a position x whose name
+     * hashes near i, or 0.  Lookups by name (positions named on a command
+     * line or on lines of input) then cost O(1), not O(count). */
+    uint32_t *name_slots;
+    uint64_t name_mask;   /* slots - 1; the number of slots is a power of 2 */
 } sg_dag;
 
 struct sg_game {
@@ -147,10 +153,17 @@ uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
                                uint64_t limit, size_t *n);
 
 /* Creates a DAG game that takes ownership of DAG; NAME is the file name.
- * Returns NULL (freeing DAG) on allocation failure. */
+ * Builds the index of the positions' names.  Returns NULL (freeing DAG) on
+ * allocation failure, or with SG_ELIMIT when the dag has 2^32 - 1 positions
+ * or more (the index numbers them in 32 bits). */
 sg_game *sg_game_from_dag(sg_ctx *ctx, sg_dag *dag, const char *name);
 
 void sg_dag_free(sg_dag *dag);
+
+/* Finds the position whose name is NAME[0..len) (which need not end in a
+ * NUL) and stores it in *X.  Returns whether there is one. */
+bool sg_dag_find(const sg_dag *dag, const char *name, size_t len,
+                 uint64_t *x);
 
 /* ------------------------------------------------------------------------ */
 /* Values                                                                   */
