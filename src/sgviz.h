@@ -365,6 +365,134 @@ void sg_output_abort(sg_output *out);
  * Used to refuse writing an output over one of the inputs. */
 int sg_same_file(const char *path, const char *other);
 
+/* ------------------------------------------------------------------------ */
+/* Sums of games                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* A sum of games is several parts (heaps of a subtraction game, or tokens
+ * on positions of a DAG game); a move is a move in one part.  Its value is
+ * the XOR (nim-sum) of the parts' values, and the player to move wins
+ * exactly when that is not 0. */
+
+/* The most parts one sum may have, on a command line or on one line of
+ * input. */
+#define SG_SUM_MAX_PARTS 10000
+
+/* Reads one part of a sum from TEXT[0..len) (which need not end in a NUL):
+ * for a subtraction game a heap size, a whole number from 0 to 2^63 - 1
+ * (whether its value can be computed is for sg_lookup_new() to say); for a
+ * DAG game the name of a node.  ORIGIN starts the message, e.g. "heap 2" or
+ * "stdin:3: heap 2".  Stores the position in *X and returns SG_OK, or
+ * returns SG_EINPUT (SG_ELIMIT for a number above 2^63 - 1). */
+sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
+                                const char *text, size_t len,
+                                const char *origin, uint64_t *x);
+
+/* The nim-sum of the values of POSITIONS[0..n), every one of which LOOKUP
+ * must answer for (at most sg_lookup_max()).  Cannot fail. */
+sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
+                    size_t n);
+
+/* One move of a sum: part PART (counted from 0) goes from position FROM to
+ * position TO.  AMOUNT is what it takes in a subtraction game (FROM - TO);
+ * it is 0 in a DAG game, where a move is an edge. */
+typedef struct sg_sum_move {
+    size_t part;
+    uint64_t from;
+    uint64_t to;
+    uint64_t amount;
+} sg_sum_move;
+
+typedef struct sg_sum sg_sum;
+
+/* Analyses the sum of the positions POSITIONS[0..n) of GAME, whose values
+ * LOOKUP holds (it must answer for the largest of them): each part's value,
+ * the nim-sum, and, when the player to move wins, every winning move.  A
+ * winning move takes a part of value g to a position of value g XOR the
+ * nim-sum, which makes the nim-sum 0.  They are listed part by part, and
+ * within a part by increasing amount (subtraction games) or in the order of
+ * the file's edges (DAG games; a target reached by several edges is listed
+ * once).  Returns NULL on error: no parts or more than SG_SUM_MAX_PARTS, a
+ * position LOOKUP does not cover (SG_EINPUT), more than 10^9 moves to
+ * examine (SG_ELIMIT), or SG_ENOMEM.  The caller frees the result with
+ * sg_sum_free(); it keeps no pointer to GAME, LOOKUP or POSITIONS. */
+sg_sum *sg_sum_new(sg_ctx *ctx, const sg_game *game, const sg_lookup *lookup,
+                   const uint64_t *positions, size_t n);
+
+/* The number of parts, the position and the value of part I (I below the
+ * number of parts), and the nim-sum of the values. */
+size_t sg_sum_parts(const sg_sum *sum);
+uint64_t sg_sum_position(const sg_sum *sum, size_t i);
+sg_value sg_sum_value(const sg_sum *sum, size_t i);
+sg_value sg_sum_nimsum(const sg_sum *sum);
+
+/* 1 when the player to move (the first player) wins, that is when the
+ * nim-sum is not 0; else 0. */
+int sg_sum_first_player_wins(const sg_sum *sum);
+
+/* The number of winning moves (0 when the first player loses) and the I-th
+ * of them (I below that number), owned by the sum. */
+size_t sg_sum_move_count(const sg_sum *sum);
+const sg_sum_move *sg_sum_move_at(const sg_sum *sum, size_t i);
+
+void sg_sum_free(sg_sum *sum);
+
+/* ---- Many sums, one a line, as online judges give them ---------------- */
+
+typedef struct sg_batch_opts {
+    /* With both names, each line is answered with the winner's name alone:
+     * FIRST_NAME when the player to move wins, SECOND_NAME otherwise.
+     * Without them, with a line such as "1 4 1: nim-sum 0, second player
+     * wins".  The strings must outlive the batch. */
+    const char *first_name;
+    const char *second_name;
+    /* Nonzero: a line whose parts are all 0 ends the input (it gets no
+     * answer, and nothing after it is read). */
+    int stop_at_zero;
+} sg_batch_opts;
+
+typedef struct sg_batch sg_batch;
+
+/* Starts answering lines of input, each one sum: parts separated by spaces
+ * or tabs (heap sizes, or node names of a DAG game), a line at most 65536
+ * characters and SG_SUM_MAX_PARTS parts.  Answers go to OUT, one line each,
+ * in order.  Values are computed once, up to the largest heap seen so far;
+ * when a larger one comes, the table grows to at least twice its size.
+ * ORIGIN names the input in messages, which read "ORIGIN:LINE: ...".  Blank
+ * lines at the end of the input are ignored; a blank line followed by more
+ * positions is an error.  Returns NULL on error (a name holding a newline,
+ * only one of the two names, SG_ENOMEM).  GAME must outlive the batch; OUT
+ * stays the caller's.  Free with sg_batch_free(). */
+sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
+                       const sg_batch_opts *opts, const char *origin,
+                       FILE *out);
+
+/* Feeds LEN bytes of input, in pieces of any size.  Every line completed by
+ * them is answered, and OUT is flushed before returning, so that a person
+ * typing at a terminal gets each answer at once.  Returns SG_OK; SG_STOP
+ * once a line of zeros ended the input (later input is ignored); or an
+ * error (SG_EINPUT, SG_ELIMIT for a heap beyond memory, SG_EIO when OUT
+ * cannot be written) after every line before the bad one was answered.
+ * After SG_STOP or an error, further calls do nothing and return the same
+ * status. */
+sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
+                        size_t len);
+
+/* Ends the input: answers a last line that had no newline, and refuses
+ * (SG_EINPUT) an input that held no position at all.  Returns SG_OK (also
+ * after a line of zeros) or an error. */
+sg_status sg_batch_finish(sg_ctx *ctx, sg_batch *batch);
+
+/* Feeds everything read from the file descriptor FD, chunk by chunk as it
+ * arrives, and finishes.  Returns what sg_batch_finish() returns, the
+ * first error of sg_batch_feed(), or SG_EIO when FD cannot be read. */
+sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd);
+
+/* The number of lines answered so far. */
+uint64_t sg_batch_answered(const sg_batch *batch);
+
+void sg_batch_free(sg_batch *batch);
+
 #ifdef __cplusplus
 }
 #endif

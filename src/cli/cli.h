@@ -60,9 +60,18 @@ unsigned cli_terminal_width(void);
 /* Prepends "PREFIX: " to the context's message. */
 void cli_prefix_error(sg_ctx *ctx, const char *prefix);
 
+/* Reads the positions ARGS[0..n) (heap sizes, or node names of a DAG game)
+ * into a new array *POSITIONS, which the caller frees, and makes *LOOKUP, a
+ * lookup that answers for all of them (freed with sg_lookup_free()).
+ * Returns SG_OK, or an error naming the bad argument. */
+sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
+                        int n, uint64_t **positions, sg_lookup **lookup);
+
 /* The commands.  Each takes its own argv (argv[0] is the command name) and
  * returns an exit status. */
 int cmd_table(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
+int cmd_value(sg_ctx *ctx, int argc, char **argv);
+int cmd_solve(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */

@@ -168,3 +168,44 @@ unsigned cli_terminal_width(void)
         return ws.ws_col;
     return 80;
 }
+
+sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
+                        int n, uint64_t **positions, sg_lookup **lookup)
+{
+    *positions = NULL;
+    *lookup = NULL;
+    if (n > SG_SUM_MAX_PARTS)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%d positions; sgviz takes at most "
+                           "%d at once", n, SG_SUM_MAX_PARTS);
+    bool dag = sg_game_kind_of(game) == SG_GAME_DAG;
+    uint64_t *x = malloc((size_t)(n ? n : 1) * sizeof *x);
+    if (!x)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    size_t largest = 0;
+    for (int i = 0; i < n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "%s %d", dag ? "position" : "heap",
+                 i + 1);
+        if (sg_sum_parse_position(ctx, game, args[i], strlen(args[i]), where,
+                                  &x[i]) != SG_OK) {
+            free(x);
+            return sg_ctx_status(ctx);
+        }
+        if (x[i] > x[largest])
+            largest = (size_t)i;
+    }
+    *lookup = sg_lookup_new(ctx, game, n ? x[largest] : 0);
+    if (!*lookup) {
+        /* Name the heap that asked for too much. */
+        if (!dag) {
+            char prefix[64];
+            snprintf(prefix, sizeof prefix, "heap %llu",
+                     (unsigned long long)x[largest]);
+            cli_prefix_error(ctx, prefix);
+        }
+        free(x);
+        return sg_ctx_status(ctx);
+    }
+    *positions = x;
+    return SG_OK;
+}

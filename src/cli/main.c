@@ -16,6 +16,8 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
+    {"value", cmd_value, "sg(x) of the positions named"},
+    {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

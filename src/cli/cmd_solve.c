@@ -1,0 +1,207 @@
+/*
+ * cmd_solve.c - `sgviz solve`: who wins a sum of games, and how.
+ *
+ * With positions on the command line it explains one sum: each part's
+ * value, the nim-sum, the winner and every winning move.  Without them it
+ * answers lines of standard input, one sum a line, as the online-judge
+ * problems ask, optionally with just the winner's name.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "Usage: sgviz solve (-s SPEC | -g FILE.dot) [options] [POSITION...]\n"
+    "\n"
+    "Treats the positions (heap sizes, or nodes of the DOT game) as a sum of\n"
+    "games: the value of each, the nim-sum, who wins, and every winning move.\n"
+    "With no positions, reads standard input, one sum a line, and answers\n"
+    "each line, as online judges ask:\n"
+    "  printf '1\\n3\\n' | sgviz solve -s pow2 --names Kiki,Cici\n"
+    "\n"
+    "  -s, --set SPEC          subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
+    "  -g, --graph FILE        a game as a DOT digraph (- for standard input)\n"
+    "      --names FIRST,SECOND  print only the winner's name: FIRST when the\n"
+    "                          player to move wins, SECOND otherwise\n"
+    "      --stop-at-zero      standard input ends at a line of zeros\n"
+    "  -o, --output FILE       write to FILE (default: standard output)\n"
+    "  -h, --help              show this help\n"
+    "\n"
+    "Examples: sgviz solve -s 1,3,4 3 5 7\n"
+    "          printf '1 1 1\\n1 4 1\\n0 0 0\\n' |\n"
+    "              sgviz solve -s fib --names Fibo,Nacci --stop-at-zero\n";
+
+/* Splits --names FIRST,SECOND into NAMES (a copy the caller frees) and
+ * points *FIRST and *SECOND into it. */
+static sg_status parse_names(sg_ctx *ctx, const char *arg, char **names,
+                             const char **first, const char **second)
+{
+    const char *comma = strchr(arg, ',');
+    if (!comma || comma == arg || !comma[1] || strchr(comma + 1, ','))
+        return sg_ctx_fail(ctx, SG_EINPUT, "--names \"%s\": give two names "
+                           "separated by one comma, the first player's and "
+                           "the second's (e.g. --names Kiki,Cici)", arg);
+    size_t len = strlen(arg);
+    *names = malloc(len + 1);
+    if (!*names)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    memcpy(*names, arg, len + 1);
+    (*names)[comma - arg] = '\0';
+    *first = *names;
+    *second = *names + (comma - arg) + 1;
+    return SG_OK;
+}
+
+/* Writes the whole story of one sum. */
+static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
+{
+    bool dag = sg_game_kind_of(game) == SG_GAME_DAG;
+    const char *part = dag ? "position" : "heap";
+    size_t n = sg_sum_parts(sum);
+    char tmp[24], tmp2[24];
+    if (n == 1)
+        fprintf(f, "%s: one %s\n", sg_game_describe(game), part);
+    else
+        fprintf(f, "%s: a sum of %zu %ss\n", sg_game_describe(game), n, part);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s %zu: sg(%s) = %llu\n", part, i + 1,
+                sg_game_position_name(game, sg_sum_position(sum, i), tmp,
+                                      sizeof tmp),
+                (unsigned long long)sg_sum_value(sum, i));
+    sg_value ns = sg_sum_nimsum(sum);
+    fputs("nim-sum: ", f);
+    /* The chain of XORs shows how the nim-sum comes about; past a screen's
+     * width it only hides the result. */
+    if (n > 1 && n <= 16) {
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "%s%llu", i ? " XOR " : "",
+                    (unsigned long long)sg_sum_value(sum, i));
+        fputs(" = ", f);
+    }
+    fprintf(f, "%llu\n", (unsigned long long)ns);
+    if (!sg_sum_first_player_wins(sum)) {
+        fputs("The second player wins: every move of the first player leaves "
+              "a nim-sum other than 0.\n", f);
+        return;
+    }
+    fputs("The first player wins. Winning moves:\n", f);
+    for (size_t i = 0; i < sg_sum_move_count(sum); i++) {
+        const sg_sum_move *m = sg_sum_move_at(sum, i);
+        const char *from = sg_game_position_name(game, m->from, tmp,
+                                                 sizeof tmp);
+        const char *to = sg_game_position_name(game, m->to, tmp2,
+                                               sizeof tmp2);
+        if (dag)
+            fprintf(f, "  move in position %zu (%s -> %s): nim-sum becomes "
+                    "0\n", m->part + 1, from, to);
+        else
+            fprintf(f, "  take %llu from heap %zu (%s -> %s): nim-sum "
+                    "becomes 0\n", (unsigned long long)m->amount, m->part + 1,
+                    from, to);
+    }
+}
+
+int cmd_solve(sg_ctx *ctx, int argc, char **argv)
+{
+    enum { OPT_NAMES = 256, OPT_STOP };
+    static const struct option options[] = {
+        {"set", required_argument, NULL, 's'},
+        {"graph", required_argument, NULL, 'g'},
+        {"names", required_argument, NULL, OPT_NAMES},
+        {"stop-at-zero", no_argument, NULL, OPT_STOP},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    cli_game_args ga = {0};
+    const char *output = NULL, *names_arg = NULL;
+    bool stop_at_zero = false;
+    int c;
+    while ((c = getopt_long(argc, argv, ":s:g:o:h", options, NULL)) != -1) {
+        switch (c) {
+        case 's': ga.set = optarg; break;
+        case 'g': ga.graph = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_NAMES: names_arg = optarg; break;
+        case OPT_STOP: stop_at_zero = true; break;
+        case 'h': fputs(usage, stdout); return EXIT_OK;
+        default:
+            if (c == '?' && optopt >= '0' && optopt <= '9') {
+                sg_ctx_fail(ctx, SG_EINPUT, "heap \"%s\" is negative; a heap "
+                            "size is a whole number from 0 up",
+                            argv[optind - 1]);
+                return EXIT_BAD;
+            }
+            return cli_bad_option(ctx, "solve", c, argv);
+        }
+    }
+    int n = argc - optind;
+    bool from_stdin = n == 0;
+    if (stop_at_zero && !from_stdin) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--stop-at-zero is for sums read from "
+                    "standard input, not for positions on the command line");
+        return EXIT_BAD;
+    }
+    if (from_stdin && ga.graph && strcmp(ga.graph, "-") == 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "-g -: standard input holds the game, so "
+                    "name the positions on the command line");
+        return EXIT_BAD;
+    }
+    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK)
+        return EXIT_BAD;
+
+    int rc = EXIT_BAD;
+    char *names = NULL;
+    const char *first = NULL, *second = NULL;
+    sg_output *out = NULL;
+    uint64_t *x = NULL;
+    sg_lookup *lookup = NULL;
+    sg_sum *sum = NULL;
+    sg_batch *batch = NULL;
+    sg_game *game = NULL;
+    if (names_arg &&
+        parse_names(ctx, names_arg, &names, &first, &second) != SG_OK)
+        goto done;
+    game = cli_load_game(ctx, &ga);
+    if (!game)
+        goto done;
+
+    if (from_stdin) {
+        out = sg_output_open(ctx, output);
+        if (!out)
+            goto done;
+        sg_batch_opts bo = {first, second, stop_at_zero};
+        batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
+        if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
+            goto done;
+    } else {
+        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+            goto done;
+        sum = sg_sum_new(ctx, game, lookup, x, (size_t)n);
+        if (!sum)
+            goto done;
+        out = sg_output_open(ctx, output);
+        if (!out)
+            goto done;
+        FILE *f = sg_output_stream(out);
+        if (names)
+            fprintf(f, "%s\n", sg_sum_first_player_wins(sum) ? first : second);
+        else
+            explain(f, game, sum);
+    }
+    sg_output *o = out;
+    out = NULL;
+    if (sg_output_commit(ctx, o) == SG_OK)
+        rc = EXIT_OK;
+done:
+    sg_output_abort(out);
+    sg_batch_free(batch);
+    sg_sum_free(sum);
+    sg_lookup_free(lookup);
+    free(x);
+    sg_game_free(game);
+    free(names);
+    return rc;
+}

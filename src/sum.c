@@ -1,0 +1,671 @@
+/*
+ * sum.c - sums of games: the nim-sum of the parts' values, who wins, every
+ * winning move; and the reader that answers lines of positions, one sum a
+ * line, as the online-judge problems give them.
+ *
+ * Values always come from an sg_lookup, never from the engine directly, so
+ * that a lookup that answers for astronomically large heaps (from a proven
+ * period, say) serves sums unchanged.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The most moves sg_sum_new() examines when it lists winning moves; a sum
+ * of ten thousand heaps of a game with a million amounts would otherwise
+ * keep the machine busy for an hour before printing a word. */
+#define SUM_WORK_MAX 1000000000.0
+
+/* The largest heap size a sum accepts: what a signed 64-bit integer holds,
+ * as in the judges' own solutions. */
+#define HEAP_MAX UINT64_C(9223372036854775807)
+
+/* Lookups for lines of input start at least this large, so that a judge's
+ * input of heaps up to 1000 computes its values once. */
+#define BATCH_FIRST_MAX 1023
+
+/* Bytes read from a file descriptor at a time, and answers buffered before
+ * they are handed to the output stream. */
+#define READ_CHUNK ((size_t)1 << 16)
+#define OUT_CHUNK ((size_t)1 << 16)
+
+sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
+                                const char *text, size_t len,
+                                const char *origin, uint64_t *x)
+{
+    char quoted[96];
+    if (game->kind == SG_GAME_DAG) {
+        if (sg_dag_find(game->dag, text, len, x))
+            return SG_OK;
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": %s has no node of that "
+                           "name", origin,
+                           sg_quote(text, len, quoted, sizeof quoted),
+                           game->spec);
+    }
+    int r = sg_parse_u64(text, len, HEAP_MAX, x);
+    if (r == 0)
+        return SG_OK;
+    /* Only a bad heap is quoted: a judge's input has millions of good
+     * ones. */
+    sg_quote(text, len, quoted, sizeof quoted);
+    uint64_t ignored;
+    if (r == -1 && len > 1 && text[0] == '-' &&
+        sg_parse_u64(text + 1, len - 1, UINT64_MAX, &ignored) != -1)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is negative; a heap size "
+                           "is a whole number from 0 up", origin, quoted);
+    if (r == -1)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is not a heap size (a "
+                           "whole number from 0 up)", origin, quoted);
+    return sg_ctx_fail(ctx, SG_ELIMIT, "%s \"%s\" is too large (at most "
+                       "2^63-1)", origin, quoted);
+}
+
+sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
+                    size_t n)
+{
+    sg_value s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= sg_lookup_get(lookup, positions[i]);
+    return s;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One sum, analysed                                                        */
+/* ------------------------------------------------------------------------ */
+
+struct sg_sum {
+    size_t n;
+    uint64_t *positions;
+    sg_value *values;
+    sg_value nimsum;
+    sg_sum_move *moves;
+    size_t nmoves, cap;
+};
+
+static bool add_move(sg_ctx *ctx, sg_sum *s, size_t part, uint64_t from,
+                     uint64_t to, uint64_t amount)
+{
+    if (s->nmoves == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 16;
+        sg_sum_move *m = sg_grow(ctx, s->moves, cap, sizeof *m);
+        if (!m)
+            return false;
+        s->moves = m;
+        s->cap = cap;
+    }
+    s->moves[s->nmoves++] = (sg_sum_move){part, from, to, amount};
+    return true;
+}
+
+/* The number of amounts at most H in the ascending list A[0..k). */
+static size_t amounts_upto(const uint64_t *a, size_t k, uint64_t h)
+{
+    size_t lo = 0, hi = k;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a[mid] <= h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static sg_status too_much_work(sg_ctx *ctx, double work)
+{
+    return sg_ctx_fail(ctx, SG_ELIMIT, "listing the winning moves would "
+                       "examine about %.1e moves, more than the %.0e sgviz "
+                       "allows; use fewer or smaller parts", work,
+                       SUM_WORK_MAX);
+}
+
+/* Winning moves of a subtraction game: each amount a <= h with
+ * sg(h - a) = target. */
+static sg_status subtraction_moves(sg_ctx *ctx, sg_sum *s,
+                                   const sg_game *game,
+                                   const sg_lookup *lookup)
+{
+    uint64_t largest = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->positions[i] > largest)
+            largest = s->positions[i];
+    if (game->family == SG_SET_ALL) {
+        /* Nim: the value of a heap is its size, so the one position of
+         * value t that a heap of h > t can reach is the heap of t.  Looking
+         * it up (rather than at all h smaller heaps) keeps a sum of heaps of
+         * a billion instant. */
+        for (size_t i = 0; i < s->n; i++) {
+            uint64_t h = s->positions[i];
+            sg_value t = s->values[i] ^ s->nimsum;
+            if (t < h && sg_lookup_get(lookup, t) == t &&
+                !add_move(ctx, s, i, h, t, h - t))
+                return ctx->status;
+        }
+        return SG_OK;
+    }
+    size_t k;
+    uint64_t *a = sg_game_amounts_upto(ctx, game, largest, &k);
+    if (!a)
+        return ctx->status;
+    double work = 0;
+    for (size_t i = 0; i < s->n; i++)
+        work += (double)amounts_upto(a, k, s->positions[i]);
+    if (work > SUM_WORK_MAX) {
+        free(a);
+        return too_much_work(ctx, work);
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t h = s->positions[i];
+        sg_value t = s->values[i] ^ s->nimsum;
+        for (size_t j = 0; j < k && a[j] <= h; j++) {
+            if (sg_lookup_get(lookup, h - a[j]) == t &&
+                !add_move(ctx, s, i, h, h - a[j], a[j])) {
+                free(a);
+                return ctx->status;
+            }
+        }
+    }
+    free(a);
+    return SG_OK;
+}
+
+/* Winning moves of a DAG game: each edge x -> y with sg(y) = target.  Two
+ * edges to one target (a multigraph) are one move to the player, so a
+ * target is listed once, at its first edge. */
+static sg_status dag_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
+                           const sg_lookup *lookup)
+{
+    const sg_dag *d = game->dag;
+    double work = 0;
+    for (size_t i = 0; i < s->n; i++)
+        work += (double)(d->first[s->positions[i] + 1] -
+                         d->first[s->positions[i]]);
+    if (work > SUM_WORK_MAX)
+        return too_much_work(ctx, work);
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t x = s->positions[i];
+        sg_value t = s->values[i] ^ s->nimsum;
+        size_t part_start = s->nmoves;
+        for (uint64_t e = d->first[x]; e < d->first[x + 1]; e++) {
+            uint64_t y = d->targets[e];
+            if (sg_lookup_get(lookup, y) != t)
+                continue;
+            /* Parallel edges are rare and few, so a look back over this
+             * part's moves costs little. */
+            bool seen = false;
+            for (size_t m = part_start; m < s->nmoves && !seen; m++)
+                seen = s->moves[m].to == y;
+            if (!seen && !add_move(ctx, s, i, x, y, 0))
+                return ctx->status;
+        }
+    }
+    return SG_OK;
+}
+
+sg_sum *sg_sum_new(sg_ctx *ctx, const sg_game *game, const sg_lookup *lookup,
+                   const uint64_t *positions, size_t n)
+{
+    if (n == 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "a sum needs at least one part");
+        return NULL;
+    }
+    if (n > SG_SUM_MAX_PARTS) {
+        sg_ctx_fail(ctx, SG_ELIMIT, "a sum of %zu parts; sgviz takes at most "
+                    "%d", n, SG_SUM_MAX_PARTS);
+        return NULL;
+    }
+    uint64_t max = sg_lookup_max(lookup);
+    for (size_t i = 0; i < n; i++) {
+        if (positions[i] > max) {
+            sg_ctx_fail(ctx, SG_EINPUT, "part %zu: position %llu is beyond the "
+                        "values computed (up to %llu)", i + 1,
+                        (unsigned long long)positions[i],
+                        (unsigned long long)max);
+            return NULL;
+        }
+    }
+    sg_sum *s = sg_alloc(ctx, 1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->n = n;
+    s->positions = sg_alloc_raw(ctx, n, sizeof *s->positions);
+    s->values = sg_alloc_raw(ctx, n, sizeof *s->values);
+    if (!s->positions || !s->values) {
+        sg_sum_free(s);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        s->positions[i] = positions[i];
+        s->values[i] = sg_lookup_get(lookup, positions[i]);
+        s->nimsum ^= s->values[i];
+    }
+    if (s->nimsum == 0)
+        return s;
+    sg_status st = game->kind == SG_GAME_DAG
+                       ? dag_moves(ctx, s, game, lookup)
+                       : subtraction_moves(ctx, s, game, lookup);
+    if (st != SG_OK) {
+        sg_sum_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+size_t sg_sum_parts(const sg_sum *sum) { return sum->n; }
+
+uint64_t sg_sum_position(const sg_sum *sum, size_t i)
+{
+    return sum->positions[i];
+}
+
+sg_value sg_sum_value(const sg_sum *sum, size_t i) { return sum->values[i]; }
+
+sg_value sg_sum_nimsum(const sg_sum *sum) { return sum->nimsum; }
+
+int sg_sum_first_player_wins(const sg_sum *sum) { return sum->nimsum != 0; }
+
+size_t sg_sum_move_count(const sg_sum *sum) { return sum->nmoves; }
+
+const sg_sum_move *sg_sum_move_at(const sg_sum *sum, size_t i)
+{
+    return &sum->moves[i];
+}
+
+void sg_sum_free(sg_sum *sum)
+{
+    if (!sum)
+        return;
+    free(sum->positions);
+    free(sum->values);
+    free(sum->moves);
+    free(sum);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Lines of input                                                           */
+/* ------------------------------------------------------------------------ */
+
+struct sg_batch {
+    const sg_game *game;
+    bool names;            /* answer with a name only */
+    bool stop_at_zero;
+    char *first_answer;    /* "NAME\n" for each winner, when names is set */
+    char *second_answer;
+    size_t first_len, second_len;
+    char *origin;
+    FILE *out;
+    sg_lookup *lookup;     /* values up to the largest heap so far */
+    uint64_t line;         /* the number of the last line begun */
+    uint64_t answered;
+    uint64_t blank_line;   /* the first blank line since the last sum, or 0 */
+    sg_status status;      /* SG_OK, SG_STOP, or the error that ended it */
+    char *carry;           /* the start of a line that a feed cut short */
+    size_t carry_len, carry_cap;
+    uint64_t *parts;       /* the parts of the current line */
+    size_t parts_cap;
+    sg_buf answers;        /* answers not yet handed to OUT */
+    char *chunk;           /* sg_batch_read_fd's buffer */
+};
+
+static bool has_newline(const char *s)
+{
+    return strchr(s, '\n') || strchr(s, '\r');
+}
+
+sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
+                       const sg_batch_opts *opts, const char *origin,
+                       FILE *out)
+{
+    sg_batch_opts o = {NULL, NULL, 0};
+    if (opts)
+        o = *opts;
+    if (!o.first_name != !o.second_name) {
+        sg_ctx_fail(ctx, SG_EINPUT, "give both names, the first player's and "
+                    "the second's, or neither");
+        return NULL;
+    }
+    if (o.first_name && (has_newline(o.first_name) ||
+                         has_newline(o.second_name))) {
+        sg_ctx_fail(ctx, SG_EINPUT, "a player's name cannot hold a line "
+                    "break (each answer is one line)");
+        return NULL;
+    }
+    sg_batch *b = sg_alloc(ctx, 1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->game = game;
+    b->out = out;
+    b->stop_at_zero = o.stop_at_zero != 0;
+    b->status = SG_OK;
+    sg_buf_init(&b->answers);
+    b->origin = sg_strdup(ctx, origin ? origin : "input");
+    if (!b->origin)
+        goto fail;
+    if (o.first_name) {
+        b->names = true;
+        b->first_len = strlen(o.first_name) + 1;
+        b->second_len = strlen(o.second_name) + 1;
+        b->first_answer = sg_alloc_raw(ctx, b->first_len + 1, 1);
+        b->second_answer = sg_alloc_raw(ctx, b->second_len + 1, 1);
+        if (!b->first_answer || !b->second_answer)
+            goto fail;
+        snprintf(b->first_answer, b->first_len + 1, "%s\n", o.first_name);
+        snprintf(b->second_answer, b->second_len + 1, "%s\n", o.second_name);
+    }
+    /* A DAG game is finite: all its values at once, before the first line. */
+    if (game->kind == SG_GAME_DAG) {
+        b->lookup = sg_lookup_new(ctx, game, UINT64_MAX);
+        if (!b->lookup)
+            goto fail;
+    }
+    return b;
+fail:
+    sg_batch_free(b);
+    return NULL;
+}
+
+void sg_batch_free(sg_batch *batch)
+{
+    if (!batch)
+        return;
+    free(batch->first_answer);
+    free(batch->second_answer);
+    free(batch->origin);
+    sg_lookup_free(batch->lookup);
+    free(batch->carry);
+    free(batch->parts);
+    sg_buf_free(&batch->answers);
+    free(batch->chunk);
+    free(batch);
+}
+
+uint64_t sg_batch_answered(const sg_batch *batch) { return batch->answered; }
+
+/* Records an error at line LINE and makes it the batch's final status. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
+                            const char *fmt, ...)
+{
+    char text[SG_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    b->status = sg_fail_at(ctx, st, b->origin, (unsigned long)b->line, 0,
+                           "%s", text);
+    return b->status;
+}
+
+/* Makes the lookup answer for heaps up to MAX.  The table grows to at least
+ * twice its size when that fits, so that heaps that creep upwards line by
+ * line cost O(log) rebuilds, not one per line. */
+static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
+                       const char *where)
+{
+    uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
+    if (b->lookup && max <= old)
+        return SG_OK;
+    uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
+                              : BATCH_FIRST_MAX;
+    if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)
+        want = max;
+    sg_ctx_clear(ctx);
+    sg_lookup *l = sg_lookup_new(ctx, b->game, want);
+    if (!l) {
+        char reason[SG_MESSAGE_MAX];
+        snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
+        return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
+    }
+    sg_lookup_free(b->lookup);
+    b->lookup = l;
+    return SG_OK;
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Appends the answer to the sum of the current line's N parts. */
+static void answer(sg_batch *b, size_t n, sg_value nimsum)
+{
+    sg_buf *out = &b->answers;
+    if (b->names) {
+        if (nimsum)
+            sg_buf_add(out, b->first_answer, b->first_len);
+        else
+            sg_buf_add(out, b->second_answer, b->second_len);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        char tmp[24];
+        if (i)
+            sg_buf_putc(out, ' ');
+        sg_buf_puts(out, sg_game_position_name(b->game, b->parts[i], tmp,
+                                               sizeof tmp));
+    }
+    sg_buf_puts(out, ": nim-sum ");
+    sg_buf_u64(out, nimsum);
+    sg_buf_puts(out, nimsum ? ", first player wins\n"
+                            : ", second player wins\n");
+}
+
+/* Answers one line, S[0..len) without its newline. */
+static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
+                            size_t len)
+{
+    b->line++;
+    const bool dag = b->game->kind == SG_GAME_DAG;
+    const char *word = dag ? "position" : "heap";
+    const char *p = s, *end = s + len;
+    while (p < end && is_blank(*p))
+        p++;
+    if (p == end) {
+        /* Blank lines are an error only when a sum follows them, so that the
+         * blank lines many files end with do no harm. */
+        if (!b->blank_line)
+            b->blank_line = b->line;
+        return SG_OK;
+    }
+    if (b->blank_line) {
+        b->line = b->blank_line;
+        return batch_fail(ctx, b, SG_EINPUT, "an empty line; each line is one "
+                          "sum, its %ss separated by spaces (e.g. \"%s\")",
+                          word, dag ? "a c" : "1 4 1");
+    }
+    size_t n = 0;
+    uint64_t largest = 0;
+    bool zeros = true;
+    for (;;) {
+        while (p < end && is_blank(*p))
+            p++;
+        if (p == end)
+            break;
+        const char *tok = p;
+        while (p < end && !is_blank(*p))
+            p++;
+        size_t tlen = (size_t)(p - tok);
+        if (n == SG_SUM_MAX_PARTS)
+            return batch_fail(ctx, b, SG_ELIMIT, "more than %d %ss on one "
+                              "line", SG_SUM_MAX_PARTS, word);
+        if (n == b->parts_cap) {
+            size_t cap = b->parts_cap ? b->parts_cap * 2 : 16;
+            uint64_t *grown = sg_grow(ctx, b->parts, cap, sizeof *grown);
+            if (!grown)
+                return b->status = ctx->status;
+            b->parts = grown;
+            b->parts_cap = cap;
+        }
+        uint64_t x;
+        bool good = dag ? sg_dag_find(b->game->dag, tok, tlen, &x)
+                        : sg_parse_u64(tok, tlen, HEAP_MAX, &x) == 0;
+        if (!good) {
+            /* The message (and the place it names) is made only for a bad
+             * part: a judge's input has millions of good ones. */
+            char where[96];
+            snprintf(where, sizeof where, "%s:%llu: %s %zu", b->origin,
+                     (unsigned long long)b->line, word, n + 1);
+            sg_status st = sg_sum_parse_position(ctx, b->game, tok, tlen,
+                                                 where, &x);
+            if (st != SG_OK)
+                return b->status = st;
+        }
+        /* In a DAG game "0" is a node's name; a line of zeros is a line of
+         * that name, as the input would spell it. */
+        if (dag ? !(tlen == 1 && *tok == '0') : x != 0)
+            zeros = false;
+        if (x > largest)
+            largest = x;
+        b->parts[n++] = x;
+    }
+    if (b->stop_at_zero && zeros)
+        return b->status = SG_STOP;
+    if (!dag) {
+        char where[64];
+        snprintf(where, sizeof where, "%s %llu", word,
+                 (unsigned long long)largest);
+        if (cover(ctx, b, largest, where) != SG_OK)
+            return b->status;
+    }
+    answer(b, n, sg_nim_sum(b->lookup, b->parts, n));
+    b->answered++;
+    return SG_OK;
+}
+
+/* Hands the buffered answers to OUT. */
+static sg_status flush_answers(sg_ctx *ctx, sg_batch *b, bool all)
+{
+    sg_buf *a = &b->answers;
+    if (a->failed) {
+        sg_buf_free(a);
+        b->status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
+                                "answers");
+        return b->status;
+    }
+    if (a->len && (all || a->len >= OUT_CHUNK)) {
+        if (fwrite(a->data, 1, a->len, b->out) != a->len) {
+            b->status = sg_ctx_fail(ctx, SG_EIO, "cannot write the answers");
+            return b->status;
+        }
+        a->len = 0;
+    }
+    if (all && fflush(b->out) != 0) {
+        b->status = sg_ctx_fail(ctx, SG_EIO, "cannot write the answers");
+        return b->status;
+    }
+    return SG_OK;
+}
+
+static sg_status line_too_long(sg_ctx *ctx, sg_batch *b)
+{
+    b->line++;
+    return batch_fail(ctx, b, SG_ELIMIT, "the line is longer than %zu "
+                      "characters", SG_LINE_MAX_LEN);
+}
+
+/* Keeps DATA[0..len) as the start of a line to be continued. */
+static sg_status keep(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
+{
+    if (len > SG_LINE_MAX_LEN - b->carry_len)
+        return line_too_long(ctx, b);
+    if (b->carry_len + len > b->carry_cap) {
+        size_t cap = b->carry_cap ? b->carry_cap : 256;
+        while (cap < b->carry_len + len)
+            cap *= 2;
+        char *grown = sg_grow(ctx, b->carry, cap, 1);
+        if (!grown)
+            return b->status = ctx->status;
+        b->carry = grown;
+        b->carry_cap = cap;
+    }
+    memcpy(b->carry + b->carry_len, data, len);
+    b->carry_len += len;
+    return SG_OK;
+}
+
+sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
+                        size_t len)
+{
+    sg_batch *b = batch;
+    if (b->status != SG_OK)
+        return b->status;
+    const char *p = data, *end = data + len;
+    while (p < end && b->status == SG_OK) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) {
+            keep(ctx, b, p, (size_t)(end - p));
+            break;
+        }
+        size_t n = (size_t)(nl - p);
+        if (b->carry_len) {
+            if (keep(ctx, b, p, n) == SG_OK) {
+                size_t whole = b->carry_len;
+                b->carry_len = 0;
+                batch_line(ctx, b, b->carry, whole);
+            }
+        } else if (n > SG_LINE_MAX_LEN) {
+            line_too_long(ctx, b);
+        } else {
+            batch_line(ctx, b, p, n);
+        }
+        if (b->status == SG_OK && flush_answers(ctx, b, false) != SG_OK)
+            break;
+        p = nl + 1;
+    }
+    /* The answers before a bad line are written before it is reported; a
+     * failure to write them is reported instead. */
+    sg_status st = b->status;
+    if (flush_answers(ctx, b, true) != SG_OK)
+        return b->status;
+    return st;
+}
+
+sg_status sg_batch_finish(sg_ctx *ctx, sg_batch *batch)
+{
+    sg_batch *b = batch;
+    if (b->status == SG_OK && b->carry_len) {
+        size_t n = b->carry_len;
+        b->carry_len = 0;
+        batch_line(ctx, b, b->carry, n);
+    }
+    if (b->status == SG_OK && b->answered == 0)
+        batch_fail(ctx, b, SG_EINPUT, "no positions to answer; give each sum "
+                   "on a line of its own, e.g. \"%s\"",
+                   b->game->kind == SG_GAME_DAG ? "a c" : "1 4 1");
+    sg_status st = b->status;
+    if (flush_answers(ctx, b, true) != SG_OK)
+        return b->status;
+    return st == SG_STOP ? SG_OK : st;
+}
+
+sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd)
+{
+    if (!batch->chunk) {
+        batch->chunk = sg_alloc_raw(ctx, READ_CHUNK, 1);
+        if (!batch->chunk)
+            return ctx->status;
+    }
+    for (;;) {
+        ssize_t got = read(fd, batch->chunk, READ_CHUNK);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return sg_ctx_fail(ctx, SG_EIO, "%s: cannot read: %s",
+                               batch->origin, strerror(errno));
+        }
+        if (got == 0)
+            break;
+        sg_status st = sg_batch_feed(ctx, batch, batch->chunk, (size_t)got);
+        if (st == SG_STOP)
+            break;
+        if (st != SG_OK)
+            return st;
+    }
+    return sg_batch_finish(ctx, batch);
+}
