@@ -75,6 +75,10 @@ uint64_t sg_physical_memory(void);
  * control and non-UTF-8 bytes as \xNN.  Writes into BUF and returns it. */
 const char *sg_quote(const char *s, size_t len, char *buf, size_t size);
 
+/* The same for text that is not bad input but may carry some (a library's
+ * message quoting a file): nothing is cut but what BUF cannot hold. */
+const char *sg_clean_text(const char *s, size_t len, char *buf, size_t size);
+
 /* A growable string. */
 typedef struct sg_buf {
     char *data;

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Bounds on games read from DOT files, checked before the game's own arrays
  * are allocated. */
@@ -89,8 +90,10 @@ const char *sg_gv_errors_end(char *buf, size_t size)
         sg_buf_free(&gv_messages);
         return buf;
     }
+    /* The message may quote the file's bytes ("near '\xff'"), which may be
+     * anything; clean them so that the message stays one readable line. */
     char line[512];
-    snprintf(line, sizeof line, "%.*s", (int)(len < 500 ? len : 500), text);
+    sg_clean_text(text, len < 400 ? len : 400, line, sizeof line);
     /* "syntax error in line 2 near 'x'" -> "ORIGIN:2: syntax error near 'x'" */
     char *in_line = strstr(line, " in line ");
     if (in_line) {
@@ -134,6 +137,15 @@ sg_dot_source *sg_game_dot_source(const sg_game *game)
     return game->extra;
 }
 
+/* Adds a node's name to a message, cleaned of control bytes and cut short
+ * if long. */
+static void add_name(sg_buf *b, Agnode_t *v)
+{
+    const char *name = agnameof(v);
+    char quoted[96];
+    sg_buf_puts(b, sg_quote(name, strlen(name), quoted, sizeof quoted));
+}
+
 /* Reports the cycle that closes at STACK[top] -> STACK[from]. */
 static sg_status report_cycle(sg_ctx *ctx, const char *origin,
                               Agnode_t **by_index, const uint64_t *stack,
@@ -147,13 +159,15 @@ static sg_status report_cycle(sg_ctx *ctx, const char *origin,
             sg_buf_puts(&b, "... -> ");
             i = top;
         }
-        sg_buf_puts(&b, agnameof(by_index[stack[i]]));
+        add_name(&b, by_index[stack[i]]);
         sg_buf_puts(&b, " -> ");
     }
-    sg_buf_puts(&b, agnameof(by_index[stack[from]]));
+    add_name(&b, by_index[stack[from]]);
+    char more[64] = "";
+    if (len > CYCLE_SHOWN)
+        snprintf(more, sizeof more, " (a cycle of %zu positions)", len);
     sg_status st = sg_ctx_fail(ctx, SG_EINPUT, "%s: not acyclic: %s%s", origin,
-                               b.failed ? "(out of memory)" : b.data,
-                               len > CYCLE_SHOWN ? " (a cycle)" : "");
+                               b.failed ? "(out of memory)" : b.data, more);
     sg_buf_free(&b);
     return st;
 }
@@ -344,6 +358,15 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
     FILE *f = from_stdin ? stdin : fopen(path, "r");
     if (!f) {
         sg_ctx_fail(ctx, SG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    /* A directory opens, then reads as empty; say what it is instead. */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (!from_stdin)
+            fclose(f);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: is a directory, not a DOT file",
+                    origin);
         return NULL;
     }
     sg_gv_errors_begin(origin);

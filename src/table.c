@@ -64,13 +64,32 @@ static size_t digits(uint64_t v)
     return n;
 }
 
-/* Display width of UTF-8 text: one column per character. */
+/* Whether code point C takes two columns on a terminal: the East Asian
+ * wide and full-width ranges, where the Chinese names of positions in a DOT
+ * game fall. */
+static bool is_wide(uint32_t c)
+{
+    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
+           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+/* Display width of UTF-8 text: one column per character, two for a wide
+ * one. */
 static size_t text_width(const char *s)
 {
     size_t n = 0;
-    for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            n++;
+    const unsigned char *u = (const unsigned char *)s;
+    while (*u) {
+        uint32_t c = *u++;
+        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        if (more)
+            c &= 0x3Fu >> more;
+        for (; more && (*u & 0xC0) == 0x80; more--)
+            c = (c << 6) | (*u++ & 0x3Fu);
+        n += is_wide(c) ? 2 : 1;
+    }
     return n;
 }
 

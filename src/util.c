@@ -159,12 +159,11 @@ static size_t utf8_sequence(const unsigned char *s, size_t len)
     return n;
 }
 
-const char *sg_quote(const char *s, size_t len, char *buf, size_t size)
+/* Writes S[0..len) into BUF as sg_quote() does, showing at most SHOWN
+ * bytes of it. */
+static const char *quote_upto(const char *s, size_t len, size_t shown,
+                              char *buf, size_t size)
 {
-    /* Messages name bad input, and bad input may be anything: binary bytes,
-     * terminal escapes, a megabyte-long line.  Quote it so that the message
-     * stays one readable line. */
-    const size_t shown = 60;
     size_t o = 0;
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
@@ -194,6 +193,19 @@ const char *sg_quote(const char *s, size_t len, char *buf, size_t size)
     }
     buf[o] = '\0';
     return buf;
+}
+
+const char *sg_quote(const char *s, size_t len, char *buf, size_t size)
+{
+    /* Messages name bad input, and bad input may be anything: binary bytes,
+     * terminal escapes, a megabyte-long line.  Quote it so that the message
+     * stays one readable line. */
+    return quote_upto(s, len, 60, buf, size);
+}
+
+const char *sg_clean_text(const char *s, size_t len, char *buf, size_t size)
+{
+    return quote_upto(s, len, len, buf, size);
 }
 
 void sg_format_bytes(uint64_t bytes, char *buf, size_t size)
