@@ -236,6 +236,38 @@ done:
     return SG_OK;
 }
 
+/* A move as cgraph lists it: the edge's sequence number (its place in the
+ * file) and its target. */
+typedef struct seq_move {
+    uint64_t seq;
+    uint64_t target;
+} seq_move;
+
+static int compare_seq(const void *a, const void *b)
+{
+    const seq_move *x = a, *y = b;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Puts the moves M[0..n) in the order of their edges in the file.  cgraph
+ * lists a node's out-edges by their targets' first appearance instead, so
+ * "a -> b; a -> d" after "d" had been named would trace as a -> {d,b}.
+ * Most lists are short and already in order. */
+static void order_moves(seq_move *m, size_t n)
+{
+    if (n > 16) {
+        qsort(m, n, sizeof *m, compare_seq);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        seq_move v = m[i];
+        size_t j = i;
+        for (; j > 0 && m[j - 1].seq > v.seq; j--)
+            m[j] = m[j - 1];
+        m[j] = v;
+    }
+}
+
 /* Builds the game of graph G (read from ORIGIN).  Takes ownership of G. */
 static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
 {
@@ -245,6 +277,8 @@ static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
              *order = NULL, *new_index = NULL;
     Agnode_t **by_index = NULL;
     sg_dot_source *src = NULL;
+    seq_move *moves = NULL; /* the moves of one node, being ordered */
+    size_t moves_cap = 0;
 
     int nn = agnnodes(g), ne = agnedges(g);
     if (nn <= 0) {
@@ -280,8 +314,22 @@ static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
     uint64_t k = 0;
     for (i = 0; i < n; i++) {
         ffirst[i] = k;
-        for (Agedge_t *e = agfstout(g, by_index[i]); e; e = agnxtout(g, e))
-            ftargets[k++] = seq_index[AGSEQ(aghead(e))];
+        size_t deg = 0;
+        for (Agedge_t *e = agfstout(g, by_index[i]); e; e = agnxtout(g, e)) {
+            if (deg == moves_cap) {
+                size_t cap = moves_cap ? moves_cap * 2 : 64;
+                seq_move *grown = sg_grow(ctx, moves, cap, sizeof *moves);
+                if (!grown)
+                    goto fail;
+                moves = grown;
+                moves_cap = cap;
+            }
+            moves[deg].seq = (uint64_t)AGSEQ(e);
+            moves[deg++].target = seq_index[AGSEQ(aghead(e))];
+        }
+        order_moves(moves, deg);
+        for (size_t j = 0; j < deg; j++)
+            ftargets[k++] = moves[j].target;
     }
     ffirst[n] = k;
 
@@ -340,6 +388,7 @@ fail:
     free(by_index);
     free(ffirst);
     free(ftargets);
+    free(moves);
     free(order);
     free(new_index);
     sg_dag_free(dag);

@@ -102,7 +102,8 @@ typedef enum sg_game_kind {
 sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
 
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
- * standard input): each node is a position and each edge a move.  Returns a
+ * standard input): each node is a position and each edge a move, a
+ * position's moves in the order of their edges in the file.  Returns a
  * new game or NULL on error (unreadable file, invalid DOT, an undirected or
  * empty graph, a cycle).  The caller frees it with sg_game_free(). */
 sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path);

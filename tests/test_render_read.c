@@ -1,0 +1,503 @@
+/*
+ * test_render_read.c - games read from DOT files: values against a
+ * recursive brute force written here, positions shared by several paths,
+ * a chain deep enough to overflow any recursion, sums of tokens on a graph
+ * against a win/lose search, and every kind of bad file.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sgviz.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static char dir[64];
+static int file_count;
+
+static int make_dir(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/sgviz-test-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Writes TEXT to a new file in the test directory; returns its path in a
+ * static buffer of a ring, so that a few can be alive at once. */
+static const char *write_file(const char *text)
+{
+    static char paths[4][128];
+    char *p = paths[file_count % 4];
+    snprintf(p, sizeof paths[0], "%s/g%d.dot", dir, file_count++);
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+static sg_game *read_ok(sg_ctx *ctx, const char *text)
+{
+    sg_game *g = sg_game_read_dot(ctx, write_file(text));
+    if (!g)
+        fail_msg("%s: %s", text, sg_ctx_message(ctx));
+    return g;
+}
+
+static sg_value value_of(sg_ctx *ctx, const sg_game *g,
+                         const sg_lookup *l, const char *name)
+{
+    uint64_t x;
+    if (sg_game_find_position(ctx, g, name, "test", &x) != SG_OK)
+        fail_msg("%s", sg_ctx_message(ctx));
+    return sg_lookup_get(l, x);
+}
+
+/* Expects reading TEXT to fail with STATUS and the message WANT, in which
+ * "%s" stands for the file's path. */
+static void expect_refusal(const char *text, sg_status status,
+                           const char *want)
+{
+    sg_ctx *ctx = sg_ctx_new();
+    const char *path = write_file(text);
+    assert_null(sg_game_read_dot(ctx, path));
+    assert_int_equal(sg_ctx_status(ctx), status);
+    char msg[512];
+    const char *at = strstr(want, "%s");
+    assert_non_null(at);
+    snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - want), want, path,
+             at + 2);
+    assert_string_equal(sg_ctx_message(ctx), msg);
+    sg_ctx_free(ctx);
+}
+
+/* Every move goes to a smaller position number: the order in which the
+ * engine computes is one where targets come first. */
+static int check_order(void *user, const sg_step *s)
+{
+    (void)user;
+    for (size_t i = 0; i < s->nmoves; i++)
+        if (s->targets[i] >= s->x)
+            fail_msg("move %llu -> %llu goes forward",
+                     (unsigned long long)s->x,
+                     (unsigned long long)s->targets[i]);
+    return 0;
+}
+
+static void expect_topological(sg_ctx *ctx, const sg_game *g)
+{
+    sg_compute_opts o = {0, 1, check_order, NULL};
+    assert_int_equal(sg_compute(ctx, g, UINT64_MAX, &o, NULL), SG_OK);
+}
+
+/* ---- values ----------------------------------------------------------- */
+
+/* Positions reached along several paths are one position, computed once,
+ * checked by hand: end 0; bottom {end} 1; left, right {bottom} 0; top
+ * {left, right, bottom} = mex{0,0,1} = 2; start {top, left} = mex{2,0} = 1. */
+static void shared_positions(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "digraph {\n"
+                              "  start -> top; start -> left\n"
+                              "  top -> left; top -> right; top -> bottom\n"
+                              "  left -> bottom; right -> bottom\n"
+                              "  bottom -> end\n"
+                              "}\n");
+    assert_int_equal(sg_game_position_count(g), 6);
+    assert_true(sg_game_is_finite(g));
+    sg_lookup *l = sg_lookup_new(ctx, g, UINT64_MAX);
+    assert_non_null(l);
+    assert_int_equal(sg_lookup_max(l), 5);
+    assert_int_equal(value_of(ctx, g, l, "end"), 0);
+    assert_int_equal(value_of(ctx, g, l, "bottom"), 1);
+    assert_int_equal(value_of(ctx, g, l, "left"), 0);
+    assert_int_equal(value_of(ctx, g, l, "right"), 0);
+    assert_int_equal(value_of(ctx, g, l, "top"), 2);
+    assert_int_equal(value_of(ctx, g, l, "start"), 1);
+    expect_topological(ctx, g);
+    sg_lookup_free(l);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* A random DAG, its nodes and edges written in a shuffled order. */
+#define RN 60
+typedef struct rdag {
+    int n;
+    int deg[RN];
+    int out[RN][RN]; /* out[v][0..deg[v]): targets in the file's order */
+} rdag;
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static int rnd(int n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (int)(rng_state % (uint64_t)n);
+}
+
+static char *random_dag(rdag *d)
+{
+    d->n = 2 + rnd(RN - 1);
+    int rank[RN], order[RN];
+    for (int i = 0; i < d->n; i++)
+        rank[i] = order[i] = i;
+    for (int i = d->n - 1; i > 0; i--) { /* a hidden topological order */
+        int j = rnd(i + 1), t = rank[i];
+        rank[i] = rank[j];
+        rank[j] = t;
+    }
+    for (int i = d->n - 1; i > 0; i--) { /* the order nodes are declared */
+        int j = rnd(i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fputs("digraph random {\n", f);
+    for (int i = 0; i < d->n; i++)
+        fprintf(f, "  \"v %d\";\n", order[i]);
+    for (int v = 0; v < d->n; v++)
+        d->deg[v] = 0;
+    int edges = rnd(d->n * 4);
+    for (int e = 0; e < edges; e++) {
+        int a = rnd(d->n), b = rnd(d->n);
+        if (rank[a] == rank[b])
+            continue;
+        if (rank[a] < rank[b]) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        if (d->deg[a] == RN)
+            continue;
+        d->out[a][d->deg[a]++] = b; /* parallel edges are allowed */
+        fprintf(f, "  \"v %d\" -> \"v %d\"\n", a, b);
+    }
+    fputs("}\n", f);
+    fclose(f);
+    return text;
+}
+
+/* The memoized recursion of the classic template, on the test's own
+ * adjacency lists. */
+static int brute_sg(const rdag *d, int v, int *memo)
+{
+    if (memo[v] >= 0)
+        return memo[v];
+    char seen[RN + 2] = {0};
+    for (int i = 0; i < d->deg[v]; i++)
+        seen[brute_sg(d, d->out[v][i], memo)] = 1;
+    int m = 0;
+    while (seen[m])
+        m++;
+    return memo[v] = m;
+}
+
+/* Two tokens on the graph; a move moves one of them along an edge.  A
+ * win/lose search that knows nothing of values. */
+static signed char pair_memo[RN][RN];
+static int pair_wins(const rdag *d, int a, int b)
+{
+    if (pair_memo[a][b])
+        return pair_memo[a][b] > 0;
+    int win = 0;
+    for (int i = 0; i < d->deg[a] && !win; i++)
+        win = !pair_wins(d, d->out[a][i], b);
+    for (int i = 0; i < d->deg[b] && !win; i++)
+        win = !pair_wins(d, a, d->out[b][i]);
+    pair_memo[a][b] = win ? 1 : -1;
+    return win;
+}
+
+static void random_dags(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    for (int trial = 0; trial < 150; trial++) {
+        rdag d;
+        char *text = random_dag(&d);
+        sg_game *g = read_ok(ctx, text);
+        assert_int_equal(sg_game_position_count(g), d.n);
+        expect_topological(ctx, g);
+        sg_lookup *l = sg_lookup_new(ctx, g, UINT64_MAX);
+        int memo[RN];
+        for (int v = 0; v < d.n; v++)
+            memo[v] = -1;
+        uint64_t x[RN];
+        for (int v = 0; v < d.n; v++) {
+            char name[16];
+            snprintf(name, sizeof name, "v %d", v);
+            assert_int_equal(sg_game_find_position(ctx, g, name, "t", &x[v]),
+                             SG_OK);
+            if (sg_lookup_get(l, x[v]) != (sg_value)brute_sg(&d, v, memo))
+                fail_msg("trial %d, v %d: sgviz %llu, brute force %d\n%s",
+                         trial, v,
+                         (unsigned long long)sg_lookup_get(l, x[v]),
+                         brute_sg(&d, v, memo), text);
+        }
+        /* Sums of two tokens: the winner and every winning move, in the
+         * order of the file's edges, each target once. */
+        memset(pair_memo, 0, sizeof pair_memo);
+        for (int k = 0; k < 20; k++) {
+            int a = rnd(d.n), b = rnd(d.n);
+            uint64_t pos[2] = {x[a], x[b]};
+            sg_sum *s = sg_sum_new(ctx, g, l, pos, 2);
+            assert_non_null(s);
+            assert_int_equal(sg_sum_first_player_wins(s),
+                             pair_wins(&d, a, b));
+            size_t next = 0;
+            int tok[2] = {a, b};
+            for (int p = 0; p < 2; p++) {
+                int v = tok[p];
+                for (int i = 0; i < d.deg[v]; i++) {
+                    int w = d.out[v][i];
+                    bool dup = false;
+                    for (int j = 0; j < i; j++)
+                        dup |= d.out[v][j] == w;
+                    int good = p == 0 ? !pair_wins(&d, w, b)
+                                      : !pair_wins(&d, a, w);
+                    if (dup || !good)
+                        continue;
+                    assert_true(next < sg_sum_move_count(s));
+                    const sg_sum_move *m = sg_sum_move_at(s, next++);
+                    assert_int_equal(m->part, p);
+                    assert_int_equal(m->from, x[v]);
+                    assert_int_equal(m->to, x[w]);
+                    assert_int_equal(m->amount, 0);
+                }
+            }
+            assert_int_equal(next, sg_sum_move_count(s));
+            sg_sum_free(s);
+        }
+        sg_lookup_free(l);
+        sg_game_free(g);
+        free(text);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* A chain of 10^5 positions: a recursive search would need 10^5 frames.
+ * Written forwards (the search goes deep from the first node) and
+ * backwards. */
+static void deep_chain(void **state)
+{
+    (void)state;
+    const int n = 100000;
+    sg_ctx *ctx = sg_ctx_new();
+    for (int backwards = 0; backwards < 2; backwards++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        fputs("digraph chain {\n", f);
+        for (int i = 0; i < n - 1; i++) {
+            int k = backwards ? n - 2 - i : i;
+            fprintf(f, "n%d -> n%d\n", k, k + 1);
+        }
+        fputs("}\n", f);
+        fclose(f);
+        sg_game *g = read_ok(ctx, text);
+        free(text);
+        assert_int_equal(sg_game_position_count(g), n);
+        sg_lookup *l = sg_lookup_new(ctx, g, UINT64_MAX);
+        for (int k = 0; k < n; k++) {
+            char name[16];
+            snprintf(name, sizeof name, "n%d", k);
+            /* n(n-1) is the end; from n(k) the last move wins exactly when
+             * an odd number of moves remain. */
+            assert_int_equal(value_of(ctx, g, l, name), (n - 1 - k) % 2);
+        }
+        expect_topological(ctx, g);
+        sg_lookup_free(l);
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* Names are found by a hash index: every one of many, and names with
+ * spaces, quotes and Chinese characters; a missing one is named. */
+static void names(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "digraph { \"a b\" -> \"\xe7\x94\xb2\" -> "
+                              "\"say \\\"hi\\\"\"; x -> \"a b\" }");
+    uint64_t x;
+    assert_int_equal(sg_game_find_position(ctx, g, "a b", "t", &x), SG_OK);
+    char buf[8];
+    assert_string_equal(sg_game_position_name(g, x, buf, sizeof buf), "a b");
+    assert_int_equal(sg_game_find_position(ctx, g, "\xe7\x94\xb2", "t", &x),
+                     SG_OK);
+    assert_int_equal(sg_game_find_position(ctx, g, "say \"hi\"", "t", &x),
+                     SG_OK);
+    assert_int_equal(sg_game_find_position(ctx, g, "a", "--from", &x),
+                     SG_EINPUT);
+    char want[256];
+    snprintf(want, sizeof want, "--from \"a\": %s has no node of that name",
+             sg_game_spec(g));
+    assert_string_equal(sg_ctx_message(ctx), want);
+    /* The same through the reader of sums, with a length. */
+    assert_int_equal(sg_sum_parse_position(ctx, g, "a bc", 3, "position 1",
+                                           &x), SG_OK);
+    assert_int_equal(sg_sum_parse_position(ctx, g, "a b", 1, "position 1",
+                                           &x), SG_EINPUT);
+    sg_game_free(g);
+
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fputs("digraph {\n", f);
+    for (int i = 1; i < 20000; i++)
+        fprintf(f, "p%d -> p%d\n", i, i / 2);
+    fputs("}\n", f);
+    fclose(f);
+    g = read_ok(ctx, text);
+    free(text);
+    for (int i = 0; i < 20000; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "p%d", i);
+        assert_int_equal(sg_game_find_position(ctx, g, name, "t", &x), SG_OK);
+        assert_string_equal(sg_game_position_name(g, x, buf, sizeof buf),
+                            name);
+    }
+    assert_int_equal(sg_game_find_position(ctx, g, "p20000", "t", &x),
+                     SG_EINPUT);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Parallel edges are two moves to one position: the value is unchanged and
+ * the winning move is listed once. */
+static void parallel_edges(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "digraph { a -> b; a -> b; a -> c; c -> b }");
+    sg_lookup *l = sg_lookup_new(ctx, g, UINT64_MAX);
+    assert_int_equal(value_of(ctx, g, l, "a"), 2); /* mex{0,0,1} */
+    uint64_t a;
+    sg_game_find_position(ctx, g, "a", "t", &a);
+    sg_sum *s = sg_sum_new(ctx, g, l, &a, 1);
+    assert_int_equal(sg_sum_move_count(s), 1);
+    uint64_t b;
+    sg_game_find_position(ctx, g, "b", "t", &b);
+    assert_int_equal(sg_sum_move_at(s, 0)->to, b);
+    sg_sum_free(s);
+    sg_lookup_free(l);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* ---- refusals --------------------------------------------------------- */
+
+static void cycles(void **state)
+{
+    (void)state;
+    expect_refusal("digraph { a -> b -> c -> a }", SG_EINPUT,
+                   "%s: not acyclic: a -> b -> c -> a");
+    expect_refusal("digraph { a -> a }", SG_EINPUT, "%s: not acyclic: a -> a");
+    /* A cycle behind an acyclic part is named alone. */
+    expect_refusal("digraph { s -> t -> x; x -> y; y -> z; z -> x; s -> z }",
+                   SG_EINPUT, "%s: not acyclic: x -> y -> z -> x");
+    /* A long cycle is cut short, with its length. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fputs("digraph {\n", f);
+    for (int i = 0; i < 30; i++)
+        fprintf(f, "n%d -> n%d\n", i, (i + 1) % 30);
+    fputs("}\n", f);
+    fclose(f);
+    expect_refusal(text, SG_EINPUT,
+                   "%s: not acyclic: n0 -> n1 -> n2 -> n3 -> n4 -> n5 -> n6 "
+                   "-> n7 -> n8 -> n9 -> n10 -> ... -> n29 -> n0 (a cycle of "
+                   "30 positions)");
+    free(text);
+    /* Names with control bytes are shown safely. */
+    expect_refusal("digraph { \"a\001\" -> \"a\001\" }", SG_EINPUT,
+                   "%s: not acyclic: a\\x01 -> a\\x01");
+}
+
+static void bad_files(void **state)
+{
+    (void)state;
+    expect_refusal("digraph { }", SG_EINPUT,
+                   "%s: the graph has no nodes, so the game has no positions");
+    expect_refusal("", SG_EINPUT, "%s: no graph in the file (expected "
+                   "\"digraph { a -> b; ... }\")");
+    expect_refusal("digraph {\n  a -> b\n  b -> \n}\n", SG_EINPUT,
+                   "%s:4: syntax error near '}'");
+    expect_refusal("\n\n\xff\xfe digraph { a -> b }", SG_EINPUT,
+                   "%s:3: syntax error near '\\xFF\\xFE'");
+    expect_refusal("graph { a -- b }", SG_EINPUT,
+                   "%s: the graph is undirected; a game needs moves with a "
+                   "direction (\"digraph\", edges a -> b)");
+    expect_refusal("digraph { a -> b } digraph { c -> d }", SG_EINPUT,
+                   "%s: holds more than one graph; a game is one digraph");
+    expect_refusal("digraph { a -> b }\n}\n", SG_EINPUT,
+                   "%s:2: syntax error near '}'");
+
+    sg_ctx *ctx = sg_ctx_new();
+    assert_null(sg_game_read_dot(ctx, "/nonexistent/game.dot"));
+    assert_int_equal(sg_ctx_status(ctx), SG_EIO);
+    assert_string_equal(sg_ctx_message(ctx), "/nonexistent/game.dot: cannot "
+                        "open: No such file or directory");
+    assert_null(sg_game_read_dot(ctx, dir));
+    char want[128];
+    snprintf(want, sizeof want, "%s: is a directory, not a DOT file", dir);
+    assert_string_equal(sg_ctx_message(ctx), want);
+    sg_ctx_free(ctx);
+}
+
+/* "-" reads standard input, and messages call it stdin. */
+static void from_stdin(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    assert_non_null(freopen(write_file("digraph { p -> q }"), "r", stdin));
+    sg_game *g = sg_game_read_dot(ctx, "-");
+    assert_non_null(g);
+    assert_string_equal(sg_game_spec(g), "stdin");
+    assert_int_equal(sg_game_position_count(g), 2);
+    sg_game_free(g);
+    assert_non_null(freopen(write_file("digraph {\n p -> \n"), "r", stdin));
+    assert_null(sg_game_read_dot(ctx, "-"));
+    assert_string_equal(sg_ctx_message(ctx), "stdin:3: syntax error");
+    sg_ctx_free(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(shared_positions),
+        cmocka_unit_test(random_dags),
+        cmocka_unit_test(deep_chain),
+        cmocka_unit_test(names),
+        cmocka_unit_test(parallel_edges),
+        cmocka_unit_test(cycles),
+        cmocka_unit_test(bad_files),
+        cmocka_unit_test(from_stdin),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}
