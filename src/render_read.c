@@ -116,6 +116,172 @@ const char *sg_gv_errors_end(char *buf, size_t size)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Names of objects: an ID discipline with a hash table                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * cgraph turns every name in a file into an object ID through the graph's
+ * ID discipline.  The default one keeps the names in cgraph's string
+ * dictionary, a search tree that the lexer has already searched once for
+ * the same token, so each "a -> b" costs two more tree searches of string
+ * comparisons.  A hash table of its own makes agread() of a game of 10^6
+ * positions and 5*10^6 moves about a quarter faster.
+ *
+ * As in the default discipline, the ID of a named object is the address of
+ * its name, which is even (cgraph gives anonymous objects odd IDs), and the
+ * names live until the graph is closed.
+ */
+
+typedef struct id_name {
+    struct id_name *next;
+    uint64_t hash;
+    char text[]; /* 16-aligned within the allocation, so its address is even */
+} id_name;
+
+typedef struct id_table {
+    id_name **slots;
+    size_t mask;        /* slots - 1, a power of two minus one */
+    size_t count;
+    IDTYPE anonymous;   /* the next ID of an anonymous object: odd */
+} id_table;
+
+static uint64_t id_hash(const char *s)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= UINT64_C(1099511628211);
+    }
+    return h;
+}
+
+static void *id_open(Agraph_t *g, Agdisc_t *disc)
+{
+    (void)g;
+    (void)disc;
+    id_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->slots = calloc(1024, sizeof *t->slots);
+    if (!t->slots) {
+        free(t);
+        return NULL;
+    }
+    t->mask = 1023;
+    t->anonymous = 1;
+    return t;
+}
+
+/* Doubles the table; keeps the old one if memory is short (lookups only
+ * get slower). */
+static void id_grow(id_table *t)
+{
+    size_t n = (t->mask + 1) * 2;
+    id_name **slots = calloc(n, sizeof *slots);
+    if (!slots)
+        return;
+    for (size_t i = 0; i <= t->mask; i++) {
+        for (id_name *e = t->slots[i], *next; e; e = next) {
+            next = e->next;
+            size_t j = e->hash & (n - 1);
+            e->next = slots[j];
+            slots[j] = e;
+        }
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->mask = n - 1;
+}
+
+static long id_map(void *state, int objtype, char *str, IDTYPE *id,
+                   int createflag)
+{
+    (void)objtype;
+    id_table *t = state;
+    if (!t)
+        return 0;
+    if (!str) {
+        *id = t->anonymous;
+        t->anonymous += 2;
+        return 1;
+    }
+    uint64_t h = id_hash(str);
+    for (id_name *e = t->slots[h & t->mask]; e; e = e->next) {
+        if (e->hash == h && strcmp(e->text, str) == 0) {
+            *id = (IDTYPE)(uintptr_t)e->text;
+            return 1;
+        }
+    }
+    if (!createflag)
+        return 0;
+    size_t len = strlen(str);
+    id_name *e = malloc(sizeof *e + len + 1);
+    if (!e)
+        return 0;
+    e->hash = h;
+    memcpy(e->text, str, len + 1);
+    if (t->count >= t->mask / 2)
+        id_grow(t);
+    e->next = t->slots[h & t->mask];
+    t->slots[h & t->mask] = e;
+    t->count++;
+    *id = (IDTYPE)(uintptr_t)e->text;
+    return 1;
+}
+
+/* Objects are never created with an ID of the caller's choosing. */
+static long id_alloc(void *state, int objtype, IDTYPE request)
+{
+    (void)state;
+    (void)objtype;
+    (void)request;
+    return 0;
+}
+
+/* A name stays until the graph is closed: an object deleted and created
+ * again by name gets its old ID back, as with the default discipline. */
+static void id_free(void *state, int objtype, IDTYPE id)
+{
+    (void)state;
+    (void)objtype;
+    (void)id;
+}
+
+static char *id_print(void *state, int objtype, IDTYPE id)
+{
+    (void)state;
+    (void)objtype;
+    return id % 2 == 0 ? (char *)(uintptr_t)id : NULL;
+}
+
+static void id_close(void *state)
+{
+    id_table *t = state;
+    if (!t)
+        return;
+    for (size_t i = 0; i <= t->mask; i++) {
+        for (id_name *e = t->slots[i], *next; e; e = next) {
+            next = e->next;
+            free(e);
+        }
+    }
+    free(t->slots);
+    free(t);
+}
+
+static void id_register(void *state, int objtype, void *obj)
+{
+    (void)state;
+    (void)objtype;
+    (void)obj;
+}
+
+static Agiddisc_t id_disc = {id_open,  id_map,   id_alloc,   id_free,
+                             id_print, id_close, id_register};
+
+static Agdisc_t read_disc = {&AgMemDisc, &id_disc, &AgIoDisc};
+
+/* ------------------------------------------------------------------------ */
 /* Reading a game                                                           */
 /* ------------------------------------------------------------------------ */
 
@@ -420,10 +586,10 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
     }
     sg_gv_errors_begin(origin);
     agsetfile(SG_GV_STR(origin));
-    Agraph_t *g = agread(f, NULL);
+    Agraph_t *g = agread(f, &read_disc);
     /* A second graph in the same file would be silently ignored; say so
      * instead, since the user most likely meant something else. */
-    Agraph_t *extra = g ? agread(f, NULL) : NULL;
+    Agraph_t *extra = g ? agread(f, &read_disc) : NULL;
     char message[600];
     int errors = agerrors();
     sg_gv_errors_end(message, sizeof message);
