@@ -387,6 +387,39 @@ static void names(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Every kind of name a DOT file holds goes through the reader's own ID
+ * discipline: the graph's, subgraphs' (named, anonymous, clusters), nodes'
+ * (plain, quoted, HTML-like, numerals), edges' keys, and names given after
+ * attributes.  Values checked by hand: c and n2 end; b -> c: 1; a -> {b,
+ * c, "x y"}: mex{1,0,1} = 2; "x y" -> n2: 1; 7 -> a: 0; <h> -> 7: 1. */
+static void names_of_every_kind(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "strict digraph \"the game\" {\n"
+                              "  node [shape=box]\n"
+                              "  subgraph cluster_one { a -> b [key=k1] }\n"
+                              "  subgraph { b -> c; a -> c }\n"
+                              "  { rank=same; a -> \"x y\" }\n"
+                              "  \"x y\" -> n2 [label=<<b>move</b>>]\n"
+                              "  7 -> a\n"
+                              "  <h> -> 7\n"
+                              "  a -> b [key=k1]\n"
+                              "}\n");
+    assert_int_equal(sg_game_position_count(g), 7);
+    sg_lookup *l = sg_lookup_new(ctx, g, UINT64_MAX);
+    assert_int_equal(value_of(ctx, g, l, "c"), 0);
+    assert_int_equal(value_of(ctx, g, l, "n2"), 0);
+    assert_int_equal(value_of(ctx, g, l, "b"), 1);
+    assert_int_equal(value_of(ctx, g, l, "a"), 2);
+    assert_int_equal(value_of(ctx, g, l, "x y"), 1);
+    assert_int_equal(value_of(ctx, g, l, "7"), 0);
+    assert_int_equal(value_of(ctx, g, l, "h"), 1);
+    sg_lookup_free(l);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 /* Parallel edges are two moves to one position: the value is unchanged and
  * the winning move is listed once. */
 static void parallel_edges(void **state)
@@ -494,6 +527,7 @@ int main(void)
         cmocka_unit_test(random_dags),
         cmocka_unit_test(deep_chain),
         cmocka_unit_test(names),
+        cmocka_unit_test(names_of_every_kind),
         cmocka_unit_test(parallel_edges),
         cmocka_unit_test(cycles),
         cmocka_unit_test(bad_files),
