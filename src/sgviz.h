@@ -459,9 +459,9 @@ typedef struct sg_batch sg_batch;
  * characters and SG_SUM_MAX_PARTS parts.  Answers go to OUT, one line each,
  * in order.  Values are computed once, up to the largest heap seen so far;
  * when a larger one comes, the table grows to at least twice its size.
- * ORIGIN names the input in messages, which read "ORIGIN:LINE: ...".  Blank
- * lines at the end of the input are ignored; a blank line followed by more
- * positions is an error.  Returns NULL on error (a name holding a newline,
+ * ORIGIN names the input in messages, which read "ORIGIN:LINE: ...".  An
+ * empty (or blank) line is an error, as a sum needs a part.  Returns NULL on
+ * error (a name holding a newline,
  * only one of the two names, SG_ENOMEM).  GAME must outlive the batch; OUT
  * stays the caller's.  Free with sg_batch_free(). */
 sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,

@@ -301,7 +301,6 @@ struct sg_batch {
     sg_lookup *lookup;     /* values up to the largest heap so far */
     uint64_t line;         /* the number of the last line begun */
     uint64_t answered;
-    uint64_t blank_line;   /* the first blank line since the last sum, or 0 */
     sg_status status;      /* SG_OK, SG_STOP, or the error that ended it */
     char *carry;           /* the start of a line that a feed cut short */
     size_t carry_len, carry_cap;
@@ -466,19 +465,10 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
     const char *p = s, *end = s + len;
     while (p < end && is_blank(*p))
         p++;
-    if (p == end) {
-        /* Blank lines are an error only when a sum follows them, so that the
-         * blank lines many files end with do no harm. */
-        if (!b->blank_line)
-            b->blank_line = b->line;
-        return SG_OK;
-    }
-    if (b->blank_line) {
-        b->line = b->blank_line;
+    if (p == end)
         return batch_fail(ctx, b, SG_EINPUT, "an empty line; each line is one "
                           "sum, its %ss separated by spaces (e.g. \"%s\")",
                           word, dag ? "a c" : "1 4 1");
-    }
     size_t n = 0;
     uint64_t largest = 0;
     bool zeros = true;

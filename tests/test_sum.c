@@ -521,9 +521,10 @@ static void batch_lines(void **state)
     expect_batch("all", &plain, "  3\t 004  5 \r\n7", SG_OK,
                  "3 4 5: nim-sum 2, first player wins\n"
                  "7: nim-sum 7, first player wins\n", NULL);
-    /* Blank lines at the end are ignored. */
-    expect_batch("pow2", &judge, "1\n3\n\n \n\r\n", SG_OK, "Kiki\nCici\n",
-                 NULL);
+    /* An empty line is a sum without parts, even at the end. */
+    expect_batch("pow2", &judge, "1\n3\n \r\n", SG_EINPUT, "Kiki\nCici\n",
+                 "stdin:3: an empty line; each line is one sum, its heaps "
+                 "separated by spaces (e.g. \"1 4 1\")");
     /* A line of zeros stops the input; without the option it is a sum. */
     expect_batch("fib", &zero, "1 1 1\n0 0 0\n1 4 1\n", SG_OK, "F\n", NULL);
     expect_batch("fib", &zero, "0\n", SG_OK, "", NULL);
@@ -553,7 +554,9 @@ static void batch_bad_lines(void **state)
     expect_batch("pow2", &judge, "", SG_EINPUT, "",
                  "stdin: no positions to answer; give each sum on a line of "
                  "its own, e.g. \"1 4 1\"");
-    expect_batch("pow2", &judge, "\n\n", SG_EINPUT, "", NULL);
+    expect_batch("pow2", &judge, "\n\n", SG_EINPUT, "",
+                 "stdin:1: an empty line; each line is one sum, its heaps "
+                 "separated by spaces (e.g. \"1 4 1\")");
     expect_batch("pow2", &judge, "1\n100000000000000\n", SG_ELIMIT, "Kiki\n",
                  NULL);
     expect_batch("pow2", &judge, "99999999999999999999\n", SG_ELIMIT, "",
