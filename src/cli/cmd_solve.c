@@ -40,6 +40,9 @@ static sg_status parse_names(sg_ctx *ctx, const char *arg, char **names,
                              const char **first, const char **second)
 {
     const char *comma = strchr(arg, ',');
+    if (strpbrk(arg, "\n\r"))
+        return sg_ctx_fail(ctx, SG_EINPUT, "--names: a name cannot hold a "
+                           "line break (each answer is one line)");
     if (!comma || comma == arg || !comma[1] || strchr(comma + 1, ','))
         return sg_ctx_fail(ctx, SG_EINPUT, "--names \"%s\": give two names "
                            "separated by one comma, the first player's and "
