@@ -444,7 +444,7 @@ typedef struct sg_batch_opts {
     /* With both names, each line is answered with the winner's name alone:
      * FIRST_NAME when the player to move wins, SECOND_NAME otherwise.
      * Without them, with a line such as "1 4 1: nim-sum 0, second player
-     * wins".  The strings must outlive the batch. */
+     * wins".  The batch keeps copies of the names. */
     const char *first_name;
     const char *second_name;
     /* Nonzero: a line whose parts are all 0 ends the input (it gets no

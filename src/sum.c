@@ -384,7 +384,8 @@ void sg_batch_free(sg_batch *batch)
 
 uint64_t sg_batch_answered(const sg_batch *batch) { return batch->answered; }
 
-/* Records an error at line LINE and makes it the batch's final status. */
+/* Records an error at the current line and makes it the batch's final
+ * status. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
