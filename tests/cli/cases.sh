@@ -151,3 +151,16 @@ fi
 if expect 2 "--template over itself" trace -s 1,3,4 --template mine.tpl -o mine.tpl; then
     if grep -q 'end' "$tmp/mine.tpl"; then pass; else fail "template overwritten"; fi
 fi
+
+# ---- an installed program stands alone --------------------------------
+
+# The templates are compiled in: a copy of the program far from the source
+# tree, run from another directory, still speaks both languages.
+mkdir -p "$tmp/elsewhere/bin"
+cp "$SGVIZ" "$tmp/elsewhere/bin/sgviz"
+if (cd / && "$tmp/elsewhere/bin/sgviz" trace -s 1,3,4 -n 4 --lang zh --format latex) > "$tmp/out" 2> "$tmp/err" &&
+    grep -qF '\mathrm{SG}[4] &= \mathrm{mex}\{\mathrm{SG}[3],\mathrm{SG}[1],\mathrm{SG}[0]\}' "$tmp/out"; then
+    pass
+else
+    fail "a copied sgviz could not trace without the source tree: $(cat "$tmp/err")"
+fi
