@@ -11,6 +11,9 @@
 #    standard error that starts with "sgviz: " and contains the given text.
 # 3. tests/cli/cases*.sh hold the remaining behaviours.
 #
+# SGVIZ_RUNNER, when set, is a command that runs each sgviz (for instance
+# valgrind with its options); `make leakcheck` uses it.
+#
 # Exits 0 when everything passed, 1 otherwise.
 set -u
 
@@ -43,7 +46,7 @@ fail() {
 run_in() {
     dir=$1
     shift
-    (cd "$dir" && eval "\"\$SGVIZ\" $*") > "$tmp/out" 2> "$tmp/err" < /dev/null
+    (cd "$dir" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" $*") > "$tmp/out" 2> "$tmp/err" < /dev/null
     status=$?
 }
 
