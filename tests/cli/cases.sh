@@ -1,28 +1,6 @@
 # cases.sh - command-line behaviours that are not a plain "output equals
-# file" comparison.  Sourced by run.sh, which provides run_in, pass, fail,
-# $tmp and $SGVIZ.
-
-# expect STATUS DESCRIPTION ARGS...: runs sgviz ARGS in $tmp and checks the
-# exit status; the output stays in $tmp/out and $tmp/err for further checks.
-expect() {
-    want=$1
-    what=$2
-    shift 2
-    run_in "$tmp" "$@"
-    if [ "$status" != "$want" ]; then
-        fail "$what: exit $status, expected $want"
-        sed 's/^/    /' "$tmp/err" | head -5
-        return 1
-    fi
-    return 0
-}
-
-# has_line TEXT DESCRIPTION: $tmp/out holds TEXT as a whole line.
-has_line() {
-    if grep -qxF -- "$1" "$tmp/out"; then pass; else
-        fail "$2: no line \"$1\""
-    fi
-}
+# file" comparison.  Sourced by run.sh, which provides run_in, expect,
+# has_line, pass, fail, $tmp and $SGVIZ.
 
 # ---- version and help -------------------------------------------------
 

@@ -50,6 +50,28 @@ run_in() {
     status=$?
 }
 
+# expect STATUS DESCRIPTION ARGS...: runs sgviz ARGS in $tmp and checks the
+# exit status; the output stays in $tmp/out and $tmp/err for further checks.
+expect() {
+    expect_status=$1
+    expect_what=$2
+    shift 2
+    run_in "$tmp" "$@"
+    if [ "$status" != "$expect_status" ]; then
+        fail "$expect_what: exit $status, expected $expect_status"
+        sed 's/^/    /' "$tmp/err" | head -5
+        return 1
+    fi
+    return 0
+}
+
+# has_line TEXT DESCRIPTION: $tmp/out holds TEXT as a whole line.
+has_line() {
+    if grep -qxF -- "$1" "$tmp/out"; then pass; else
+        fail "$2: no line \"$1\""
+    fi
+}
+
 # ---- 1. examples with expected output ----------------------------------
 
 for commands in "$root"/examples/*/COMMANDS; do
