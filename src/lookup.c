@@ -96,8 +96,10 @@ sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
     } else if (game->family == SG_SET_EXPLICIT) {
         st = prepare_explicit(ctx, game, l);
     } else {
+        char why[256];
+        snprintf(why, sizeof why, "%s: no period is known", game->describe);
         l->kind = LOOKUP_TABLE;
-        st = compute_directly(ctx, game, l, NULL);
+        st = compute_directly(ctx, game, l, why);
     }
     if (st != SG_OK) {
         sg_lookup_free(l);

@@ -590,10 +590,11 @@ static void text_report(writer *w, const sg_game *game)
                                 "sg(x) = mex{0, ..., x - 1}");
         if (i->found) {
             sg_buf_printf(&w->b, "observed: sg(0..%llu) repeats with period "
-                          "%llu from x = %llu (no proof)\n",
+                          "%llu from x = %llu%s\n",
                           (unsigned long long)(i->computed - 1),
                           (unsigned long long)i->period,
-                          (unsigned long long)i->preperiod);
+                          (unsigned long long)i->preperiod,
+                          theorem ? "" : " (an observation, not a proof)");
             put_block_lines(w, "to the end");
         } else {
             sg_buf_printf(&w->b, "observed: no period in sg(0..%llu): its last "
