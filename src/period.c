@@ -603,7 +603,14 @@ static void text_report(writer *w, const sg_game *game)
                           (unsigned long long)i->max_value);
         }
     }
-    if (i->computed)
+    if (i->applies && i->found)
+        sg_buf_printf(&w->b, "values computed: sg(0..%llu), of which the "
+                      "proof uses sg(0..%llu) (limit %llu)\n",
+                      (unsigned long long)(i->computed - 1),
+                      (unsigned long long)(i->preperiod + i->period +
+                                           i->max_amount - 1),
+                      (unsigned long long)i->limit);
+    else if (i->computed)
         sg_buf_printf(&w->b, "values computed: sg(0..%llu) (limit %llu)\n",
                       (unsigned long long)(i->computed - 1),
                       (unsigned long long)i->limit);
@@ -652,10 +659,11 @@ static void json_report(writer *w, const sg_game *game)
         json_values(w, "before", 0, i->preperiod);
         if (i->applies)
             sg_buf_printf(b, ", \"certificate\": {\"from\": %llu, \"to\": "
-                          "%llu, \"shift\": %llu}",
+                          "%llu, \"shift\": %llu, \"needs\": %llu}",
                           (unsigned long long)i->cert_from,
                           (unsigned long long)i->cert_to,
-                          (unsigned long long)i->period);
+                          (unsigned long long)i->period,
+                          (unsigned long long)(i->cert_to + i->period + 1));
         if (i->preperiod)
             sg_buf_printf(b, ", \"preperiod_fails_at\": %llu",
                           (unsigned long long)(i->preperiod - 1));

@@ -528,7 +528,8 @@ static void reports(void **state)
         t, "{\"game\": \"S = {2,4,7}\", \"set\": \"2,4,7\", \"applies\": true, "
            "\"k\": 7, \"found\": true, \"preperiod\": 8, \"period\": 3, "
            "\"block\": [1,0,2], \"before\": [0,0,1,1,2,2,0,3], "
-           "\"certificate\": {\"from\": 8, \"to\": 14, \"shift\": 3}, "
+           "\"certificate\": {\"from\": 8, \"to\": 14, \"shift\": 3, "
+           "\"needs\": 18}, "
            "\"preperiod_fails_at\": 7, \"not_periods\": [{\"shift\": 1, "
            "\"x\": 8}], \"computed\": 32, \"limit\": 10000000, "
            "\"max_value\": 3}\n");
