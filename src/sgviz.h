@@ -378,8 +378,9 @@ int sg_same_file(const char *path, const char *other);
  * k = max S, sg(x) for x >= k depends only on the k values before it, so once
  * sg(x + p) = sg(x) holds for k positions in a row, n0 <= x < n0 + k, it holds
  * for every x >= n0.  sg_period_find() computes values until such a run
- * appears (and no further), and reports the smallest period p and, for it,
- * the smallest preperiod n0, with that run as the certificate.
+ * appears (in rounds that double, so at most about twice the n0 + p + k
+ * values the run needs), and reports the smallest period p and, for it, the
+ * smallest preperiod n0, with that run as the certificate.
  *
  * For the infinite sets (pow2, fib, all) the criterion does not apply; the
  * result then records what the values up to the limit show.
@@ -391,8 +392,8 @@ typedef struct sg_period sg_period;
  * of 0: sg(0..SG_PERIOD_DEFAULT_LIMIT). */
 #define SG_PERIOD_DEFAULT_LIMIT UINT64_C(10000000)
 
-/* The largest prime factors a period can have: 2^64 has fewer than 16
- * distinct ones. */
+/* Room for one witness per distinct prime factor of a period: a number
+ * below 2^64 has at most 15 of them. */
 #define SG_PERIOD_MAX_WITNESSES 16
 
 /* What sg_period_find() established.  All positions are heap sizes. */
@@ -460,7 +461,7 @@ sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
 
 /* Writes the report on PERIOD (found for GAME) to OUT.  Text lists at most
  * a few dozen values per line unless FULL is set; JSON lists them all.
- * Returns SG_OK or SG_EIO. */
+ * Returns SG_OK, SG_EIO when writing fails, or SG_ENOMEM. */
 sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
                           const sg_game *game, sg_period_format format,
                           int full, FILE *out);

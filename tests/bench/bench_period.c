@@ -4,8 +4,8 @@
  * same values; and sg of heaps near 2^63 through the lookup.
  *
  * The sets with long periods are drawn by a fixed generator, so that every
- * run measures the same sets: dense sets of 64 to 100 amounts below 150
- * have periods in the hundreds of thousands and beyond.
+ * run measures the same sets: dense sets of 70 to 80 amounts below 100 to
+ * 160 have periods from hundreds to over a million, and preperiods as long.
  */
 #include "bench.h"
 #include "sgviz.h"
