@@ -221,9 +221,13 @@ typedef struct sg_lookup sg_lookup;
 
 /* Prepares sg(x) for every position x <= MAX_POSITION of GAME (for a finite
  * game, MAX_POSITION is clamped to its last position), computing each value
- * once.  Returns NULL on error, e.g. SG_ELIMIT when the values would not fit
- * in memory (the message names the memory needed).  The caller frees the
- * lookup with sg_lookup_free(); GAME must outlive it. */
+ * once.  A finite subtraction set uses its certified period when one shows
+ * within SG_PERIOD_DEFAULT_LIMIT values, so that MAX_POSITION may be anything
+ * up to 2^63 - 1 and costs milliseconds; pow2 and all use their theorems
+ * (x mod 3, x).  Otherwise the values are computed directly.  Returns NULL on
+ * error, e.g. SG_ELIMIT when the values would not fit in memory (the message
+ * names the memory needed).  The caller frees the lookup with
+ * sg_lookup_free(); GAME must outlive it. */
 sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
                          uint64_t max_position);
 
@@ -364,6 +368,103 @@ void sg_output_abort(sg_output *out);
 /* Whether PATH names the same existing file as OTHER (same device and inode).
  * Used to refuse writing an output over one of the inputs. */
 int sg_same_file(const char *path, const char *other);
+
+/* ------------------------------------------------------------------------ */
+/* Periodicity of subtraction games                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A subtraction game with a finite set S is eventually periodic: with
+ * k = max S, sg(x) for x >= k depends only on the k values before it, so once
+ * sg(x + p) = sg(x) holds for k positions in a row, n0 <= x < n0 + k, it holds
+ * for every x >= n0.  sg_period_find() computes values until such a run
+ * appears (in rounds that double, so at most about twice the n0 + p + k
+ * values the run needs), and reports the smallest period p and, for it, the
+ * smallest preperiod n0, with that run as the certificate.
+ *
+ * For the infinite sets (pow2, fib, all) the criterion does not apply; the
+ * result then records what the values up to the limit show.
+ */
+
+typedef struct sg_period sg_period;
+
+/* The number of values sg_period_find() computes at most when given a limit
+ * of 0: sg(0..SG_PERIOD_DEFAULT_LIMIT). */
+#define SG_PERIOD_DEFAULT_LIMIT UINT64_C(10000000)
+
+/* Room for one witness per distinct prime factor of a period: a number
+ * below 2^64 has at most 15 of them. */
+#define SG_PERIOD_MAX_WITNESSES 16
+
+/* What sg_period_find() established.  All positions are heap sizes. */
+typedef struct sg_period_info {
+    /* 1 for a finite set, where the certificate applies; 0 for pow2, fib
+     * and all, where only observations are reported. */
+    int applies;
+    /* applies: 1 when a period is certified, 0 when none was found up to
+     * the limit.  !applies: 1 when the values computed repeat (the last half
+     * of them is p-periodic, p at most half their number), else 0. */
+    int found;
+    uint64_t preperiod;   /* n0: the first x from which sg(x + p) = sg(x) */
+    uint64_t period;      /* p, the smallest period (0 when none found) */
+    uint64_t max_amount;  /* k = max S (0 for infinite sets) */
+    /* The certificate: sg(x + period) = sg(x) was checked for
+     * cert_from <= x <= cert_to, i.e. n0 <= x < n0 + k. */
+    uint64_t cert_from, cert_to;
+    /* Why n0 is the smallest preperiod: when n0 > 0, sg(n0 - 1) differs
+     * from sg(n0 - 1 + p).  Why p is the smallest period: every period is a
+     * multiple of the smallest, so it is enough that p / r is none for each
+     * prime r dividing p; for each, sg(x + shift) != sg(x) at an x >= n0. */
+    size_t nwitnesses;
+    uint64_t witness_shift[SG_PERIOD_MAX_WITNESSES]; /* p / r */
+    uint64_t witness_x[SG_PERIOD_MAX_WITNESSES];
+    uint64_t computed;    /* values computed: sg(0..computed - 1) */
+    uint64_t limit;       /* the bound: at most sg(0..limit) */
+    sg_value max_value;   /* the largest value computed */
+} sg_period_info;
+
+/* Looks for the period of subtraction game GAME, computing at most
+ * sg(0..LIMIT) (LIMIT 0 means SG_PERIOD_DEFAULT_LIMIT; for sets of 64 amounts
+ * or more the default shrinks so that the work stays bounded).  Not finding
+ * a period is a result, not an error.  Returns NULL on error: a DAG game
+ * (SG_EINPUT), a LIMIT whose values would not fit in memory or would take
+ * too long (SG_ELIMIT, naming what it would need), or SG_ENOMEM.  The caller
+ * frees the result with sg_period_free(); it does not refer to GAME. */
+sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit);
+
+/* The facts found.  Owned by PERIOD. */
+const sg_period_info *sg_period_info_of(const sg_period *period);
+
+/* sg(x).  With a certified period, any x; otherwise x must be below
+ * info->computed. */
+sg_value sg_period_value(const sg_period *period, uint64_t x);
+
+/* For pow2 and all, a theorem that gives every value ("sg(x) = x mod 3",
+ * "sg(x) = x"), else NULL.  Static text. */
+const char *sg_period_theorem(const sg_period *period);
+
+/* Whether the theorem holds for every value computed: 1 yes, 0 no (which
+ * would be a bug), -1 when there is no theorem. */
+int sg_period_theorem_checked(const sg_period *period);
+
+void sg_period_free(sg_period *period);
+
+typedef enum sg_period_format {
+    SG_PERIOD_TEXT, /* for people: the facts, the certificate, the proof of
+                       minimality */
+    SG_PERIOD_JSON  /* one object, every value of the block included */
+} sg_period_format;
+
+/* Parses "text" or "json"; returns SG_OK or SG_EINPUT naming NAME. */
+sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
+                                 sg_period_format *format);
+
+/* Writes the report on PERIOD (found for GAME) to OUT.  Text lists at most
+ * a few dozen values per line unless FULL is set; JSON lists them all.
+ * Returns SG_OK, SG_EIO when writing fails, or SG_ENOMEM. */
+sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
+                          const sg_game *game, sg_period_format format,
+                          int full, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
+    {"period", cmd_period, "the preperiod, smallest period and block, proved"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
