@@ -1,33 +1,7 @@
 # cases-period.sh - `sgviz period`: the listed facts, closed forms, and
 # random sets against a brute force written in awk here.  Sourced by
-# run.sh, which provides run_in, pass, fail, $tmp and $SGVIZ; expect and
-# has_line come from cases.sh.
-
-# run.sh sources the cases files in name order, and "cases-period.sh" comes
-# before "cases.sh", so its helpers may not be defined yet: define the same
-# ones here when they are missing.
-case "$(type expect 2>/dev/null)" in
-*function*) ;;
-*)
-    expect() {
-        want=$1
-        what=$2
-        shift 2
-        run_in "$tmp" "$@"
-        if [ "$status" != "$want" ]; then
-            fail "$what: exit $status, expected $want"
-            sed 's/^/    /' "$tmp/err" | head -5
-            return 1
-        fi
-        return 0
-    }
-    has_line() {
-        if grep -qxF -- "$1" "$tmp/out"; then pass; else
-            fail "$2: no line \"$1\""
-        fi
-    }
-    ;;
-esac
+# run.sh, which provides run_in, expect, has_line, pass, fail, $tmp and
+# $SGVIZ.
 
 # json_field NAME: the number after "NAME": in $tmp/out.
 json_field() {
