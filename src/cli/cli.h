@@ -64,5 +64,6 @@ void cli_prefix_error(sg_ctx *ctx, const char *prefix);
  * returns an exit status. */
 int cmd_table(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
+int cmd_check(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */
