@@ -290,6 +290,22 @@ static int next_content_line(reader *r, line_view *lv)
     return got;
 }
 
+static sg_status tokenize(reader *r, line_view *lv);
+
+/* Reads the next line that holds at least one token ("," alone holds
+ * none) and splits it.  Returns 1, 0 at the end, or a negative status. */
+static int next_tokens(reader *r, line_view *lv)
+{
+    int got;
+    while ((got = next_content_line(r, lv)) == 1) {
+        if (tokenize(r, lv) != SG_OK)
+            return r->ctx->status;
+        if (r->ntoks)
+            return 1;
+    }
+    return got;
+}
+
 static bool is_separator(char c)
 {
     return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '=' ||
@@ -569,8 +585,6 @@ typedef struct block {
     size_t cap;
     unsigned long x_line;
     unsigned long sg_line, pn_line; /* 0: no such row yet */
-    unsigned long sg_cols_line;
-    unsigned long *vcols;           /* where each answer is written */
 } block;
 
 static void block_free(block *b)
@@ -579,7 +593,6 @@ static void block_free(block *b)
     free(b->xcols);
     free(b->values);
     free(b->pns);
-    free(b->vcols);
 }
 
 static sg_status block_reserve(reader *r, block *b, size_t n)
@@ -602,10 +615,6 @@ static sg_status block_reserve(reader *r, block *b, size_t n)
     if (!pns)
         return r->ctx->status;
     b->pns = pns;
-    unsigned long *vcols = sg_grow(r->ctx, b->vcols, n, sizeof *vcols);
-    if (!vcols)
-        return r->ctx->status;
-    b->vcols = vcols;
     b->cap = n;
     return SG_OK;
 }
@@ -618,10 +627,9 @@ static sg_status block_close(reader *r, block *b)
     if (!b->sg_line && !b->pn_line)
         return fail_at(r, b->x_line, 1, "the x row has no sg or P/N row "
                        "under it");
-    unsigned long line = b->sg_line ? b->sg_line : b->pn_line;
     for (size_t i = 0; i < b->n; i++) {
         sg_status st = add_entry(r, b->xs[i], b->sg_line != 0, b->values[i],
-                                 b->pn_line ? b->pns[i] : 0, line,
+                                 b->pn_line ? b->pns[i] : 0, b->x_line,
                                  b->xcols[i]);
         if (st != SG_OK)
             return st;
@@ -639,9 +647,7 @@ static sg_status parse_rows(reader *r)
     int got;
     sg_status st = SG_OK;
     char shown[96];
-    while ((got = next_content_line(r, &lv)) == 1) {
-        if ((st = tokenize(r, &lv)) != SG_OK)
-            goto done;
+    while ((got = next_tokens(r, &lv)) == 1) {
         const token *label = &r->toks[0];
         int kind = label_of(label);
         size_t items = r->ntoks - 1;
@@ -730,9 +736,7 @@ static sg_status parse_pairs(reader *r)
     line_view lv;
     int got;
     char shown[96];
-    while ((got = next_content_line(r, &lv)) == 1) {
-        if (tokenize(r, &lv) != SG_OK)
-            return r->ctx->status;
+    while ((got = next_tokens(r, &lv)) == 1) {
         if (r->ntoks < 2)
             return fail_at(r, lv.no, end_column(&lv) + 1, "expected a "
                            "position and its answer on this line, e.g. \"4 "
@@ -768,9 +772,11 @@ static sg_status parse_csv(reader *r)
 {
     line_view lv;
     char shown[96];
-    int got = next_content_line(r, &lv);
+    int got = next_tokens(r, &lv);
     if (got < 0)
         return r->ctx->status;
+    if (got == 0)
+        return SG_OK;
     r->csv_commas = memchr(lv.p, ',', lv.len) != NULL;
     if (tokenize(r, &lv) != SG_OK)
         return r->ctx->status;
@@ -796,9 +802,7 @@ static sg_status parse_csv(reader *r)
         return fail_at(r, lv.no, end_column(&lv), "the header has no sg or "
                        "P/N column");
     unsigned long header = lv.no;
-    while ((got = next_content_line(r, &lv)) == 1) {
-        if (tokenize(r, &lv) != SG_OK)
-            return r->ctx->status;
+    while ((got = next_tokens(r, &lv)) == 1) {
         if (r->ntoks > ncols)
             return fail_at(r, lv.no, r->toks[ncols].col, "this row has more "
                            "fields (%zu) than the header at line %lu (%zu)",
@@ -837,9 +841,7 @@ static sg_status parse_list(reader *r, bool letters)
     bool first = true;
     uint64_t x = 0;
     char shown[96];
-    while ((got = next_content_line(r, &lv)) == 1) {
-        if (tokenize(r, &lv) != SG_OK)
-            return r->ctx->status;
+    while ((got = next_tokens(r, &lv)) == 1) {
         size_t i = 0;
         if (first) {
             if (r->dag)
@@ -867,9 +869,19 @@ static sg_status parse_list(reader *r, bool letters)
                 }
                 continue;
             }
-            if (letters)
-                return fail_at(r, lv.no, t->col, "\"%s\" is neither P nor N",
-                               quoted(t, shown, sizeof shown));
+            if (letters) {
+                /* Point at the first character that is not a letter. */
+                size_t k = 0;
+                while (k < t->len && letter_of(t->p + k, 1))
+                    k++;
+                size_t n = 1;
+                while (k + n < t->len &&
+                       ((unsigned char)t->p[k + n] & 0xC0) == 0x80)
+                    n++;
+                return fail_at(r, lv.no, column_at(lv.p, t->p + k),
+                               "\"%s\" is neither P nor N",
+                               sg_quote(t->p + k, n, shown, sizeof shown));
+            }
             bool has_value;
             sg_value v;
             char pn;
@@ -892,22 +904,19 @@ static sg_status parse_list(reader *r, bool letters)
 /* Detection                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Whether every line with content has N tokens, N being 2 or 3, and there
- * are at least two such lines: the shape of "x value" pairs. */
-static bool all_pairs(reader *r)
+/* Whether the tokens of a line have the shape of an "x value" pair: two
+ * tokens, or three with a P/N letter last. */
+static bool pair_shape(const reader *r)
 {
-    size_t want = 0, lines = 0;
-    line_view lv;
-    while (next_content_line(r, &lv) == 1) {
-        if (tokenize(r, &lv) != SG_OK)
+    if (!r->dag && r->ntoks && !is_digits(r->toks[0].p, r->toks[0].len)) {
+        const char *s = r->toks[0].p;
+        size_t len = r->toks[0].len;
+        strip_decoration(&s, &len);
+        if (!is_digits(s, len))
             return false;
-        if (lines == 0)
-            want = r->ntoks;
-        if (r->ntoks != want || want < 2 || want > 3)
-            return false;
-        lines++;
     }
-    return lines >= 2;
+    return r->ntoks == 2 ||
+           (r->ntoks == 3 && letter_of(r->toks[2].p, r->toks[2].len));
 }
 
 /* Looks at the first lines and picks a layout.  Errors while looking (a
@@ -918,33 +927,46 @@ static sg_status detect(reader *r, sg_sheet_form *form)
     size_t start = r->pos;
     unsigned long start_line = r->lineno;
     *form = SG_SHEET_LIST;
-    int got = next_content_line(r, &first);
+    int got = next_tokens(r, &first);
     if (got <= 0)
         goto out;
-    if (tokenize(r, &first) != SG_OK)
-        return r->ctx->status;
     int label = label_of(&r->toks[0]);
-    bool all_labels = r->ntoks >= 2;
-    for (size_t i = 1; i < r->ntoks; i++)
-        if (label_of(&r->toks[i]) == LABEL_NONE)
+    bool all_labels = r->ntoks >= 2, any_number = false, has_x = false;
+    for (size_t i = 0; i < r->ntoks; i++) {
+        int l = label_of(&r->toks[i]);
+        if (l == LABEL_NONE && i > 0)
             all_labels = false;
-    bool decorated = false;
-    {
-        const char *s = r->toks[0].p;
-        size_t len = r->toks[0].len;
-        strip_decoration(&s, &len);
-        decorated = len != r->toks[0].len;
+        has_x |= l == LABEL_X;
+        if (i > 0 && is_digits(r->toks[i].p, r->toks[i].len))
+            any_number = true;
     }
-    bool letters = is_letter_run(&r->toks[0]);
-    bool assign = first.assign;
-    size_t ntoks = r->ntoks;
-    if (label == LABEL_X && all_labels) {
+    if (all_labels && has_x && label != LABEL_NONE) {
         *form = SG_SHEET_CSV;
         goto out;
     }
+    const char *s = r->toks[0].p;
+    size_t len = r->toks[0].len;
+    strip_decoration(&s, &len);
+    bool decorated = len != r->toks[0].len;
+    /* "PNPXN" is a slip of the pen in a list of letters, not a list of
+     * values that starts with a word. */
+    bool letters = letter_of(r->toks[0].p, 1) != 0;
+    bool first_pair = pair_shape(r);
+    size_t ntoks = r->ntoks;
     if (label == LABEL_X) {
-        got = next_content_line(r, &second);
-        if (got == 1 && tokenize(r, &second) == SG_OK && r->ntoks &&
+        /* "x 0 1 2" starts the rows of the worked example; "x,sg,pn" is a
+         * header.  Node names after "x" start rows when the next line is
+         * an sg or P/N row. */
+        if (all_labels) {
+            *form = SG_SHEET_CSV;
+            goto out;
+        }
+        if (!r->dag) {
+            *form = any_number ? SG_SHEET_ROWS : SG_SHEET_CSV;
+            goto out;
+        }
+        got = next_tokens(r, &second);
+        if (got == 1 &&
             (label_of(&r->toks[0]) == LABEL_SG ||
              label_of(&r->toks[0]) == LABEL_PN)) {
             *form = SG_SHEET_ROWS;
@@ -959,15 +981,19 @@ static sg_status detect(reader *r, sg_sheet_form *form)
         *form = SG_SHEET_PN;
         goto out;
     }
-    if (r->dag || decorated || (assign && ntoks >= 2 && ntoks <= 3)) {
+    if (r->dag || decorated || (first.assign && first_pair)) {
         *form = SG_SHEET_PAIRS;
         goto out;
     }
-    r->pos = start;
-    r->lineno = start_line;
-    if (all_pairs(r)) {
-        *form = SG_SHEET_PAIRS;
-        goto out;
+    /* Two numbers a line could also be a list written two values a line;
+     * two such lines in a row are taken as pairs, which the duplicate and
+     * gap checks then confirm or refuse. */
+    if (first_pair) {
+        got = next_tokens(r, &second);
+        if (got == 1 && pair_shape(r)) {
+            *form = SG_SHEET_PAIRS;
+            goto out;
+        }
     }
     *form = letters ? SG_SHEET_PN : SG_SHEET_LIST;
 out:
