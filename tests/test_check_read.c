@@ -345,8 +345,8 @@ static void bad_inputs(void **state)
     ERR("0 0\n5000000 1\n", "hw.txt:2:1: x = 5000000 is too large: a "
                             "homework sheet holds positions 0..999999 at "
                             "most");
-    ERR("0 0\n1 1 2 3\n", "hw.txt:2:7: unexpected \"3\": one position and its "
-                          "answer a line");
+    ERR("sg(0) = 0\nsg(1) = 1 2 3\n", "hw.txt:2:13: unexpected \"3\": one "
+                                      "position and its answer a line");
     ERR("0 = 0\n1 =\n", "hw.txt:2:4: expected a position and its answer on "
                         "this line, e.g. \"4 2\", \"sg(4) = 2\" or \"4 N\"");
     /* Columns count characters, not bytes. */
