@@ -738,7 +738,7 @@ static sg_status parse_pairs(reader *r)
     char shown[96];
     while ((got = next_tokens(r, &lv)) == 1) {
         if (r->ntoks < 2)
-            return fail_at(r, lv.no, end_column(&lv) + 1, "expected a "
+            return fail_at(r, lv.no, end_column(&lv), "expected a "
                            "position and its answer on this line, e.g. \"4 "
                            "2\", \"sg(4) = 2\" or \"4 N\"");
         if (r->ntoks > 3)
