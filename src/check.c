@@ -31,6 +31,7 @@ enum {
     CS_WRONG_PN,
     CS_MISSING,
     CS_MISSING_PN,
+    CS_MISSING_RUN,
     CS_STEP,
     CS_SLIP,
     CS_SLIP_PN,
@@ -53,7 +54,7 @@ enum {
 
 static const char *const check_sections[] = {
     "header", "dag-header", "wrong", "wrong-pn", "missing", "missing-pn",
-    "step", "slip", "slip-pn", "next-one", "next", "later-one", "later",
+    "missing-run", "step", "slip", "slip-pn", "next-one", "next", "later-one", "later",
     "follows", "follows-pn", "unexplained", "unexplained-pn", "summary",
     "summary-all", "class-columns", "class-first-at", "class-unreadable",
     "class-footer", NULL};
@@ -94,7 +95,7 @@ static const uint64_t check_allowed[CS_NSECTIONS] = {
     ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS,
     ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS,
     ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS, ALL_VARS,
-    ALL_VARS, ALL_VARS};
+    ALL_VARS, ALL_VARS, ALL_VARS};
 
 static const char *const check_settings[] = {NULL};
 
@@ -517,6 +518,30 @@ static int report_step(void *user, const sg_step *s)
     bool consistent = r->flags & F_CONSISTENT;
     if (correct && consistent)
         return 0;
+    if (!given && w->format == SG_REPORT_TEXT && !c->dag) {
+        /* A table that stops early (or starts late) leaves a run of
+         * positions out; the text names the run once rather than giving
+         * each of them a mex step.  A run of one reads as any entry. */
+        if (s->x > 0 && !(c->recs[s->x - 1].flags & F_GIVEN))
+            return 0;
+        uint64_t end = s->x;
+        while (end + 1 < c->count && !(c->recs[end + 1].flags & F_GIVEN))
+            end++;
+        if (end > s->x) {
+            char from[24], to[24], count[24];
+            snprintf(from, sizeof from, "%llu", (unsigned long long)s->x);
+            snprintf(to, sizeof to, "%llu", (unsigned long long)end);
+            snprintf(count, sizeof count, "%llu",
+                     (unsigned long long)(end - s->x + 1));
+            const char *vars[CV_NVARS] = {0};
+            vars[CV_FROM] = from;
+            vars[CV_TO] = to;
+            vars[CV_COUNT] = count;
+            render(&w->line, w->tpl, CS_MISSING_RUN, vars);
+            w->written++;
+            return flush_line(w);
+        }
+    }
     char own_pn;
     if (given && gather(&w->p, s, &own_pn) != SG_OK)
         return w->ctx->status;

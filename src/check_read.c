@@ -981,6 +981,13 @@ static sg_status detect(reader *r, sg_sheet_form *form)
         *form = SG_SHEET_PN;
         goto out;
     }
+    /* A game read from a DOT file names its positions, so its sheets are
+     * pairs; a long first line is a bare list, which the reader refuses
+     * with a word on naming the nodes. */
+    if (r->dag && ntoks > 3) {
+        *form = letters ? SG_SHEET_PN : SG_SHEET_LIST;
+        goto out;
+    }
     if (r->dag || decorated || (first.assign && first_pair)) {
         *form = SG_SHEET_PAIRS;
         goto out;

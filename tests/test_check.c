@@ -178,6 +178,9 @@ static void compare(const model *m, const sg_check *c)
     assert_int_equal(sum.first_error, first);
 }
 
+static char *report(sg_ctx *ctx, const sg_check *c, const char *lang,
+                    sg_report_format format);
+
 /* ---- the verdicts ------------------------------------------------------- */
 
 static void classic_slip(void **state)
@@ -397,6 +400,12 @@ static void missing(void **state)
     assert_false(v.correct);
     assert_false(v.consistent);
     assert_int_equal(v.right, 0);
+    /* The text names each run of missing positions once. */
+    char *t = report(ctx, c, "en", SG_REPORT_TEXT);
+    assert_non_null(strstr(t, "\nx = 0..2: no entries (3 positions)\n"));
+    assert_non_null(strstr(t, "\nx = 9..10: no entries (2 positions)\n"));
+    assert_null(strstr(t, "sg(9)"));
+    free(t);
     sg_check_free(c);
     /* With a wrong entry beside the gap-free window: 4 written as 1 is a
      * slip judged against the true sg(3), sg(1), sg(0) = 1, 1, 0. */

@@ -79,8 +79,13 @@ fi
 # -n asks for more than the file gives: the rest is missing.
 printf '0 1 0 1\n' > "$tmp/short.txt"
 if ck_expect 1 "check -n beyond the file" check -s 1,3,4 -n 6 short.txt; then
-    ck_has_line "x = 6: no entry; the right value is 2" "-n beyond the file"
+    ck_has_line "x = 4..6: no entries (3 positions)" "-n beyond the file"
     ck_has_line "4/7 correct, first error at x = 4" "-n beyond the file"
+fi
+
+if ck_expect 1 "check -n one beyond the file" check -s 1,3,4 -n 4 short.txt; then
+    ck_has_line "x = 4: no entry; the right value is 2" "-n one beyond the file"
+    ck_has_line "    sg(4): 4-{1,3,4} -> {3,1,0}; mex{sg(3),sg(1),sg(0)} = mex{1,1,0} = 2  (N)" "-n one beyond the file"
 fi
 
 # ---- the consistency rule, against a table made by awk -----------------
