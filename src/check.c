@@ -52,6 +52,10 @@ enum {
     CS_NSECTIONS
 };
 
+/* A template holds at most SG_TPL_MAX_SECTIONS sections. */
+_Static_assert(CS_NSECTIONS <= SG_TPL_MAX_SECTIONS,
+               "the check wording has more sections than a template holds");
+
 static const char *const check_sections[] = {
     "header", "dag-header", "wrong", "wrong-pn", "missing", "missing-pn",
     "missing-run", "step", "slip", "slip-pn", "next-one", "next", "later-one", "later",
