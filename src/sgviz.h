@@ -401,8 +401,8 @@ typedef struct sg_sheet_entry {
     int has_value;
     sg_value value;
     char pn;              /* 'P', 'N', or 0 when no letter was written */
-    unsigned long line;   /* where the entry's answer is written */
-    unsigned long column;
+    unsigned long line;   /* where the entry's position is written (in a */
+    unsigned long column; /* bare list, where its answer is) */
 } sg_sheet_entry;
 
 typedef struct sg_sheet sg_sheet;
