@@ -65,5 +65,6 @@ void cli_prefix_error(sg_ctx *ctx, const char *prefix);
 int cmd_table(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
 int cmd_period(sg_ctx *ctx, int argc, char **argv);
+int cmd_check(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */

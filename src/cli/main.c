@@ -17,6 +17,8 @@ static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
     {"period", cmd_period, "the preperiod, smallest period and block, proved"},
+    {"check", cmd_check, "check homework tables of sg values: a student or a "
+                         "class"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -137,6 +137,7 @@ static const struct {
 } sections[] = {
     {"engine", bench_engine},
     {"period", bench_period},
+    {"check", bench_check},
 };
 
 int main(int argc, char **argv)
