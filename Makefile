@@ -4,6 +4,9 @@
 #   make demo       install what is missing, build, show the worked example
 #   make test       install what is missing, build, run every test
 #   make bench      speed and memory figures, side by side
+#   make asan       every test under AddressSanitizer and UBSan (clang)
+#   make leakcheck  the command-line tests under valgrind memcheck
+#   make fuzz       each input reader under libFuzzer, FUZZ_SECONDS each
 #   make install    copy the program, library and header under PREFIX
 #   make clean      remove build/
 
@@ -23,6 +26,8 @@ DESTDIR =
 # Where objects and programs go.
 BUILD = build
 PKG_CONFIG = pkg-config
+# Seconds each fuzzer runs in `make fuzz`.
+FUZZ_SECONDS = 60
 
 # The warnings the code is held to, clean under gcc and clang alike.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -56,7 +61,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libsgviz.a
 BIN := $(BUILD)/sgviz
 
-.PHONY: all demo test test-run check-deps deps bench install uninstall clean
+.PHONY: all demo test test-run check-deps deps bench install uninstall clean \
+        asan leakcheck fuzz fuzz-build
 
 all: $(BIN) $(LIB)
 
@@ -137,6 +143,65 @@ bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench
 	@$(BUILD)/bench $(BIN)
 
+# == Sanitizers, leak checks and fuzzing ====================================
+
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+      -fno-omit-frame-pointer
+# Graphviz and fontconfig keep a few allocations until exit; the
+# suppressions name only those.
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:fast_unwind_on_malloc=0 \
+          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+VALGRIND = valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect \
+           --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+           --suppressions=$(CURDIR)/tests/valgrind.supp
+
+# Every cmocka suite and the command-line tests, built with clang and the
+# sanitizers into build-asan/.  A sanitizer report is a second line on
+# standard error or a failed suite, so any report fails the run.
+asan:
+	@sh .ci/install-deps clang libclang-rt-14-dev
+	@$(SAN_ENV) $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
+	    OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test-run
+
+# The command-line tests with every sgviz run under valgrind memcheck.
+leakcheck:
+	@sh .ci/install-deps valgrind
+	@$(MAKE) --no-print-directory all
+	@SGVIZ=$(BIN) SGVIZ_RUNNER="$(VALGRIND)" sh tests/cli/run.sh
+
+FUZZ_DIR = build-fuzz
+FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
+FUZZERS := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) CC=clang \
+	    OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
+	    $(FUZZ_DIR)/libsgviz.a
+	clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc $< $(FUZZ_DIR)/libsgviz.a \
+	    $(GV_LIBS) -o $@
+
+fuzz-build: $(FUZZERS)
+
+# Each reader under libFuzzer for FUZZ_SECONDS, starting from the seeds in
+# tests/fuzz/corpus/NAME; what a run learns stays in build-fuzz/corpus.
+fuzz:
+	@sh .ci/install-deps clang libclang-rt-14-dev
+	@$(MAKE) --no-print-directory fuzz-build
+	@set -e; for f in $(FUZZERS); do \
+	    name=$${f##*/fuzz_}; \
+	    mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/crashes/$$name; \
+	    echo "== fuzz $$name ($(FUZZ_SECONDS) s)"; \
+	    $(SAN_ENV) $$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	        -rss_limit_mb=4096 -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ_DIR)/crashes/$$name/ \
+	        $(FUZZ_DIR)/corpus/$$name tests/fuzz/corpus/$$name 2>&1 | \
+	        grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE|==[0-9]+==ERROR|SUMMARY|INFO: Running)' ; \
+	    if ls $(FUZZ_DIR)/crashes/$$name | grep -q .; then \
+	        echo "fuzz $$name: findings in $(FUZZ_DIR)/crashes/$$name"; exit 1; \
+	    fi; \
+	done
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
 	    $(DESTDIR)$(PREFIX)/include
@@ -149,6 +214,6 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/include/sgviz.h
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-asan build-clang $(FUZZ_DIR)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -19,11 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The most moves the engine examines in one call before it refuses: enough
- * for any table a person reads, far below what would keep a machine busy
- * for minutes without a word. */
-#define SG_WORK_MAX 10000000000.0
-
 /* Positions computed between two rounds of value-only steps in the fast
  * path. */
 #define CHUNK 4096
@@ -440,8 +435,8 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
         if (last >= game->dag->count)
             last = game->dag->count - 1;
     } else if (last > SG_POSITION_MAX) {
-        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^62, the "
-                           "largest sgviz computes directly",
+        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^63-1, the "
+                           "largest sgviz accepts",
                            (unsigned long long)last);
     }
     e.last = last;
@@ -547,8 +542,8 @@ sg_status sg_check_range(sg_ctx *ctx, const sg_game *game, uint64_t last)
                                game->spec,
                                (unsigned long long)game->dag->count);
     } else if (last > SG_POSITION_MAX) {
-        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^62, the "
-                           "largest sgviz computes directly",
+        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^63-1, the "
+                           "largest sgviz accepts",
                            (unsigned long long)last);
     }
     return sg_check_memory(ctx, last + 1,

@@ -498,7 +498,7 @@ sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
                            "whole number from 0 up)", origin, quoted);
     if (r == -2)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s \"%s\" is too large (at most "
-                           "2^62)", origin, quoted);
+                           "2^63-1)", origin, quoted);
     return SG_OK;
 }
 
@@ -526,7 +526,7 @@ static uint64_t *family_amounts(sg_ctx *ctx, const sg_game *g, uint64_t limit,
             a = b;
             b = c;
         }
-        /* Limits never exceed 2^62, so the overflow test above is only a
+        /* Limits never exceed 2^63-1, so the overflow test above is only a
          * guard: every Fibonacci amount up to the limit is recorded. */
     }
     uint64_t *out = sg_alloc_raw(ctx, k, sizeof *out);

@@ -21,7 +21,14 @@
 #define SG_SPEC_MAX_LEN ((size_t)1 << 16)     /* characters in a -s SPEC */
 #define SG_SET_MAX_ITEMS ((size_t)1 << 20)    /* amounts in an explicit set */
 #define SG_AMOUNT_MAX UINT64_C(1000000000000000000) /* 10^18 */
-#define SG_POSITION_MAX (UINT64_C(1) << 62)   /* largest -n we accept at all */
+/* The largest position sgviz accepts at all, 2^63 - 1: positions computed
+ * directly are bounded by memory long before this, and a certified period
+ * answers for any position up to it. */
+#define SG_POSITION_MAX (UINT64_MAX / 2)
+/* The most moves the engine examines in one call before it refuses: enough
+ * for any table a person reads, far below what would keep a machine busy
+ * for minutes without a word. */
+#define SG_WORK_MAX 10000000000.0
 #define SG_TEMPLATE_MAX_LEN ((size_t)1 << 20) /* bytes in a template file */
 #define SG_LINE_MAX_LEN ((size_t)1 << 16)     /* characters in one input line */
 

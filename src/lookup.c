@@ -1,30 +1,108 @@
 /*
  * lookup.c - sg(x) for positions asked for in any order, as `value` and
- * `solve` need: the values are computed once, up to the largest position
- * asked for, and then read.
+ * `solve` need.
+ *
+ * Heaps may be astronomically large, so a table of every value up to the
+ * largest one is the last resort.  A finite subtraction set is eventually
+ * periodic, and its certified period (period.c) answers for any heap from
+ * the few values before and in one block.  For powers of two and for Nim
+ * theorems give every value.  Only the rest (Fibonacci amounts, sets whose
+ * period does not show soon, game graphs) are computed directly, within
+ * memory.
  */
 #include "internal.h"
 
 #include <stdlib.h>
 
+typedef enum lookup_kind {
+    LOOKUP_TABLE,    /* values: sg(0..max) */
+    LOOKUP_PERIOD,   /* period: certified, or holding sg(0..max) itself */
+    LOOKUP_MOD3,     /* powers of two: sg(x) = x mod 3 */
+    LOOKUP_IDENTITY  /* Nim: sg(x) = x */
+} lookup_kind;
+
 struct sg_lookup {
     uint64_t max;
+    lookup_kind kind;
     sg_values *values;
+    sg_period *period;
 };
+
+/* Computes sg(0..max) of GAME into L's table.  WHY, when not NULL, says why
+ * no period served, and goes in front of any refusal. */
+static sg_status compute_directly(sg_ctx *ctx, const sg_game *game,
+                                  sg_lookup *l, const char *why)
+{
+    sg_status st = sg_check_range(ctx, game, l->max);
+    if (st == SG_OK)
+        st = sg_compute(ctx, game, l->max, NULL, &l->values);
+    if (st != SG_OK && why) {
+        char copy[SG_MESSAGE_MAX];
+        snprintf(copy, sizeof copy, "%s", ctx->message);
+        sg_ctx_fail(ctx, st, "%s; computing sg(0..%llu) directly: %s", why,
+                    (unsigned long long)l->max, copy);
+    }
+    return st;
+}
+
+/* A finite set: its period when one is certified within the search's limit,
+ * or the search's own values when they reach MAX, or else a table. */
+static sg_status prepare_explicit(sg_ctx *ctx, const sg_game *game,
+                                  sg_lookup *l)
+{
+    uint64_t limit = l->max < SG_PERIOD_DEFAULT_LIMIT ? l->max : 0;
+    if (limit == 0 && l->max == 0)
+        limit = 1; /* 0 would mean the default: one value more is free */
+    l->period = sg_period_find(ctx, game, limit);
+    if (!l->period)
+        return ctx->status;
+    const sg_period_info *i = sg_period_info_of(l->period);
+    if (i->found || i->computed > l->max) {
+        l->kind = LOOKUP_PERIOD;
+        return SG_OK;
+    }
+    char why[256];
+    snprintf(why, sizeof why, "%s: no period found up to %llu",
+             game->describe, (unsigned long long)i->limit);
+    sg_period_free(l->period);
+    l->period = NULL;
+    l->kind = LOOKUP_TABLE;
+    return compute_directly(ctx, game, l, why);
+}
 
 sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
                          uint64_t max_position)
 {
     if (game->kind == SG_GAME_DAG && max_position >= game->dag->count)
         max_position = game->dag->count - 1;
-    if (sg_check_range(ctx, game, max_position) != SG_OK)
+    if (game->kind != SG_GAME_DAG && max_position > SG_POSITION_MAX) {
+        sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^63-1, the "
+                    "largest sgviz accepts",
+                    (unsigned long long)max_position);
         return NULL;
+    }
     sg_lookup *l = sg_alloc(ctx, 1, sizeof *l);
     if (!l)
         return NULL;
     l->max = max_position;
-    if (sg_compute(ctx, game, max_position, NULL, &l->values) != SG_OK) {
-        free(l);
+    sg_status st = SG_OK;
+    if (game->kind == SG_GAME_DAG) {
+        l->kind = LOOKUP_TABLE;
+        st = compute_directly(ctx, game, l, NULL);
+    } else if (game->family == SG_SET_POW2) {
+        l->kind = LOOKUP_MOD3;
+    } else if (game->family == SG_SET_ALL) {
+        l->kind = LOOKUP_IDENTITY;
+    } else if (game->family == SG_SET_EXPLICIT) {
+        st = prepare_explicit(ctx, game, l);
+    } else {
+        char why[256];
+        snprintf(why, sizeof why, "%s: no period is known", game->describe);
+        l->kind = LOOKUP_TABLE;
+        st = compute_directly(ctx, game, l, why);
+    }
+    if (st != SG_OK) {
+        sg_lookup_free(l);
         return NULL;
     }
     return l;
@@ -32,6 +110,12 @@ sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
 
 sg_value sg_lookup_get(const sg_lookup *lookup, uint64_t x)
 {
+    switch (lookup->kind) {
+    case LOOKUP_PERIOD: return sg_period_value(lookup->period, x);
+    case LOOKUP_MOD3: return x % 3;
+    case LOOKUP_IDENTITY: return x;
+    case LOOKUP_TABLE: break;
+    }
     return sg_values_get(lookup->values, x);
 }
 
@@ -42,5 +126,6 @@ void sg_lookup_free(sg_lookup *lookup)
     if (!lookup)
         return;
     sg_values_free(lookup->values);
+    sg_period_free(lookup->period);
     free(lookup);
 }

@@ -222,9 +222,13 @@ typedef struct sg_lookup sg_lookup;
 
 /* Prepares sg(x) for every position x <= MAX_POSITION of GAME (for a finite
  * game, MAX_POSITION is clamped to its last position), computing each value
- * once.  Returns NULL on error, e.g. SG_ELIMIT when the values would not fit
- * in memory (the message names the memory needed).  The caller frees the
- * lookup with sg_lookup_free(); GAME must outlive it. */
+ * once.  A finite subtraction set uses its certified period when one shows
+ * within SG_PERIOD_DEFAULT_LIMIT values, so that MAX_POSITION may be anything
+ * up to 2^63 - 1 and costs milliseconds; pow2 and all use their theorems
+ * (x mod 3, x).  Otherwise the values are computed directly.  Returns NULL on
+ * error, e.g. SG_ELIMIT when the values would not fit in memory (the message
+ * names the memory needed).  The caller frees the lookup with
+ * sg_lookup_free(); GAME must outlive it. */
 sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
                          uint64_t max_position);
 
@@ -365,6 +369,288 @@ void sg_output_abort(sg_output *out);
 /* Whether PATH names the same existing file as OTHER (same device and inode).
  * Used to refuse writing an output over one of the inputs. */
 int sg_same_file(const char *path, const char *other);
+
+/* ------------------------------------------------------------------------ */
+/* Periodicity of subtraction games                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A subtraction game with a finite set S is eventually periodic: with
+ * k = max S, sg(x) for x >= k depends only on the k values before it, so once
+ * sg(x + p) = sg(x) holds for k positions in a row, n0 <= x < n0 + k, it holds
+ * for every x >= n0.  sg_period_find() computes values until such a run
+ * appears (in rounds that double, so at most about twice the n0 + p + k
+ * values the run needs), and reports the smallest period p and, for it, the
+ * smallest preperiod n0, with that run as the certificate.
+ *
+ * For the infinite sets (pow2, fib, all) the criterion does not apply; the
+ * result then records what the values up to the limit show.
+ */
+
+typedef struct sg_period sg_period;
+
+/* The number of values sg_period_find() computes at most when given a limit
+ * of 0: sg(0..SG_PERIOD_DEFAULT_LIMIT). */
+#define SG_PERIOD_DEFAULT_LIMIT UINT64_C(10000000)
+
+/* Room for one witness per distinct prime factor of a period: a number
+ * below 2^64 has at most 15 of them. */
+#define SG_PERIOD_MAX_WITNESSES 16
+
+/* What sg_period_find() established.  All positions are heap sizes. */
+typedef struct sg_period_info {
+    /* 1 for a finite set, where the certificate applies; 0 for pow2, fib
+     * and all, where only observations are reported. */
+    int applies;
+    /* applies: 1 when a period is certified, 0 when none was found up to
+     * the limit.  !applies: 1 when the values computed repeat (the last half
+     * of them is p-periodic, p at most half their number), else 0. */
+    int found;
+    uint64_t preperiod;   /* n0: the first x from which sg(x + p) = sg(x) */
+    uint64_t period;      /* p, the smallest period (0 when none found) */
+    uint64_t max_amount;  /* k = max S (0 for infinite sets) */
+    /* The certificate: sg(x + period) = sg(x) was checked for
+     * cert_from <= x <= cert_to, i.e. n0 <= x < n0 + k. */
+    uint64_t cert_from, cert_to;
+    /* Why n0 is the smallest preperiod: when n0 > 0, sg(n0 - 1) differs
+     * from sg(n0 - 1 + p).  Why p is the smallest period: every period is a
+     * multiple of the smallest, so it is enough that p / r is none for each
+     * prime r dividing p; for each, sg(x + shift) != sg(x) at an x >= n0. */
+    size_t nwitnesses;
+    uint64_t witness_shift[SG_PERIOD_MAX_WITNESSES]; /* p / r */
+    uint64_t witness_x[SG_PERIOD_MAX_WITNESSES];
+    uint64_t computed;    /* values computed: sg(0..computed - 1) */
+    uint64_t limit;       /* the bound: at most sg(0..limit) */
+    sg_value max_value;   /* the largest value computed */
+} sg_period_info;
+
+/* Looks for the period of subtraction game GAME, computing at most
+ * sg(0..LIMIT) (LIMIT 0 means SG_PERIOD_DEFAULT_LIMIT; for sets of 64 amounts
+ * or more the default shrinks so that the work stays bounded).  Not finding
+ * a period is a result, not an error.  Returns NULL on error: a DAG game
+ * (SG_EINPUT), a LIMIT whose values would not fit in memory or would take
+ * too long (SG_ELIMIT, naming what it would need), or SG_ENOMEM.  The caller
+ * frees the result with sg_period_free(); it does not refer to GAME. */
+sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit);
+
+/* The facts found.  Owned by PERIOD. */
+const sg_period_info *sg_period_info_of(const sg_period *period);
+
+/* sg(x).  With a certified period, any x; otherwise x must be below
+ * info->computed. */
+sg_value sg_period_value(const sg_period *period, uint64_t x);
+
+/* For pow2 and all, a theorem that gives every value ("sg(x) = x mod 3",
+ * "sg(x) = x"), else NULL.  Static text. */
+const char *sg_period_theorem(const sg_period *period);
+
+/* Whether the theorem holds for every value computed: 1 yes, 0 no (which
+ * would be a bug), -1 when there is no theorem. */
+int sg_period_theorem_checked(const sg_period *period);
+
+void sg_period_free(sg_period *period);
+
+typedef enum sg_period_format {
+    SG_PERIOD_TEXT, /* for people: the facts, the certificate, the proof of
+                       minimality */
+    SG_PERIOD_JSON  /* one object, every value of the block included */
+} sg_period_format;
+
+/* Parses "text" or "json"; returns SG_OK or SG_EINPUT naming NAME. */
+sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
+                                 sg_period_format *format);
+
+/* Writes the report on PERIOD (found for GAME) to OUT.  Text lists at most
+ * a few dozen values per line unless FULL is set; JSON lists them all.
+ * Returns SG_OK, SG_EIO when writing fails, or SG_ENOMEM. */
+sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
+                          const sg_game *game, sg_period_format format,
+                          int full, FILE *out);
+/* Homework sheets: tables of sg values or P/N letters as students write   */
+/* them                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Bounds on a sheet, checked before anything is allocated for it. */
+#define SG_SHEET_MAX_BYTES ((size_t)16 << 20)     /* bytes in one file */
+#define SG_SHEET_MAX_POSITIONS UINT64_C(1000000)  /* x = 0 .. 999999 */
+
+/* The layouts students write.  AUTO detects one from the text. */
+typedef enum sg_sheet_form {
+    SG_SHEET_AUTO,
+    SG_SHEET_ROWS,  /* "x 0 1 2 ..." over "sg 0 1 0 ..." and/or "P/N P N P"; */
+                    /* several such blocks may follow one another */
+    SG_SHEET_PAIRS, /* one position a line: "4 2", "4: 2", "sg(4) = 2", "4,N" */
+    SG_SHEET_CSV,   /* a header naming the columns (x, sg, P/N), then rows */
+    SG_SHEET_LIST,  /* bare values for x = 0, 1, 2, ... */
+    SG_SHEET_PN     /* bare P/N letters for x = 0, 1, 2, ... ("PNPNN" too) */
+} sg_sheet_form;
+
+/* Parses a form name (auto, rows, pairs, csv, list, pn) given to OPTION
+ * (e.g. "--input-format") for messages.  Returns SG_OK or SG_EINPUT. */
+sg_status sg_sheet_form_parse(sg_ctx *ctx, const char *option,
+                              const char *name, sg_sheet_form *form);
+
+/* The name of FORM, as sg_sheet_form_parse() accepts it.  Static. */
+const char *sg_sheet_form_name(sg_sheet_form form);
+
+/* One entry a student wrote: a position and its value, its P/N letter, or
+ * both.  In a sheet either every entry has a value (letters are then
+ * optional extras) or none has, and every entry has a letter. */
+typedef struct sg_sheet_entry {
+    uint64_t x;           /* the position (a node's number for DAG games) */
+    int has_value;
+    sg_value value;
+    char pn;              /* 'P', 'N', or 0 when no letter was written */
+    unsigned long line;   /* where the entry's position is written (in a */
+    unsigned long column; /* bare list, where its answer is) */
+} sg_sheet_entry;
+
+typedef struct sg_sheet sg_sheet;
+
+/* Reads a sheet from TEXT[0..len), named ORIGIN in messages, for GAME
+ * (positions are heap sizes for a subtraction game, node names for a DAG
+ * game).  FORM is the layout, or SG_SHEET_AUTO.  LAST is the largest
+ * position the homework asks for (-n): an entry beyond it is an error;
+ * UINT64_MAX means "no -n".  Any bytes are accepted as input: binary or
+ * empty text, a non-number, a duplicate x, a gap in x, rows of different
+ * lengths, a letter other than P or N are refused with ORIGIN:LINE:COLUMN
+ * (SG_EINPUT), a sheet beyond the bounds above with SG_ELIMIT.  Returns a
+ * new sheet the caller frees with sg_sheet_free(), or NULL on error.  GAME
+ * is only read during the call. */
+sg_sheet *sg_sheet_parse(sg_ctx *ctx, const sg_game *game, const char *text,
+                         size_t len, const char *origin, sg_sheet_form form,
+                         uint64_t last);
+
+/* Reads the sheet in the file PATH ("-" is standard input), as
+ * sg_sheet_parse().  Returns NULL on error, SG_EIO when the file cannot be
+ * read. */
+sg_sheet *sg_sheet_read(sg_ctx *ctx, const sg_game *game, const char *path,
+                        sg_sheet_form form, uint64_t last);
+
+void sg_sheet_free(sg_sheet *sheet);
+
+/* The layout the sheet was read as (never SG_SHEET_AUTO). */
+sg_sheet_form sg_sheet_form_of(const sg_sheet *sheet);
+
+/* The entries in increasing order of position; *COUNT receives their
+ * number (at least 1).  Owned by the sheet. */
+const sg_sheet_entry *sg_sheet_entries(const sg_sheet *sheet, size_t *count);
+
+/* Whether the entries hold values (1) or only P/N letters (0). */
+int sg_sheet_has_values(const sg_sheet *sheet);
+
+/* The name the sheet was read under.  Owned by the sheet. */
+const char *sg_sheet_origin(const sg_sheet *sheet);
+
+/* ------------------------------------------------------------------------ */
+/* Checking homework: a sheet against the engine's values                   */
+/* ------------------------------------------------------------------------ */
+
+/* A position that is none: no first error, or a wrong entry that follows
+ * from more than one slip. */
+#define SG_NO_POSITION UINT64_MAX
+
+/*
+ * Each position gets two verdicts.  It is correct when the student's entry
+ * equals the true sg value (and P/N letter, where one is written).  It is
+ * consistent when the entry equals what the student's OWN entries at its
+ * targets give: the mex of their values, or, in a sheet of letters only, P
+ * exactly when none of the targets is marked P; a written letter must also
+ * agree with the student's own value.  A target the sheet leaves out counts
+ * with its true value, so that a student is never blamed twice for one
+ * omission.  A position without an entry is neither correct nor consistent.
+ *
+ * A wrong entry that is not consistent is a slip: the place where an error
+ * starts.  A wrong entry that is consistent follows from slips before it;
+ * its cause is the slip that every wrong target leads back to, or
+ * SG_NO_POSITION when they lead back to several.
+ */
+typedef struct sg_verdict {
+    uint64_t x;
+    int given;             /* the sheet has an entry for x */
+    int correct;
+    int consistent;
+    int has_value;         /* the sheet gives values (else letters only) */
+    sg_value value;        /* what the student wrote (has_value) */
+    char pn;               /* the letter written, or 0 */
+    sg_value right;        /* the true sg(x) */
+    sg_value own;          /* the mex of the student's values at the targets */
+    char own_pn;           /* 'P' or 'N' as the student's own entries give */
+    uint64_t cause;        /* wrong and consistent: the slip it follows from */
+    uint64_t followers;    /* a slip: the wrong entries that follow from it */
+    uint64_t followers_next; /* of those, how many come right after it, with
+                                no other wrong entry between */
+} sg_verdict;
+
+typedef struct sg_check_summary {
+    uint64_t total;        /* positions checked */
+    uint64_t correct;
+    uint64_t consistent;
+    uint64_t missing;      /* positions without an entry */
+    uint64_t slips;
+    uint64_t first_error;  /* the first wrong position, or SG_NO_POSITION */
+} sg_check_summary;
+
+typedef struct sg_check sg_check;
+
+/* Checks SHEET against GAME.  The positions checked are 0..LAST for a
+ * subtraction game (LAST = UINT64_MAX: up to the sheet's largest x), every
+ * position for a DAG game.  The values and mex steps come from the engine.
+ * Returns a new check the caller frees with sg_check_free(), or NULL on
+ * error (SG_ELIMIT when the range cannot be computed here, SG_ENOMEM).
+ * GAME must outlive the check; SHEET need not. */
+sg_check *sg_check_new(sg_ctx *ctx, const sg_game *game,
+                       const sg_sheet *sheet, uint64_t last);
+
+void sg_check_free(sg_check *check);
+
+void sg_check_get_summary(const sg_check *check, sg_check_summary *summary);
+
+/* The verdicts on position X, which must be below the summary's total
+ * (positions are numbered as the engine numbers them). */
+void sg_check_get_verdict(const sg_check *check, uint64_t x,
+                          sg_verdict *verdict);
+
+typedef enum sg_report_format {
+    SG_REPORT_TEXT, /* for people: each wrong entry with its mex step */
+    SG_REPORT_CSV,  /* one row per position (a class: one row per file) */
+    SG_REPORT_JSON
+} sg_report_format;
+
+/* Parses a report format name (text, csv, json).  Returns SG_OK or
+ * SG_EINPUT naming NAME. */
+sg_status sg_report_format_parse(sg_ctx *ctx, const char *name,
+                                 sg_report_format *format);
+
+/* Writes the report of one sheet to OUT in FORMAT, in the wording of
+ * language LANG ("en", "zh"): for each wrong entry the value given, the
+ * right value and the mex step that gives it (as `sgviz trace` words it),
+ * whether it is a slip or follows from one, and the summary.  Returns
+ * SG_OK, or an error (SG_EINPUT for an unknown language, SG_EIO). */
+sg_status sg_check_write_report(sg_ctx *ctx, const sg_check *check,
+                                const char *lang, sg_report_format format,
+                                FILE *out);
+
+/* A gradebook: one row per student's file. */
+typedef struct sg_gradebook sg_gradebook;
+
+/* Starts a gradebook for GAME in FORMAT and language LANG, written to OUT
+ * by sg_gradebook_finish().  Returns NULL on error (unknown language).
+ * GAME must outlive the gradebook; OUT stays the caller's. */
+sg_gradebook *sg_gradebook_new(sg_ctx *ctx, const sg_game *game,
+                               const char *lang, sg_report_format format,
+                               FILE *out);
+
+/* Adds the row of FILE: its CHECK, or, when the file could not be read,
+ * CHECK NULL and ERROR the message that says why.  Returns SG_OK or
+ * SG_ENOMEM. */
+sg_status sg_gradebook_add(sg_gradebook *book, const char *file,
+                           const sg_check *check, const char *error);
+
+/* Writes every row and a closing count.  Returns SG_OK or SG_EIO. */
+sg_status sg_gradebook_finish(sg_gradebook *book);
+
+void sg_gradebook_free(sg_gradebook *book);
 
 /* ------------------------------------------------------------------------ */
 /* Sums of games                                                            */

@@ -52,7 +52,10 @@ void sg_buf_add(sg_buf *b, const char *s, size_t n)
 {
     if (!sg_buf_reserve(b, n))
         return;
-    memcpy(b->data + b->len, s, n);
+    /* memcpy from NULL is undefined even for no bytes, and an empty
+     * buffer's data is NULL. */
+    if (n)
+        memcpy(b->data + b->len, s, n);
     b->len += n;
     b->data[b->len] = '\0';
 }

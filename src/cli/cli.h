@@ -71,6 +71,8 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
  * returns an exit status. */
 int cmd_table(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
+int cmd_period(sg_ctx *ctx, int argc, char **argv);
+int cmd_check(sg_ctx *ctx, int argc, char **argv);
 int cmd_value(sg_ctx *ctx, int argc, char **argv);
 int cmd_solve(sg_ctx *ctx, int argc, char **argv);
 

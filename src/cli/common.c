@@ -10,9 +10,10 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-/* The largest heap size sgviz accepts as a number at all; the engine then
- * checks what fits in memory. */
-#define POSITION_MAX (UINT64_C(1) << 62)
+/* The largest heap size sgviz accepts as a number at all, 2^63 - 1; the
+ * engine then checks what fits in memory, and a certified period answers for
+ * any heap up to this. */
+#define POSITION_MAX (UINT64_MAX / 2)
 
 void cli_prefix_error(sg_ctx *ctx, const char *prefix)
 {

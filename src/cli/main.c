@@ -16,6 +16,9 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
+    {"period", cmd_period, "the preperiod, smallest period and block, proved"},
+    {"check", cmd_check, "check homework tables of sg values: a student or a "
+                         "class"},
     {"value", cmd_value, "sg(x) of the positions named"},
     {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
 };

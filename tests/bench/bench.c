@@ -136,6 +136,8 @@ static const struct {
     void (*run)(void);
 } sections[] = {
     {"engine", bench_engine},
+    {"period", bench_period},
+    {"check", bench_check},
     {"solve", bench_solve},
 };
 

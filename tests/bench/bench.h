@@ -59,6 +59,8 @@ const char *bench_verdict(bool met);
 
 /* The sections, one per area; each prints its own lines. */
 void bench_engine(void);
+void bench_period(void);
+void bench_check(void);
 void bench_solve(void);
 
 #endif /* SGVIZ_BENCH_H */

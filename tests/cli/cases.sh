@@ -1,28 +1,6 @@
 # cases.sh - command-line behaviours that are not a plain "output equals
-# file" comparison.  Sourced by run.sh, which provides run_in, pass, fail,
-# $tmp and $SGVIZ.
-
-# expect STATUS DESCRIPTION ARGS...: runs sgviz ARGS in $tmp and checks the
-# exit status; the output stays in $tmp/out and $tmp/err for further checks.
-expect() {
-    want=$1
-    what=$2
-    shift 2
-    run_in "$tmp" "$@"
-    if [ "$status" != "$want" ]; then
-        fail "$what: exit $status, expected $want"
-        sed 's/^/    /' "$tmp/err" | head -5
-        return 1
-    fi
-    return 0
-}
-
-# has_line TEXT DESCRIPTION: $tmp/out holds TEXT as a whole line.
-has_line() {
-    if grep -qxF -- "$1" "$tmp/out"; then pass; else
-        fail "$2: no line \"$1\""
-    fi
-}
+# file" comparison.  Sourced by run.sh, which provides run_in, expect,
+# has_line, pass, fail, $tmp and $SGVIZ.
 
 # ---- version and help -------------------------------------------------
 
@@ -150,4 +128,17 @@ if expect 0 "--template" trace -s 1,3,4 -n 4 --template mine.tpl; then
 fi
 if expect 2 "--template over itself" trace -s 1,3,4 --template mine.tpl -o mine.tpl; then
     if grep -q 'end' "$tmp/mine.tpl"; then pass; else fail "template overwritten"; fi
+fi
+
+# ---- an installed program stands alone --------------------------------
+
+# The templates are compiled in: a copy of the program far from the source
+# tree, run from another directory, still speaks both languages.
+mkdir -p "$tmp/elsewhere/bin"
+cp "$SGVIZ" "$tmp/elsewhere/bin/sgviz"
+if (cd / && "$tmp/elsewhere/bin/sgviz" trace -s 1,3,4 -n 4 --lang zh --format latex) > "$tmp/out" 2> "$tmp/err" &&
+    grep -qF '\mathrm{SG}[4] &= \mathrm{mex}\{\mathrm{SG}[3],\mathrm{SG}[1],\mathrm{SG}[0]\}' "$tmp/out"; then
+    pass
+else
+    fail "a copied sgviz could not trace without the source tree: $(cat "$tmp/err")"
 fi

@@ -11,6 +11,9 @@
 #    standard error that starts with "sgviz: " and contains the given text.
 # 3. tests/cli/cases*.sh hold the remaining behaviours.
 #
+# SGVIZ_RUNNER, when set, is a command that runs each sgviz (for instance
+# valgrind with its options); `make leakcheck` uses it.
+#
 # Exits 0 when everything passed, 1 otherwise.
 set -u
 
@@ -43,8 +46,30 @@ fail() {
 run_in() {
     dir=$1
     shift
-    (cd "$dir" && eval "\"\$SGVIZ\" $*") > "$tmp/out" 2> "$tmp/err" < /dev/null
+    (cd "$dir" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" $*") > "$tmp/out" 2> "$tmp/err" < /dev/null
     status=$?
+}
+
+# expect STATUS DESCRIPTION ARGS...: runs sgviz ARGS in $tmp and checks the
+# exit status; the output stays in $tmp/out and $tmp/err for further checks.
+expect() {
+    expect_status=$1
+    expect_what=$2
+    shift 2
+    run_in "$tmp" "$@"
+    if [ "$status" != "$expect_status" ]; then
+        fail "$expect_what: exit $status, expected $expect_status"
+        sed 's/^/    /' "$tmp/err" | head -5
+        return 1
+    fi
+    return 0
+}
+
+# has_line TEXT DESCRIPTION: $tmp/out holds TEXT as a whole line.
+has_line() {
+    if grep -qxF -- "$1" "$tmp/out"; then pass; else
+        fail "$2: no line \"$1\""
+    fi
 }
 
 # ---- 1. examples with expected output ----------------------------------

@@ -1,0 +1,708 @@
+/*
+ * period.c - the period of a subtraction game, with its proof.
+ *
+ * With k = max S, every amount is a move from x >= k, so sg(x) is a function
+ * of the k values before it.  If sg(x + p) = sg(x) for the k positions
+ * n0 <= x < n0 + k, the next value on both sides is the same function of the
+ * same k values, and by induction sg(x + p) = sg(x) for every x >= n0.
+ *
+ * The search computes values in growing rounds and, after each, asks the
+ * values held so far a[0..L) for the smallest p >= 1 whose certificate lies
+ * among them.  Such a run of k equal pairs ends at the latest at the end of
+ * the values, and a run that holds for ever reaches that end, so it is enough
+ * to look for the last k values occurring again p places earlier:
+ *
+ *     a[L-k-p .. L-p) == a[L-k .. L).
+ *
+ * Reading the values backwards this is the first occurrence, after the
+ * start, of a pattern (the last k values, reversed) in a text (all values,
+ * reversed): one Knuth-Morris-Pratt scan, O(L) time and O(k) memory.
+ *
+ * Why the smallest such p is the smallest period: every shift found is a
+ * true period (its certificate holds), so a multiple of the smallest one,
+ * p*; and if some multiple m * p* has its run in a[0..L), the run for p*,
+ * which starts at the same preperiod and needs fewer values, is there too.
+ * Why the preperiod that comes out is the smallest: walking back from the
+ * run while a[x] == a[x + p] stops at the first x where they differ, and a
+ * preperiod cannot lie at or below a position where they differ.
+ *
+ * The rounds double the number of values, so the scans cost O(L) in all and
+ * the values computed are at most about twice the n0 + p + k needed.
+ */
+#include "template.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The most values one search may hold: counts then fit the 32-bit failure
+ * table of the pattern search, and the values alone already take 4 GiB. */
+#define PERIOD_MAX_LIMIT (UINT64_C(0xffffffff) - 1)
+
+/* The first round computes at least this many values. */
+#define FIRST_ROUND 32
+
+/* Values per line in a text report, unless every value is asked for. */
+#define SHOW_VALUES 32
+
+struct sg_period {
+    sg_period_info info;
+    sg_set_family family;
+    /* Certified: sg(0 .. n0 + p - 1), enough for any x.  Otherwise every
+     * value computed, sg(0 .. computed - 1). */
+    void *values;
+    unsigned width;
+    uint64_t held;
+    int theorem_checked; /* see sg_period_theorem_checked() */
+};
+
+static inline sg_value held_value(const sg_period *r, uint64_t x)
+{
+    return sg_load(r->values, r->width, x);
+}
+
+sg_value sg_period_value(const sg_period *period, uint64_t x)
+{
+    const sg_period_info *i = &period->info;
+    if (x >= period->held && i->applies && i->found)
+        x = i->preperiod + (x - i->preperiod) % i->period;
+    return held_value(period, x);
+}
+
+const sg_period_info *sg_period_info_of(const sg_period *period)
+{
+    return &period->info;
+}
+
+const char *sg_period_theorem(const sg_period *period)
+{
+    switch (period->family) {
+    case SG_SET_POW2: return "sg(x) = x mod 3";
+    case SG_SET_ALL: return "sg(x) = x";
+    default: return NULL;
+    }
+}
+
+int sg_period_theorem_checked(const sg_period *period)
+{
+    return period->theorem_checked;
+}
+
+void sg_period_free(sg_period *period)
+{
+    if (!period)
+        return;
+    free(period->values);
+    free(period);
+}
+
+/* ---- the search -------------------------------------------------------- */
+
+/* The smallest p >= 1 such that the last M values of A[0..len) occur again
+ * p places earlier, a[len-m-p .. len-p) == a[len-m .. len); 0 when there is
+ * none with p + m <= len.  FAIL has room for M entries. */
+static uint64_t last_window_shift(const void *a, unsigned width, uint64_t len,
+                                  uint64_t m, uint32_t *fail)
+{
+    if (m == 0 || m >= len)
+        return 0;
+    /* The pattern is P[j] = a[len-1-j] and the text T[i] = a[len-1-i]. */
+    const uint64_t end = len - 1;
+    fail[0] = 0;
+    uint64_t q = 0;
+    for (uint64_t j = 1; j < m; j++) {
+        sg_value c = sg_load(a, width, end - j);
+        while (q > 0 && sg_load(a, width, end - q) != c)
+            q = fail[q - 1];
+        if (sg_load(a, width, end - q) == c)
+            q++;
+        fail[j] = (uint32_t)q;
+    }
+    q = 0;
+    for (uint64_t i = 1; i < len; i++) {
+        sg_value c = sg_load(a, width, end - i);
+        while (q > 0 && sg_load(a, width, end - q) != c)
+            q = fail[q - 1];
+        if (sg_load(a, width, end - q) == c && ++q == m)
+            return i - m + 1;
+    }
+    return 0;
+}
+
+/* Given that a[x] == a[x + p] for FROM <= x < len - p, the first x from
+ * which that holds, walking back while it does. */
+static uint64_t walk_back(const void *a, unsigned width, uint64_t from,
+                          uint64_t p)
+{
+    uint64_t x = from;
+    while (x > 0 && sg_load(a, width, x - 1) == sg_load(a, width, x - 1 + p))
+        x--;
+    return x;
+}
+
+/* Fills in why the period is the smallest: for each prime r dividing it, a
+ * position x >= n0 where p / r fails.  Every period is a multiple of the
+ * smallest, so if no p / r is a period, no proper divisor of p is one. */
+static sg_status find_witnesses(sg_ctx *ctx, sg_period *r)
+{
+    sg_period_info *i = &r->info;
+    uint64_t p = i->period, rest = p;
+    i->nwitnesses = 0;
+    for (uint64_t f = 2; rest > 1; f++) {
+        if (f > rest / f)
+            f = rest; /* what is left is prime */
+        if (rest % f)
+            continue;
+        while (rest % f == 0)
+            rest /= f;
+        uint64_t d = p / f, x = i->preperiod;
+        /* Within one period a failure of d must show, or d would repeat the
+         * block and be a period itself. */
+        while (x < i->preperiod + p &&
+               sg_period_value(r, x) == sg_period_value(r, x + d))
+            x++;
+        if (x == i->preperiod + p)
+            return sg_ctx_fail(ctx, SG_EINTERNAL, "period %llu: %llu would be "
+                               "a smaller period", (unsigned long long)p,
+                               (unsigned long long)d);
+        i->witness_shift[i->nwitnesses] = d;
+        i->witness_x[i->nwitnesses] = x;
+        i->nwitnesses++;
+    }
+    return SG_OK;
+}
+
+typedef struct search {
+    sg_ctx *ctx;
+    sg_period *r;
+    uint64_t k;          /* max S: the length of the certificate */
+    uint64_t count;      /* values received */
+    uint64_t next;       /* the end of the current round */
+    uint64_t last;       /* the limit: positions 0..last */
+    uint32_t *fail;      /* k entries, for the pattern search */
+} search;
+
+/* Looks for the certificate among the values held; returns 1 when found. */
+static int certify(search *s)
+{
+    sg_period *r = s->r;
+    uint64_t p = last_window_shift(r->values, r->width, s->count, s->k,
+                                   s->fail);
+    if (!p)
+        return 0;
+    sg_period_info *i = &r->info;
+    i->found = 1;
+    i->period = p;
+    i->preperiod = walk_back(r->values, r->width, s->count - s->k - p, p);
+    i->cert_from = i->preperiod;
+    i->cert_to = i->preperiod + s->k - 1;
+    return 1;
+}
+
+/* The engine's step consumer: keeps each value, and at the end of each round
+ * looks for the certificate, stopping the engine when it is found. */
+static int collect(void *user, const sg_step *step)
+{
+    search *s = user;
+    sg_period *r = s->r;
+    sg_store(r->values, r->width, s->count++, step->sg);
+    if (step->sg > r->info.max_value)
+        r->info.max_value = step->sg;
+    if (s->count < s->next)
+        return 0;
+    if (s->count > s->k && certify(s))
+        return 1;
+    if (s->count > s->last)
+        return 0; /* the last value: the engine stops by itself */
+    uint64_t next = s->next > s->last / 2 ? s->last + 1 : s->next * 2;
+    void *grown = sg_grow(s->ctx, r->values, (size_t)next, r->width);
+    if (!grown)
+        return SG_ENOMEM;
+    r->values = grown;
+    s->next = next;
+    return 0;
+}
+
+/* The values of an infinite family up to the limit, and what they show. */
+static sg_status observe(sg_ctx *ctx, sg_period *r, const sg_game *game)
+{
+    sg_period_info *i = &r->info;
+    sg_values *v = NULL;
+    sg_status st = sg_compute(ctx, game, i->limit, NULL, &v);
+    if (st != SG_OK)
+        return st;
+    r->values = v->data;
+    r->width = v->width;
+    r->held = i->computed = v->count;
+    i->max_value = v->max;
+    v->data = NULL;
+    sg_values_free(v);
+
+    uint64_t n = r->held;
+    r->theorem_checked = -1;
+    if (r->family == SG_SET_POW2 || r->family == SG_SET_ALL) {
+        r->theorem_checked = 1;
+        for (uint64_t x = 0; x < n; x++)
+            if (held_value(r, x) != (r->family == SG_SET_POW2 ? x % 3 : x))
+                r->theorem_checked = 0;
+    }
+    /* Distinct values never repeat: nothing to look for. */
+    if (r->family == SG_SET_ALL && r->theorem_checked == 1)
+        return SG_OK;
+    /* A repetition is reported when the last half of the values occurs
+     * again p places earlier, for a p no longer than that half, so that at
+     * least two whole blocks are seen. */
+    uint64_t m = (n + 1) / 2;
+    uint32_t *fail = sg_alloc_raw(ctx, (size_t)m, sizeof *fail);
+    if (!fail)
+        return ctx->status;
+    uint64_t p = last_window_shift(r->values, r->width, n, m, fail);
+    free(fail);
+    if (p && p <= m) {
+        i->found = 1;
+        i->period = p;
+        i->preperiod = walk_back(r->values, r->width, n - m - p, p);
+        return find_witnesses(ctx, r);
+    }
+    return SG_OK;
+}
+
+/* Checks that a search up to LIMIT fits in memory and in the engine's work
+ * bound before anything is computed. */
+static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
+                             uint64_t k, unsigned width)
+{
+    if (limit > PERIOD_MAX_LIMIT)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "a period search computes at most "
+                           "sg(0..%llu)", (unsigned long long)PERIOD_MAX_LIMIT);
+    /* The values, and the failure table of the pattern: k entries for a
+     * finite set, half the values for an infinite one. */
+    uint64_t count = limit + 1;
+    uint64_t table = game->family == SG_SET_EXPLICIT ? (k <= limit ? k : 0)
+                                                     : (count + 1) / 2;
+    uint64_t bytes = count * width + table * sizeof(uint32_t);
+    uint64_t phys = sg_physical_memory();
+    if (phys && bytes > phys / 4 * 3) {
+        char need[32], have[32];
+        sg_format_bytes(bytes, need, sizeof need);
+        sg_format_bytes(phys, have, sizeof have);
+        return sg_ctx_fail(ctx, SG_ELIMIT, "a period search up to %llu needs "
+                           "%s, but this machine has %s of memory",
+                           (unsigned long long)limit, need, have);
+    }
+    if (game->family == SG_SET_EXPLICIT && game->namounts >= 64) {
+        uint64_t moves = 0;
+        for (size_t j = 0; j < game->namounts && game->amounts[j] <= limit;
+             j++)
+            moves++;
+        double work = (double)moves * (double)count;
+        if (work > SG_WORK_MAX)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "a period search up to %llu "
+                               "examines about %.1e moves (%llu amounts per "
+                               "position), more than the %.0e sgviz allows",
+                               (unsigned long long)limit, work,
+                               (unsigned long long)moves, SG_WORK_MAX);
+    }
+    return SG_OK;
+}
+
+/* The default limit: SG_PERIOD_DEFAULT_LIMIT, or less for a large set, so
+ * that the engine's work stays within its bound. */
+static uint64_t default_limit(const sg_game *game)
+{
+    uint64_t limit = SG_PERIOD_DEFAULT_LIMIT;
+    if (game->family == SG_SET_EXPLICIT && game->namounts >= 64) {
+        uint64_t cap = (uint64_t)(SG_WORK_MAX / (double)game->namounts) - 1;
+        if (cap < limit)
+            limit = cap;
+    }
+    return limit;
+}
+
+sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
+{
+    if (game->kind != SG_GAME_SUBTRACTION) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: a game graph has finitely many "
+                    "positions and no period; periods belong to subtraction "
+                    "games (-s)", game->spec);
+        return NULL;
+    }
+    if (limit == 0)
+        limit = default_limit(game);
+    uint64_t k = sg_game_max_amount(game);
+    unsigned width = sg_width_for(sg_game_value_bound(game, limit));
+    if (check_limit(ctx, game, limit, k, width) != SG_OK)
+        return NULL;
+
+    sg_period *r = sg_alloc(ctx, 1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->family = game->family;
+    r->width = width;
+    r->theorem_checked = -1;
+    r->info.limit = limit;
+    r->info.max_amount = k;
+    r->info.applies = game->family == SG_SET_EXPLICIT;
+
+    if (!r->info.applies) {
+        if (observe(ctx, r, game) != SG_OK) {
+            sg_period_free(r);
+            return NULL;
+        }
+        return r;
+    }
+    /* A certificate needs k values and at least one more: with k beyond the
+     * limit there is nothing to compute. */
+    if (k > limit)
+        return r;
+
+    search s = {ctx, r, k, 0, 0, limit, NULL};
+    s.next = 2 * (k + 1) > FIRST_ROUND ? 2 * (k + 1) : FIRST_ROUND;
+    if (s.next > limit + 1 || s.next < k)
+        s.next = limit + 1;
+    r->values = sg_alloc_raw(ctx, (size_t)s.next, width);
+    s.fail = sg_alloc_raw(ctx, (size_t)k, sizeof *s.fail);
+    if (!r->values || !s.fail) {
+        free(s.fail);
+        sg_period_free(r);
+        return NULL;
+    }
+    sg_compute_opts opts = {0, 0, collect, &s};
+    sg_status st = sg_compute(ctx, game, limit, &opts, NULL);
+    free(s.fail);
+    if (st < 0) {
+        sg_period_free(r);
+        return NULL;
+    }
+    r->info.computed = s.count;
+    r->held = s.count;
+    if (r->info.found) {
+        /* sg(0 .. n0 + p - 1) answer for every position; the rest goes. */
+        uint64_t keep = r->info.preperiod + r->info.period;
+        void *shrunk = realloc(r->values, (size_t)(keep * width));
+        if (shrunk)
+            r->values = shrunk;
+        r->held = keep;
+        if (find_witnesses(ctx, r) != SG_OK) {
+            sg_period_free(r);
+            return NULL;
+        }
+    }
+    return r;
+}
+
+/* ---- reports ----------------------------------------------------------- */
+
+sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
+                                 sg_period_format *format)
+{
+    if (strcmp(name, "text") == 0) {
+        *format = SG_PERIOD_TEXT;
+        return SG_OK;
+    }
+    if (strcmp(name, "json") == 0) {
+        *format = SG_PERIOD_JSON;
+        return SG_OK;
+    }
+    char shown[96];
+    return sg_ctx_fail(ctx, SG_EINPUT, "--format \"%s\": unknown period format "
+                       "(known: text, json)",
+                       sg_quote(name, strlen(name), shown, sizeof shown));
+}
+
+typedef struct writer {
+    const sg_period *r;
+    const sg_period_info *i;
+    sg_buf b;
+    FILE *out;
+    int full;
+} writer;
+
+static void flush(writer *w)
+{
+    if (w->b.len)
+        fwrite(w->b.data, 1, w->b.len, w->out);
+    w->b.len = 0;
+}
+
+static void put_u64(writer *w, uint64_t v) { sg_buf_u64(&w->b, v); }
+
+/* sg(from .. from + n - 1) separated by SEP; in text, at most SHOW_VALUES of
+ * them unless every value was asked for. */
+static void put_values(writer *w, uint64_t from, uint64_t n, const char *sep,
+                       bool all)
+{
+    uint64_t shown = all || w->full || n <= SHOW_VALUES ? n : SHOW_VALUES;
+    for (uint64_t j = 0; j < shown; j++) {
+        if (j)
+            sg_buf_puts(&w->b, sep);
+        put_u64(w, sg_period_value(w->r, from + j));
+        if (w->b.len > 65536)
+            flush(w);
+    }
+    if (shown < n)
+        sg_buf_printf(&w->b, " ... (%llu more)",
+                      (unsigned long long)(n - shown));
+}
+
+/* "sg(a..b)", or "sg(a)" when they are the same. */
+static void put_range(writer *w, uint64_t a, uint64_t b)
+{
+    if (a == b)
+        sg_buf_printf(&w->b, "sg(%llu)", (unsigned long long)a);
+    else
+        sg_buf_printf(&w->b, "sg(%llu..%llu)", (unsigned long long)a,
+                      (unsigned long long)b);
+}
+
+/* The block and the values before it.  HOW says how far the block repeats:
+ * for ever (certified), or as far as the values computed (observed). */
+static void put_block_lines(writer *w, const char *how)
+{
+    const sg_period_info *i = w->i;
+    uint64_t n0 = i->preperiod, p = i->period;
+    sg_buf_puts(&w->b, "block:     ");
+    put_values(w, n0, p, " ", false);
+    sg_buf_puts(&w->b, "  (");
+    put_range(w, n0, n0 + p - 1);
+    sg_buf_printf(&w->b, ", repeating %s)\n", how);
+    if (n0 > 0) {
+        sg_buf_puts(&w->b, "before it: ");
+        put_values(w, 0, n0, " ", false);
+        sg_buf_puts(&w->b, "  (");
+        put_range(w, 0, n0 - 1);
+        sg_buf_puts(&w->b, ")\n");
+    }
+}
+
+static void put_smallest(writer *w)
+{
+    const sg_period_info *i = w->i;
+    uint64_t n0 = i->preperiod, p = i->period;
+    if (n0 == 0) {
+        sg_buf_puts(&w->b, "smallest preperiod: 0, the values repeat from the "
+                           "start.\n");
+    } else {
+        uint64_t x = n0 - 1;
+        sg_buf_printf(&w->b, "smallest preperiod: sg(%llu) = %llu but "
+                      "sg(%llu) = %llu, so none below %llu.\n",
+                      (unsigned long long)x,
+                      (unsigned long long)sg_period_value(w->r, x),
+                      (unsigned long long)(x + p),
+                      (unsigned long long)sg_period_value(w->r, x + p),
+                      (unsigned long long)n0);
+    }
+    if (i->nwitnesses == 0) {
+        sg_buf_puts(&w->b, "smallest period: 1, the smallest there is.\n");
+        return;
+    }
+    sg_buf_printf(&w->b, "smallest period: every period is a multiple of the "
+                  "smallest, so a smaller one\n  would divide %llu/r for a "
+                  "prime r dividing %llu; none of these is a period:\n",
+                  (unsigned long long)p, (unsigned long long)p);
+    for (size_t j = 0; j < i->nwitnesses; j++) {
+        uint64_t d = i->witness_shift[j], x = i->witness_x[j];
+        sg_buf_printf(&w->b, "  %llu: sg(%llu) = %llu but sg(%llu) = %llu\n",
+                      (unsigned long long)d, (unsigned long long)x,
+                      (unsigned long long)sg_period_value(w->r, x),
+                      (unsigned long long)(x + d),
+                      (unsigned long long)sg_period_value(w->r, x + d));
+    }
+}
+
+static void text_certified(writer *w)
+{
+    const sg_period_info *i = w->i;
+    uint64_t n0 = i->preperiod, p = i->period, k = i->max_amount;
+    sg_buf_printf(&w->b, "preperiod: %llu\nperiod:    %llu\n",
+                  (unsigned long long)n0, (unsigned long long)p);
+    put_block_lines(w, "for ever");
+    if (n0 == 0)
+        sg_buf_printf(&w->b, "so sg(x) = block[x mod %llu] for every x\n\n",
+                      (unsigned long long)p);
+    else
+        sg_buf_printf(&w->b, "so sg(x) = block[(x - %llu) mod %llu] for x >= "
+                      "%llu\n\n",
+                      (unsigned long long)n0, (unsigned long long)p,
+                      (unsigned long long)n0);
+    sg_buf_printf(&w->b, "certificate: k = max S = %llu; from x = %llu on every "
+                  "amount is a move, so sg(x)\n  depends only on the %llu "
+                  "value%s before it, and %s %llu later:\n",
+                  (unsigned long long)k, (unsigned long long)k,
+                  (unsigned long long)k, k == 1 ? "" : "s",
+                  k == 1 ? "it repeats" : "these repeat",
+                  (unsigned long long)p);
+    /* Both ranges are written with their labels padded alike, so that the
+     * values stand in columns. */
+    char left[64], right[64];
+    snprintf(left, sizeof left, "sg(%llu..%llu)", (unsigned long long)n0,
+             (unsigned long long)(n0 + k - 1));
+    snprintf(right, sizeof right, "sg(%llu..%llu)", (unsigned long long)(n0 + p),
+             (unsigned long long)(n0 + p + k - 1));
+    if (k == 1) {
+        snprintf(left, sizeof left, "sg(%llu)", (unsigned long long)n0);
+        snprintf(right, sizeof right, "sg(%llu)", (unsigned long long)(n0 + p));
+    }
+    int pad = (int)(strlen(left) > strlen(right) ? strlen(left) : strlen(right));
+    sg_buf_printf(&w->b, "  %-*s = ", pad, left);
+    put_values(w, n0, k, " ", false);
+    sg_buf_printf(&w->b, "\n  %-*s = ", pad, right);
+    put_values(w, n0 + p, k, " ", false);
+    sg_buf_printf(&w->b, "\n  hence sg(x + %llu) = sg(x) for every x >= %llu.\n",
+                  (unsigned long long)p, (unsigned long long)n0);
+    put_smallest(w);
+}
+
+static void text_report(writer *w, const sg_game *game)
+{
+    const sg_period_info *i = w->i;
+    sg_buf_printf(&w->b, "%s\n", game->describe);
+    if (i->applies && i->found) {
+        text_certified(w);
+    } else if (i->applies) {
+        sg_buf_printf(&w->b, "no period found up to %llu",
+                      (unsigned long long)i->limit);
+        if (i->max_amount > i->limit)
+            sg_buf_printf(&w->b, ": a certificate needs more than max S = "
+                          "%llu values, so none were computed\n",
+                          (unsigned long long)i->max_amount);
+        else
+            sg_buf_printf(&w->b, ": a certificate is k = max S = %llu "
+                          "values in a row\n  that recur p places later, and "
+                          "sg(0..%llu) holds none\n",
+                          (unsigned long long)i->max_amount,
+                          (unsigned long long)(i->computed - 1));
+    } else {
+        sg_buf_puts(&w->b, "the certificate does not apply: the set is "
+                           "infinite, so no k = max S bounds how\n  far back "
+                           "sg(x) looks.\n");
+        const char *theorem = sg_period_theorem(w->r);
+        if (theorem)
+            sg_buf_printf(&w->b, "theorem:  %s (%s for x <= %llu)\n  %s\n",
+                          theorem,
+                          w->r->theorem_checked == 1 ? "checked"
+                                                     : "CONTRADICTED",
+                          (unsigned long long)(i->computed - 1),
+                          w->r->family == SG_SET_POW2
+                              ? "no power of two is a multiple of 3, so no "
+                                "move keeps x mod 3, and taking\n  1 or 2 "
+                                "reaches the smaller residues"
+                              : "every smaller heap is one move away, so "
+                                "sg(x) = mex{0, ..., x - 1}");
+        if (i->found) {
+            sg_buf_printf(&w->b, "observed: sg(0..%llu) repeats with period "
+                          "%llu from x = %llu%s\n",
+                          (unsigned long long)(i->computed - 1),
+                          (unsigned long long)i->period,
+                          (unsigned long long)i->preperiod,
+                          theorem ? "" : " (an observation, not a proof)");
+            put_block_lines(w, "to the end");
+        } else {
+            sg_buf_printf(&w->b, "observed: no period in sg(0..%llu): its last "
+                          "half does not repeat; the largest value is %llu\n",
+                          (unsigned long long)(i->computed - 1),
+                          (unsigned long long)i->max_value);
+        }
+    }
+    if (i->applies && i->found)
+        sg_buf_printf(&w->b, "values computed: sg(0..%llu), of which the "
+                      "proof uses sg(0..%llu) (limit %llu)\n",
+                      (unsigned long long)(i->computed - 1),
+                      (unsigned long long)(i->preperiod + i->period +
+                                           i->max_amount - 1),
+                      (unsigned long long)i->limit);
+    else if (i->computed)
+        sg_buf_printf(&w->b, "values computed: sg(0..%llu) (limit %llu)\n",
+                      (unsigned long long)(i->computed - 1),
+                      (unsigned long long)i->limit);
+    else
+        sg_buf_printf(&w->b, "values computed: none (limit %llu)\n",
+                      (unsigned long long)i->limit);
+}
+
+static void json_values(writer *w, const char *name, uint64_t from,
+                        uint64_t n)
+{
+    sg_buf_printf(&w->b, ", \"%s\": [", name);
+    put_values(w, from, n, ",", true);
+    sg_buf_puts(&w->b, "]");
+}
+
+static void json_report(writer *w, const sg_game *game)
+{
+    const sg_period_info *i = w->i;
+    sg_buf *b = &w->b;
+    sg_buf_puts(b, "{\"game\": ");
+    sg_escape_add(b, SG_ESCAPE_JSON, game->describe, strlen(game->describe),
+                  true);
+    sg_buf_puts(b, ", \"set\": ");
+    sg_escape_add(b, SG_ESCAPE_JSON, game->spec, strlen(game->spec), true);
+    sg_buf_printf(b, ", \"applies\": %s", i->applies ? "true" : "false");
+    if (!i->applies) {
+        const char *theorem = sg_period_theorem(w->r);
+        sg_buf_puts(b, ", \"theorem\": ");
+        if (theorem)
+            sg_escape_add(b, SG_ESCAPE_JSON, theorem, strlen(theorem), true);
+        else
+            sg_buf_puts(b, "null");
+        if (theorem)
+            sg_buf_printf(b, ", \"theorem_checked\": %s",
+                          w->r->theorem_checked == 1 ? "true" : "false");
+    } else {
+        sg_buf_printf(b, ", \"k\": %llu", (unsigned long long)i->max_amount);
+    }
+    sg_buf_printf(b, ", \"found\": %s", i->found ? "true" : "false");
+    if (i->found) {
+        sg_buf_printf(b, ", \"preperiod\": %llu, \"period\": %llu",
+                      (unsigned long long)i->preperiod,
+                      (unsigned long long)i->period);
+        json_values(w, "block", i->preperiod, i->period);
+        json_values(w, "before", 0, i->preperiod);
+        if (i->applies)
+            sg_buf_printf(b, ", \"certificate\": {\"from\": %llu, \"to\": "
+                          "%llu, \"shift\": %llu, \"needs\": %llu}",
+                          (unsigned long long)i->cert_from,
+                          (unsigned long long)i->cert_to,
+                          (unsigned long long)i->period,
+                          (unsigned long long)(i->cert_to + i->period + 1));
+        if (i->preperiod)
+            sg_buf_printf(b, ", \"preperiod_fails_at\": %llu",
+                          (unsigned long long)(i->preperiod - 1));
+        else
+            sg_buf_puts(b, ", \"preperiod_fails_at\": null");
+        sg_buf_puts(b, ", \"not_periods\": [");
+        for (size_t j = 0; j < i->nwitnesses; j++)
+            sg_buf_printf(b, "%s{\"shift\": %llu, \"x\": %llu}", j ? ", " : "",
+                          (unsigned long long)i->witness_shift[j],
+                          (unsigned long long)i->witness_x[j]);
+        sg_buf_puts(b, "]");
+    }
+    sg_buf_printf(b, ", \"computed\": %llu, \"limit\": %llu, \"max_value\": "
+                  "%llu}\n",
+                  (unsigned long long)i->computed,
+                  (unsigned long long)i->limit,
+                  (unsigned long long)i->max_value);
+}
+
+sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
+                          const sg_game *game, sg_period_format format,
+                          int full, FILE *out)
+{
+    writer w;
+    w.r = period;
+    w.i = &period->info;
+    w.out = out;
+    w.full = full;
+    sg_buf_init(&w.b);
+    if (format == SG_PERIOD_JSON)
+        json_report(&w, game);
+    else
+        text_report(&w, game);
+    bool failed = w.b.failed;
+    flush(&w);
+    sg_buf_free(&w.b);
+    if (failed)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the report");
+    if (fflush(out) != 0 || ferror(out))
+        return sg_ctx_fail(ctx, SG_EIO, "cannot write the report");
+    return SG_OK;
+}

@@ -1,0 +1,185 @@
+# cases-period.sh - `sgviz period`: the listed facts, closed forms, and
+# random sets against a brute force written in awk here.  Sourced by
+# run.sh, which provides run_in, expect, has_line, pass, fail, $tmp and
+# $SGVIZ.
+
+# json_field NAME: the number after "NAME": in $tmp/out.
+json_field() {
+    sed -n "s/.*\"$1\": \([0-9][0-9]*\).*/\1/p" "$tmp/out"
+}
+
+# json_list NAME: the list after "NAME": in $tmp/out, as "a,b,c".
+json_list() {
+    sed -n "s/.*\"$1\": \[\([0-9,]*\)\].*/\1/p" "$tmp/out"
+}
+
+# period_is SPEC N0 P [BLOCK]: sgviz period -s SPEC reports preperiod N0,
+# period P (and block BLOCK, as "a,b,c"), exit 0.
+period_is() {
+    if expect 0 "period -s $1" period -s "$1" --format json; then
+        got="$(json_field preperiod) $(json_field period)"
+        if [ "$got" != "$2 $3" ]; then
+            fail "period -s $1: preperiod and period $got, expected $2 $3"
+        elif [ $# -ge 4 ] && [ "$(json_list block)" != "$4" ]; then
+            fail "period -s $1: block $(json_list block), expected $4"
+        else
+            pass
+        fi
+    fi
+}
+
+# ---- the facts --------------------------------------------------------
+
+period_is 1,3,4 0 7 0,1,0,1,2,3,2
+period_is 2,4,7 8 3 1,0,2
+for k in 1 2 3 7 10 50 255 256 400; do
+    period_is "1..$k" 0 $((k + 1))
+done
+# Two amounts x < y: period 2x when y/x is an odd integer, else x + y.
+for x in 1 2 3 5; do
+    for y in 2 3 4 6 7 9 10 12 15 25; do
+        [ "$y" -gt "$x" ] || continue
+        if [ $((y % x)) -eq 0 ] && [ $((y / x % 2)) -eq 1 ]; then
+            period_is "$x,$y" 0 $((2 * x))
+        else
+            period_is "$x,$y" 0 $((x + y))
+        fi
+    done
+done
+
+# The text report states the certificate and the proof of minimality.
+if expect 0 "period text" period -s 2,4,7; then
+    has_line 'preperiod: 8' "period text"
+    has_line 'period:    3' "period text"
+    has_line '  sg(8..14)  = 1 0 2 1 0 2 1' "period text"
+    has_line '  sg(11..17) = 1 0 2 1 0 2 1' "period text"
+    has_line '  hence sg(x + 3) = sg(x) for every x >= 8.' "period text"
+    has_line 'smallest preperiod: sg(7) = 3 but sg(10) = 2, so none below 8.' "period text"
+fi
+
+# ---- random sets against a brute force in awk -------------------------
+
+# brute SPEC N: "n0 p" of the values sg(0..N-1) by the definition, the
+# period being the least shift that repeats the second half.
+brute() {
+    awk -v spec="$1" -v n="$2" 'BEGIN {
+        k = split(spec, a, ",")
+        for (x = 0; x < n; x++) {
+            delete seen
+            for (i = 1; i <= k; i++)
+                if (a[i] + 0 <= x) seen[sg[x - a[i]]] = 1
+            m = 0
+            while (m in seen) m++
+            sg[x] = m
+        }
+        h = int(n / 2)
+        for (p = 1; p < h; p++) {
+            for (x = h; x + p < n && sg[x] == sg[x + p]; x++) ;
+            if (x + p < n) continue
+            for (x = h; x > 0 && sg[x - 1] == sg[x - 1 + p]; x--) ;
+            print x, p
+            exit
+        }
+        print "none"
+    }'
+}
+
+seed=1
+for round in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    # A small pseudo-random set: up to 4 amounts below 30.
+    spec=$(awk -v s="$seed$round" 'BEGIN { srand(s); k = 1 + int(rand() * 4)
+        while (n < k) { a = 1 + int(rand() * 30); if (!(a in u)) { u[a]; n++
+            out = out (n > 1 ? "," : "") a } } print out }')
+    # (expect uses $want itself, hence another name.)
+    truth=$(brute "$spec" 4000)
+    if expect 0 "period -s $spec" period -s "$spec" --format json; then
+        got="$(json_field preperiod) $(json_field period)"
+        if [ "$got" = "$truth" ]; then pass; else
+            fail "period -s $spec: $got, brute force $truth"
+        fi
+    fi
+done
+
+# ---- no period within the limit, and the exact edge ------------------
+
+# {1..1000} needs n0 + p + k = 2001 values, sg(0..2000).
+if expect 1 "period --limit 1999" period -s 1..1000 --limit 1999; then
+    if grep -q '^no period found up to 1999' "$tmp/out" && [ ! -s "$tmp/err" ]; then
+        pass
+    else
+        fail "period --limit 1999: $(head -2 "$tmp/out")"
+    fi
+fi
+period_edge() {
+    if expect 0 "period --limit 2000" period -s 1..1000 --limit 2000 --format json; then
+        if [ "$(json_field period) $(json_field computed)" = "1001 2001" ]; then pass; else
+            fail "period --limit 2000: $(cat "$tmp/out" | head -c 200)"
+        fi
+    fi
+}
+period_edge
+if expect 1 "period, max S beyond the limit" period -s 1,1000000 --limit 100 --format json; then
+    if grep -q '"found": false' "$tmp/out" && [ "$(json_field computed)" = 0 ]; then pass; else
+        fail "period -s 1,1000000 --limit 100: $(cat "$tmp/out")"
+    fi
+fi
+
+# ---- infinite sets ----------------------------------------------------
+
+if expect 0 "period -s pow2" period -s pow2 --limit 3000; then
+    has_line 'theorem:  sg(x) = x mod 3 (checked for x <= 3000)' "period -s pow2"
+    has_line 'observed: sg(0..3000) repeats with period 3 from x = 0' "period -s pow2"
+fi
+if expect 0 "period -s all" period -s all --limit 3000 --format json; then
+    if grep -q '"applies": false, "theorem": "sg(x) = x", "theorem_checked": true, "found": false' "$tmp/out"; then
+        pass
+    else
+        fail "period -s all: $(cat "$tmp/out")"
+    fi
+fi
+if expect 0 "period -s fib" period -s fib --limit 3000; then
+    if grep -q '^the certificate does not apply' "$tmp/out"; then pass; else
+        fail "period -s fib: $(cat "$tmp/out")"
+    fi
+fi
+
+# ---- long lists, help, files ------------------------------------------
+
+if expect 0 "period -s 1..99" period -s 1..99; then
+    if grep -q '^block:     0 1 2 .* 31 \.\.\. (68 more)  (sg(0..99)' "$tmp/out"; then pass; else
+        fail "period -s 1..99: block not cut at 32 values"
+    fi
+fi
+if expect 0 "period --full" period -s 1..99 --full; then
+    if grep -q '^block:     0 1 2 .* 97 98 99  (sg(0..99)' "$tmp/out"; then pass; else
+        fail "period --full: block not complete"
+    fi
+fi
+if expect 0 "period --help" period --help; then
+    if grep -q '^Usage: sgviz period' "$tmp/out"; then pass; else
+        fail "period --help: no usage"
+    fi
+fi
+if expect 0 "period -o" period -s 2,4,7 -o period.txt; then
+    if [ ! -s "$tmp/out" ] && grep -q '^period:    3$' "$tmp/period.txt"; then pass; else
+        fail "period -o period.txt: file not written"
+    fi
+fi
+printf 'precious\n' > "$tmp/old.txt"
+if expect 2 "period -o keeps the old file on error" period -s 1,0 -o old.txt; then
+    if [ "$(cat "$tmp/old.txt")" = precious ]; then pass; else
+        fail "a failed period -o damaged old.txt"
+    fi
+fi
+
+# A search that would not fit in memory is refused up front (only where
+# memory is small enough for that to be certain: 4294967294 values of Nim
+# take 8 bytes each).
+mem_kib=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
+if [ -n "$mem_kib" ] && [ "$mem_kib" -lt 50000000 ]; then
+    if expect 2 "period --limit beyond memory" period -s all --limit 4294967294; then
+        if grep -q 'needs .* but this machine has' "$tmp/err"; then pass; else
+            fail "period --limit beyond memory: $(cat "$tmp/err")"
+        fi
+    fi
+fi

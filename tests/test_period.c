@@ -1,0 +1,580 @@
+/*
+ * test_period.c - the period search against the known facts and against a
+ * brute force written here: values by the classic definition, and the
+ * period read off a long prefix by trying every shift, sharing no code with
+ * the library.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sgviz.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static sg_game *game(sg_ctx *ctx, const char *spec)
+{
+    sg_game *g = sg_game_from_spec(ctx, spec, "--set");
+    if (!g)
+        fail_msg("spec %s: %s", spec, sg_ctx_message(ctx));
+    return g;
+}
+
+static sg_period *find(sg_ctx *ctx, const sg_game *g, uint64_t limit)
+{
+    sg_period *p = sg_period_find(ctx, g, limit);
+    if (!p)
+        fail_msg("period of %s: %s", sg_game_spec(g), sg_ctx_message(ctx));
+    return p;
+}
+
+/* sg(0..n-1) by the definition: mark the values of the targets, take the
+ * least unmarked one. */
+static unsigned *brute_values(const unsigned *amounts, size_t k, size_t n)
+{
+    unsigned *sg = calloc(n, sizeof *sg);
+    char *seen = malloc(k + 2);
+    for (size_t x = 0; x < n; x++) {
+        memset(seen, 0, k + 2);
+        for (size_t i = 0; i < k; i++)
+            if (amounts[i] <= x)
+                seen[sg[x - amounts[i]]] = 1;
+        unsigned m = 0;
+        while (seen[m])
+            m++;
+        sg[x] = m;
+    }
+    free(seen);
+    return sg;
+}
+
+/* The period of the second half of sg[0..n): the least q with
+ * sg[x + q] == sg[x] for n/2 <= x < n - q, and the first x from which that
+ * holds all the way.  Tries every shift in turn. */
+static void brute_period(const unsigned *sg, size_t n, size_t *n0, size_t *q)
+{
+    for (size_t p = 1; p < n / 2; p++) {
+        size_t x = n / 2;
+        while (x + p < n && sg[x] == sg[x + p])
+            x++;
+        if (x + p < n)
+            continue;
+        x = n / 2;
+        while (x > 0 && sg[x - 1] == sg[x - 1 + p])
+            x--;
+        *n0 = x;
+        *q = p;
+        return;
+    }
+    fail_msg("no period in the second half of %zu values", n);
+}
+
+static size_t parse_set(const char *spec, unsigned *amounts)
+{
+    size_t k = 0;
+    for (const char *p = spec; *p;) {
+        amounts[k++] = (unsigned)strtoul(p, (char **)&p, 10);
+        if (*p == ',')
+            p++;
+    }
+    return k;
+}
+
+static unsigned largest(const unsigned *amounts, size_t k)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < k; i++)
+        if (amounts[i] > m)
+            m = amounts[i];
+    return m;
+}
+
+/*
+ * Checks everything the library claims about SPEC against the brute force
+ * over N values: the preperiod and period equal the brute force's; the
+ * certificate holds; the preperiod fails one earlier; no smaller shift is a
+ * period from n0 on; every witness is a real failure of p / r; every value,
+ * near and far, agrees; and the search computed no more than about twice
+ * what the certificate needs.
+ */
+static void check_against_brute(sg_ctx *ctx, const char *spec, size_t n)
+{
+    unsigned amounts[1024];
+    size_t k = parse_set(spec, amounts);
+    unsigned kmax = largest(amounts, k);
+    unsigned *sg = brute_values(amounts, k, n);
+    size_t bn0 = 0, bp = 0;
+    brute_period(sg, n, &bn0, &bp);
+    if (bn0 + bp + kmax > n / 2)
+        fail_msg("S = {%s}: %zu values are too few to judge (n0 %zu, p %zu)",
+                 spec, n, bn0, bp);
+
+    sg_game *g = game(ctx, spec);
+    sg_period *r = find(ctx, g, 0);
+    const sg_period_info *i = sg_period_info_of(r);
+    if (!i->applies || !i->found || i->preperiod != bn0 || i->period != bp)
+        fail_msg("S = {%s}: found %d, n0 %llu, p %llu; brute force n0 %zu, "
+                 "p %zu", spec, i->found, (unsigned long long)i->preperiod,
+                 (unsigned long long)i->period, bn0, bp);
+    size_t n0 = bn0, p = bp;
+    assert_int_equal(i->max_amount, kmax);
+    assert_int_equal(i->cert_from, n0);
+    assert_int_equal(i->cert_to, n0 + kmax - 1);
+    for (size_t x = i->cert_from; x <= i->cert_to; x++)
+        assert_int_equal(sg[x], sg[x + p]);
+    if (n0 > 0)
+        assert_int_not_equal(sg[n0 - 1], sg[n0 - 1 + p]);
+    for (size_t q = 1; q < p; q++) {
+        size_t x = n0;
+        while (x + q < n && sg[x] == sg[x + q])
+            x++;
+        if (x + q >= n)
+            fail_msg("S = {%s}: %zu is a smaller period than %zu", spec, q, p);
+    }
+    /* One witness per prime factor of p. */
+    size_t primes = 0, rest = p;
+    for (size_t f = 2; f <= rest; f++) {
+        if (rest % f)
+            continue;
+        primes++;
+        while (rest % f == 0)
+            rest /= f;
+    }
+    assert_int_equal(i->nwitnesses, primes);
+    for (size_t w = 0; w < i->nwitnesses; w++) {
+        uint64_t d = i->witness_shift[w], x = i->witness_x[w];
+        assert_int_equal(p % d, 0);
+        assert_true(x >= n0 && x + d < n);
+        assert_int_not_equal(sg[x], sg[x + d]);
+    }
+    for (size_t x = 0; x < n; x++)
+        if (sg_period_value(r, x) != sg[x])
+            fail_msg("S = {%s}: sg(%zu) = %llu, brute force %u", spec, x,
+                     (unsigned long long)sg_period_value(r, x), sg[x]);
+    uint64_t far = UINT64_C(1000000000000000000) + 12345;
+    assert_int_equal(sg_period_value(r, far), sg[n0 + (far - n0) % p]);
+    /* Rounds double, so at most twice the n0 + p + k values needed, and
+     * never fewer than needed. */
+    uint64_t need = n0 + p + kmax;
+    assert_true(i->computed >= need);
+    assert_true(i->computed <= 2 * need || i->computed <= 32 ||
+                i->computed <= 2 * (uint64_t)(kmax + 1));
+    sg_period_free(r);
+    sg_game_free(g);
+    free(sg);
+}
+
+/* ---- the listed facts ------------------------------------------------- */
+
+static void worked_example(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "1,3,4");
+    sg_period *r = find(ctx, g, 0);
+    const sg_period_info *i = sg_period_info_of(r);
+    assert_true(i->applies && i->found);
+    assert_int_equal(i->preperiod, 0);
+    assert_int_equal(i->period, 7);
+    static const sg_value block[] = {0, 1, 0, 1, 2, 3, 2};
+    for (uint64_t x = 0; x < 7; x++)
+        assert_int_equal(sg_period_value(r, x), block[x]);
+    assert_int_equal(i->cert_from, 0);
+    assert_int_equal(i->cert_to, 3);
+    assert_null(sg_period_theorem(r));
+    assert_int_equal(sg_period_theorem_checked(r), -1);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+static void preperiod_eight(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "2,4,7");
+    sg_period *r = find(ctx, g, 0);
+    const sg_period_info *i = sg_period_info_of(r);
+    assert_true(i->found);
+    assert_int_equal(i->preperiod, 8);
+    assert_int_equal(i->period, 3);
+    assert_int_equal(sg_period_value(r, 8), 1);
+    assert_int_equal(sg_period_value(r, 9), 0);
+    assert_int_equal(sg_period_value(r, 10), 2);
+    assert_int_equal(i->cert_from, 8);
+    assert_int_equal(i->cert_to, 14);
+    assert_int_equal(i->nwitnesses, 1);
+    assert_int_equal(i->witness_shift[0], 1);
+    sg_period_free(r);
+    sg_game_free(g);
+    check_against_brute(ctx, "2,4,7", 2000);
+    sg_ctx_free(ctx);
+}
+
+/* {1..k}: sg(x) = x mod (k + 1), preperiod 0, period k + 1; past k = 255
+ * the values need two bytes each. */
+static void one_to_k(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    for (unsigned k = 1; k <= 300; k += k < 40 ? 1 : 37) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "1..%u", k);
+        sg_game *g = game(ctx, spec);
+        sg_period *r = find(ctx, g, 0);
+        const sg_period_info *i = sg_period_info_of(r);
+        if (!i->found || i->preperiod != 0 || i->period != k + 1)
+            fail_msg("{1..%u}: n0 %llu, p %llu", k,
+                     (unsigned long long)i->preperiod,
+                     (unsigned long long)i->period);
+        for (uint64_t x = 0; x < 3 * (k + 1); x++)
+            assert_int_equal(sg_period_value(r, x), x % (k + 1));
+        sg_period_free(r);
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* {x, y}, x < y: preperiod 0, period 2x when y/x is an odd integer, else
+ * x + y. */
+static void two_elements(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    for (unsigned x = 1; x <= 40; x++) {
+        for (unsigned y = x + 1; y <= 80; y++) {
+            char spec[32];
+            snprintf(spec, sizeof spec, "%u,%u", x, y);
+            sg_game *g = game(ctx, spec);
+            sg_period *r = find(ctx, g, 0);
+            const sg_period_info *i = sg_period_info_of(r);
+            uint64_t want = y % x == 0 && (y / x) % 2 == 1 ? 2 * x : x + y;
+            if (!i->found || i->preperiod != 0 || i->period != want)
+                fail_msg("{%u,%u}: n0 %llu, p %llu, want 0 and %llu", x, y,
+                         (unsigned long long)i->preperiod,
+                         (unsigned long long)i->period,
+                         (unsigned long long)want);
+            sg_period_free(r);
+            sg_game_free(g);
+        }
+    }
+    check_against_brute(ctx, "3,9", 2000);
+    check_against_brute(ctx, "4,7", 2000);
+    sg_ctx_free(ctx);
+}
+
+/* ---- against the brute force ------------------------------------------ */
+
+/* Every non-empty subset of {1..11}. */
+static void every_small_set(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    for (unsigned mask = 1; mask < (1u << 11); mask++) {
+        char spec[64] = "";
+        for (unsigned a = 1; a <= 11; a++) {
+            if (!(mask & (1u << (a - 1))))
+                continue;
+            char item[8];
+            snprintf(item, sizeof item, "%s%u", *spec ? "," : "", a);
+            strcat(spec, item);
+        }
+        check_against_brute(ctx, spec, 3000);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* Random sets of up to 5 amounts below 60, and sets of 64 amounts or more
+ * (the engine's other mex): {1..m} with a few amounts left out, for m = 100
+ * and for m = 300 (values past 255, two bytes wide).  Dense random sets of
+ * that size have periods in the hundreds of thousands, too long for this
+ * brute force; the bench measures those. */
+static void random_sets(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    srand(4242);
+    for (int round = 0; round < 80; round++) {
+        unsigned used[400] = {0};
+        char *spec = calloc(400, 8);
+        if (round < 60) {
+            size_t k = 1 + (size_t)rand() % 5, have = 0;
+            while (have < k) {
+                unsigned a = 1 + (unsigned)rand() % 60;
+                if (used[a])
+                    continue;
+                used[a] = 1;
+                have++;
+                char item[8];
+                snprintf(item, sizeof item, "%s%u", have > 1 ? "," : "", a);
+                strcat(spec, item);
+            }
+        } else {
+            unsigned m = round < 74 ? 100 : 300;
+            for (int d = 0; d < 5; d++)
+                used[1 + (unsigned)rand() % m] = 1;
+            for (unsigned a = 1; a <= m; a++) {
+                if (used[a])
+                    continue;
+                char item[8];
+                snprintf(item, sizeof item, "%s%u", *spec ? "," : "", a);
+                strcat(spec, item);
+            }
+        }
+        check_against_brute(ctx, spec, 20000);
+        free(spec);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* ---- the limit -------------------------------------------------------- */
+
+/* The certificate for {1..1000} needs sg(0..2000): n0 + p + k = 2001
+ * values.  One fewer, and there is no period up to the limit. */
+static void limit_is_exact(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "1..1000");
+    sg_period *r = find(ctx, g, 1999);
+    const sg_period_info *i = sg_period_info_of(r);
+    assert_true(i->applies);
+    assert_false(i->found);
+    assert_int_equal(i->computed, 2000);
+    assert_int_equal(i->limit, 1999);
+    /* The values computed are still there to read. */
+    for (uint64_t x = 0; x < 2000; x++)
+        assert_int_equal(sg_period_value(r, x), x % 1001);
+    sg_period_free(r);
+    r = find(ctx, g, 2000);
+    i = sg_period_info_of(r);
+    assert_true(i->found);
+    assert_int_equal(i->period, 1001);
+    assert_int_equal(i->computed, 2001);
+    sg_period_free(r);
+    sg_game_free(g);
+
+    /* The same edge for {2,4,7}: n0 + p + k = 8 + 3 + 7 = 18 values. */
+    g = game(ctx, "2,4,7");
+    r = find(ctx, g, 16);
+    assert_false(sg_period_info_of(r)->found);
+    sg_period_free(r);
+    r = find(ctx, g, 17);
+    assert_true(sg_period_info_of(r)->found);
+    assert_int_equal(sg_period_info_of(r)->preperiod, 8);
+    sg_period_free(r);
+    sg_game_free(g);
+
+    /* With max S beyond the limit no certificate can fit: nothing is
+     * computed. */
+    g = game(ctx, "1,1000000");
+    r = find(ctx, g, 100);
+    i = sg_period_info_of(r);
+    assert_false(i->found);
+    assert_int_equal(i->computed, 0);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+static void default_limit(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "1,3,4");
+    sg_period *r = find(ctx, g, 0);
+    assert_int_equal(sg_period_info_of(r)->limit, SG_PERIOD_DEFAULT_LIMIT);
+    sg_period_free(r);
+    sg_game_free(g);
+    /* 1000 amounts: the default shrinks so that the engine examines at most
+     * about 10^10 moves. */
+    g = game(ctx, "1..1000");
+    r = find(ctx, g, 0);
+    assert_true(sg_period_info_of(r)->limit * 1000 <= UINT64_C(10000000000));
+    assert_int_equal(sg_period_info_of(r)->period, 1001);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* ---- infinite sets ---------------------------------------------------- */
+
+static void infinite_sets(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "pow2");
+    sg_period *r = find(ctx, g, 3000);
+    const sg_period_info *i = sg_period_info_of(r);
+    assert_false(i->applies);
+    assert_true(i->found);
+    assert_int_equal(i->preperiod, 0);
+    assert_int_equal(i->period, 3);
+    assert_int_equal(i->computed, 3001);
+    assert_string_equal(sg_period_theorem(r), "sg(x) = x mod 3");
+    assert_int_equal(sg_period_theorem_checked(r), 1);
+    for (uint64_t x = 0; x <= 3000; x++)
+        assert_int_equal(sg_period_value(r, x), x % 3);
+    sg_period_free(r);
+    sg_game_free(g);
+
+    g = game(ctx, "all");
+    r = find(ctx, g, 3000);
+    i = sg_period_info_of(r);
+    assert_false(i->applies);
+    assert_false(i->found);
+    assert_string_equal(sg_period_theorem(r), "sg(x) = x");
+    assert_int_equal(sg_period_theorem_checked(r), 1);
+    assert_int_equal(sg_period_value(r, 2999), 2999);
+    sg_period_free(r);
+    sg_game_free(g);
+
+    /* Fibonacci amounts: no theorem; the values are the brute force's. */
+    unsigned fib[32];
+    size_t k = 0;
+    for (unsigned a = 1, b = 2; a <= 5000; k++) {
+        fib[k] = a;
+        unsigned c = a + b;
+        a = b;
+        b = c;
+    }
+    unsigned *sg = brute_values(fib, k, 5001);
+    g = game(ctx, "fib");
+    r = find(ctx, g, 5000);
+    i = sg_period_info_of(r);
+    assert_false(i->applies);
+    assert_null(sg_period_theorem(r));
+    assert_int_equal(sg_period_theorem_checked(r), -1);
+    for (uint64_t x = 0; x <= 5000; x++)
+        assert_int_equal(sg_period_value(r, x), sg[x]);
+    /* What is observed is what the brute force sees: a repetition of the
+     * last half, or none. */
+    if (i->found) {
+        for (uint64_t x = i->preperiod; x + i->period <= 5000; x++)
+            assert_int_equal(sg[x], sg[x + i->period]);
+    }
+    free(sg);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* ---- errors ----------------------------------------------------------- */
+
+static void refusals(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    char path[] = "/tmp/sgviz-test-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    const char dot[] = "digraph { a -> b }\n";
+    assert_int_equal(write(fd, dot, sizeof dot - 1), (ssize_t)(sizeof dot - 1));
+    close(fd);
+    sg_game *g = sg_game_read_dot(ctx, path);
+    unlink(path);
+    assert_non_null(g);
+    assert_null(sg_period_find(ctx, g, 0));
+    assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "subtraction"));
+    sg_game_free(g);
+
+    g = game(ctx, "1,3,4");
+    sg_ctx_clear(ctx);
+    assert_null(sg_period_find(ctx, g, UINT64_C(1) << 40));
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "at most"));
+    sg_game_free(g);
+
+    g = game(ctx, "1..100");
+    sg_ctx_clear(ctx);
+    assert_null(sg_period_find(ctx, g, 1000000000));
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "moves"));
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* ---- reports ---------------------------------------------------------- */
+
+static char *report(sg_ctx *ctx, const char *spec, uint64_t limit,
+                    sg_period_format format, int full)
+{
+    sg_game *g = game(ctx, spec);
+    sg_period *r = find(ctx, g, limit);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(sg_period_write(ctx, r, g, format, full, out), SG_OK);
+    fclose(out);
+    sg_period_free(r);
+    sg_game_free(g);
+    return text;
+}
+
+static void reports(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    char *t = report(ctx, "2,4,7", 0, SG_PERIOD_JSON, 0);
+    assert_string_equal(
+        t, "{\"game\": \"S = {2,4,7}\", \"set\": \"2,4,7\", \"applies\": true, "
+           "\"k\": 7, \"found\": true, \"preperiod\": 8, \"period\": 3, "
+           "\"block\": [1,0,2], \"before\": [0,0,1,1,2,2,0,3], "
+           "\"certificate\": {\"from\": 8, \"to\": 14, \"shift\": 3, "
+           "\"needs\": 18}, "
+           "\"preperiod_fails_at\": 7, \"not_periods\": [{\"shift\": 1, "
+           "\"x\": 8}], \"computed\": 32, \"limit\": 10000000, "
+           "\"max_value\": 3}\n");
+    free(t);
+    t = report(ctx, "2,4,7", 0, SG_PERIOD_TEXT, 0);
+    assert_non_null(strstr(t, "preperiod: 8\nperiod:    3\n"));
+    assert_non_null(strstr(t, "block:     1 0 2  (sg(8..10)"));
+    assert_non_null(strstr(t, "sg(7) = 3 but sg(10) = 2"));
+    free(t);
+    /* Long blocks are cut in text unless every value is asked for. */
+    t = report(ctx, "1..99", 0, SG_PERIOD_TEXT, 0);
+    assert_non_null(strstr(t, "... (68 more)"));
+    free(t);
+    t = report(ctx, "1..99", 0, SG_PERIOD_TEXT, 1);
+    assert_null(strstr(t, "more)"));
+    assert_non_null(strstr(t, " 98 99  (sg(0..99)"));
+    free(t);
+    t = report(ctx, "1..1000", 1999, SG_PERIOD_TEXT, 0);
+    assert_non_null(strstr(t, "no period found up to 1999"));
+    free(t);
+    t = report(ctx, "pow2", 100, SG_PERIOD_TEXT, 0);
+    assert_non_null(strstr(t, "theorem:  sg(x) = x mod 3 (checked for x <= "
+                              "100)"));
+    free(t);
+    sg_period_format f;
+    assert_int_equal(sg_period_format_parse(ctx, "json", &f), SG_OK);
+    assert_int_equal(f, SG_PERIOD_JSON);
+    assert_int_equal(sg_period_format_parse(ctx, "xml", &f), SG_EINPUT);
+    sg_ctx_free(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(worked_example),
+        cmocka_unit_test(preperiod_eight),
+        cmocka_unit_test(one_to_k),
+        cmocka_unit_test(two_elements),
+        cmocka_unit_test(every_small_set),
+        cmocka_unit_test(random_sets),
+        cmocka_unit_test(limit_is_exact),
+        cmocka_unit_test(default_limit),
+        cmocka_unit_test(infinite_sets),
+        cmocka_unit_test(refusals),
+        cmocka_unit_test(reports),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
