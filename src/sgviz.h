@@ -743,8 +743,10 @@ typedef struct sg_batch sg_batch;
 /* Starts answering lines of input, each one sum: parts separated by spaces
  * or tabs (heap sizes, or node names of a DAG game), a line at most 65536
  * characters and SG_SUM_MAX_PARTS parts.  Answers go to OUT, one line each,
- * in order.  Values are computed once, up to the largest heap seen so far;
- * when a larger one comes, the table grows to at least twice its size.
+ * in order.  Values come from one lookup for every heap when the game has
+ * a period or a theorem to answer from (sg_lookup_new()); otherwise they
+ * are computed once, up to the largest heap seen so far, and when a larger
+ * one comes the table grows to at least twice its size.
  * ORIGIN names the input in messages, which read "ORIGIN:LINE: ...".  An
  * empty (or blank) line is an error, as a sum needs a part.  Returns NULL on
  * error (a name holding a newline,

@@ -299,6 +299,7 @@ struct sg_batch {
     char *origin;
     FILE *out;
     sg_lookup *lookup;     /* values up to the largest heap so far */
+    bool tried_unbounded;  /* whether a lookup for every heap was tried */
     uint64_t line;         /* the number of the last line begun */
     uint64_t answered;
     sg_status status;      /* SG_OK, SG_STOP, or the error that ended it */
@@ -402,15 +403,29 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
     return b->status;
 }
 
-/* Makes the lookup answer for heaps up to MAX.  The table grows to at least
- * twice its size when that fits, so that heaps that creep upwards line by
- * line cost O(log) rebuilds, not one per line. */
+/* Makes the lookup answer for heaps up to MAX.  A table of values grows to
+ * at least twice its size when that fits, so that heaps that creep upwards
+ * line by line cost O(log) rebuilds, not one per line. */
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
+    if (!b->tried_unbounded) {
+        /* A lookup that answers from a period or a theorem costs the same
+         * for any heap: one for every heap there is serves the whole input.
+         * Where values must be computed it is refused at once, and the
+         * table grows with the heaps instead. */
+        b->tried_unbounded = true;
+        sg_lookup *all = sg_lookup_new(ctx, b->game, HEAP_MAX);
+        sg_ctx_clear(ctx);
+        if (all) {
+            sg_lookup_free(b->lookup);
+            b->lookup = all;
+            return SG_OK;
+        }
+    }
     uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
                               : BATCH_FIRST_MAX;
     if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)

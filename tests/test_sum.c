@@ -695,6 +695,68 @@ static void batch_in_pieces(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Heaps up to 2^63 - 1: the lookup answers from a theorem (pow2: x mod 3)
+ * or a certified period ({1,3,4}: 0 1 0 1 2 3 2 again and again), so lines
+ * of astronomically large heaps are answered at once. */
+static void batch_huge_heaps(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        const char *cycle; /* sg(x) = cycle[x mod its length] */
+    } games[] = {{"pow2", "012"}, {"1,3,4", "0101232"}};
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t gi = 0; gi < 2; gi++) {
+        sg_game *g = game(ctx, games[gi].spec);
+        uint64_t p = strlen(games[gi].cycle);
+        char *in = NULL, *want = NULL;
+        size_t inlen = 0, wantlen = 0;
+        FILE *fi = open_memstream(&in, &inlen);
+        FILE *fw = open_memstream(&want, &wantlen);
+        for (int i = 0; i < 2000; i++) {
+            uint64_t h[2] = {rnd(UINT64_C(9223372036854775807)) + 1, rnd(100)};
+            if (i == 0)
+                h[0] = UINT64_C(9223372036854775807);
+            uint64_t ns = (uint64_t)(games[gi].cycle[h[0] % p] - '0') ^
+                          (uint64_t)(games[gi].cycle[h[1] % p] - '0');
+            fprintf(fi, "%llu %llu\n", (unsigned long long)h[0],
+                    (unsigned long long)h[1]);
+            fprintf(fw, "%llu %llu: nim-sum %llu, %s player wins\n",
+                    (unsigned long long)h[0], (unsigned long long)h[1],
+                    (unsigned long long)ns, ns ? "first" : "second");
+            /* The winning moves of a huge heap, against the cycle. */
+            if (i < 20) {
+                sg_lookup *l = sg_lookup_new(ctx, g, h[0]);
+                assert_non_null(l);
+                sg_sum *s = sg_sum_new(ctx, g, l, h, 2);
+                assert_non_null(s);
+                assert_int_equal(sg_sum_nimsum(s), ns);
+                for (size_t m = 0; m < sg_sum_move_count(s); m++) {
+                    const sg_sum_move *mv = sg_sum_move_at(s, m);
+                    uint64_t other = h[1 - mv->part];
+                    assert_int_equal((games[gi].cycle[mv->to % p] - '0') ^
+                                         (games[gi].cycle[other % p] - '0'),
+                                     0);
+                }
+                assert_int_equal(sg_sum_move_count(s) > 0, ns != 0);
+                sg_sum_free(s);
+                sg_lookup_free(l);
+            }
+        }
+        fclose(fi);
+        fclose(fw);
+        sg_batch_opts plain = {NULL, NULL, 0};
+        char *out;
+        assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &out), SG_OK);
+        assert_string_equal(out, want);
+        free(out);
+        free(in);
+        free(want);
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
 static void batch_reads_a_file(void **state)
 {
     (void)state;
@@ -754,6 +816,7 @@ int main(void)
         cmocka_unit_test(batch_bad_lines),
         cmocka_unit_test(batch_limits),
         cmocka_unit_test(batch_in_pieces),
+        cmocka_unit_test(batch_huge_heaps),
         cmocka_unit_test(batch_reads_a_file),
         cmocka_unit_test(batch_names),
     };

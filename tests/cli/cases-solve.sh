@@ -1,32 +1,7 @@
 # cases-solve.sh - value and solve, the online judges' problems, and games
-# read from DOT files.  Sourced by run.sh, which provides run_in, pass, fail,
-# $tmp and $SGVIZ.  Expected answers come from brute forces written here in
-# awk, not from sgviz's own earlier output.
-
-# The helpers of cases.sh, defined here too: run.sh sources this file first
-# ("-" sorts before ".").
-
-# expect STATUS DESCRIPTION ARGS...: runs sgviz ARGS in $tmp and checks the
-# exit status; the output stays in $tmp/out and $tmp/err.
-expect() {
-    want=$1
-    what=$2
-    shift 2
-    run_in "$tmp" "$@"
-    if [ "$status" != "$want" ]; then
-        fail "$what: exit $status, expected $want"
-        sed 's/^/    /' "$tmp/err" | head -5
-        return 1
-    fi
-    return 0
-}
-
-# has_line TEXT DESCRIPTION: $tmp/out holds TEXT as a whole line.
-has_line() {
-    if grep -qxF -- "$1" "$tmp/out"; then pass; else
-        fail "$2: no line \"$1\""
-    fi
-}
+# read from DOT files.  Sourced by run.sh, which provides run_in, expect,
+# has_line, pass, fail, $tmp and $SGVIZ.  Expected answers come from brute
+# forces written here in awk, not from sgviz's own earlier output.
 
 for cmd in value solve; do
     if expect 0 "sgviz $cmd --help" $cmd --help; then
@@ -254,6 +229,18 @@ while [ $x -le 30 ]; do
 done
 if cmp -s "$tmp/moves.want" "$tmp/moves.got"; then pass; else
     fail "solve -s 2,5,7: moves differ from the search: $(diff "$tmp/moves.want" "$tmp/moves.got" | head -3)"
+fi
+
+# Heaps up to 2^63-1, answered from the period of {1,3,4} (0 1 0 1 2 3 2):
+# 10^18 is 1 more than a multiple of 7.
+if expect 0 "solve, a huge heap" solve -s 1,3,4 1000000000000000000 5; then
+    has_line 'heap 1: sg(1000000000000000000) = 1' "huge heap"
+    has_line '  take 3 from heap 1 (1000000000000000000 -> 999999999999999997): nim-sum becomes 0' "huge heap"
+fi
+printf '9223372036854775807 1\n' > "$tmp/huge.in"
+if expect 0 "solve, huge heaps on standard input" solve -s pow2 "< huge.in"; then
+    # 2^63 - 1 is 1 mod 3, so the nim-sum is 1 XOR 1.
+    has_line '9223372036854775807 1: nim-sum 0, second player wins' "huge stdin"
 fi
 
 # ---- value -------------------------------------------------------------
