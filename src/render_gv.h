@@ -19,6 +19,18 @@
  * literal or a const string goes through this cast, in one place. */
 #define SG_GV_STR(s) ((char *)(uintptr_t)(const void *)(s))
 
+/* Sets attribute SYM of OBJ (a node, edge or graph of G) to the HTML-like
+ * string HTML.  cgraph keeps HTML-like strings apart from plain ones, so
+ * they must be made with agstrdup_html; agstrfree's signature changes in
+ * Graphviz 13, which makes this the one place to adapt. */
+static inline void sg_gv_set_html(Agraph_t *g, void *obj, Agsym_t *sym,
+                                  const char *html)
+{
+    char *s = agstrdup_html(g, SG_GV_STR(html));
+    agxset(obj, sym, s);
+    agstrfree(g, s);
+}
+
 /* The program's one Graphviz context, created on first need and released
  * with the sg_ctx.  Graphviz wants it to exist before any graph is built or
  * read (otherwise default node labels go missing), so every render function

@@ -16,6 +16,7 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
+    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
