@@ -109,7 +109,7 @@ static void list_free(char **list, int n)
     free(list);
 }
 
-/* Whether Graphviz has plugin NAME of KIND ("layout", "device"); *EMPTY is
+/* Whether Graphviz has plugin NAME of KIND ("layout", "render"); *EMPTY is
  * set when it has no plugin of that kind at all. */
 static bool gv_has_plugin(GVC_t *gvc, const char *kind, const char *name,
                           bool *empty)
@@ -152,10 +152,21 @@ sg_status sg_render_format_check(sg_ctx *ctx, const char *format)
     GVC_t *gvc = sg_gv_context(ctx);
     if (!gvc)
         return ctx->status;
-    bool no_layouts, no_devices;
+    /* Renderers rather than devices are asked for: Graphviz 2.42's list of
+     * devices leaks the names that several plugins share, and the
+     * renderers tell the same: SVG comes from the core plugin's "svg", PDF
+     * from "cairo", PNG from "cairo" or else "gd". */
+    bool no_layouts, no_renderers;
     bool has_nop = gv_has_plugin(gvc, "layout", "nop2", &no_layouts);
-    bool has_device = gv_has_plugin(gvc, "device", format, &no_devices);
-    if (no_layouts && no_devices) {
+    bool has_device;
+    if (strcmp(format, "svg") == 0)
+        has_device = gv_has_plugin(gvc, "render", "svg", &no_renderers);
+    else if (strcmp(format, "pdf") == 0)
+        has_device = gv_has_plugin(gvc, "render", "cairo", &no_renderers);
+    else
+        has_device = gv_has_plugin(gvc, "render", "cairo", &no_renderers) ||
+                     gv_has_plugin(gvc, "render", "gd", NULL);
+    if (no_layouts && no_renderers) {
         char what[64];
         snprintf(what, sizeof what, "write %s", format);
         return plugins_missing(ctx, what);
@@ -559,8 +570,10 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
     Agsym_t *n_pos = declare(g, AGNODE, "pos", "");
     char size[32];
     snprintf(size, sizeof size, "%.4f", d->diam / 72);
-    agattr(g, AGNODE, SG_GV_STR("width"), SG_GV_STR(size));
-    agattr(g, AGNODE, SG_GV_STR("height"), SG_GV_STR(size));
+    d->n_width = agattr(g, AGNODE, SG_GV_STR("width"), SG_GV_STR(size));
+    d->n_height = agattr(g, AGNODE, SG_GV_STR("height"), SG_GV_STR(size));
+    d->n_shape = agattr(g, AGNODE, SG_GV_STR("shape"), NULL);
+    d->n_peripheries = agattr(g, AGNODE, SG_GV_STR("peripheries"), NULL);
     agattr(g, AGNODE, SG_GV_STR("fixedsize"), SG_GV_STR("true"));
     d->e_style = agattr(g, AGEDGE, SG_GV_STR("style"), NULL);
     d->e_class = declare(g, AGEDGE, "class", "");
@@ -681,6 +694,8 @@ static void style_node(sg_drawing *d, size_t i)
     else if (state == SG_NODE_HIDDEN)
         sg_draw_set(v, d->n_style, "invis");
 
+    sg_draw_ring_size(d, v, d->diam);
+
     static const char *const classes[] = {"", "pending", "current", "target",
                                           "hidden"};
     char cls[32];
@@ -715,6 +730,49 @@ static void style_node(sg_drawing *d, size_t i)
     sg_buf_free(&b);
 }
 
+void sg_draw_ring_size(const sg_drawing *d, Agnode_t *v, double size)
+{
+    /* Graphviz draws the extra rings of a double circle (or of more
+     * peripheries) 4 points apart outside the node's size; shrinking the
+     * size keeps the outer ring where a single circle would be, so moves
+     * end on it and nodes look equally large. */
+    const char *shape = d->n_shape ? agxget(v, d->n_shape) : "";
+    const char *per = d->n_peripheries ? agxget(v, d->n_peripheries) : "";
+    int rings = strcmp(shape, "doublecircle") == 0 ? 2 : 1;
+    if (*per && atoi(per) > 1)
+        rings = atoi(per) + (rings == 2);
+    if (rings > 6)
+        rings = 6;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.4f", fmax(size - 8.0 * (rings - 1), 8) / 72);
+    sg_draw_set(v, d->n_width, buf);
+    sg_draw_set(v, d->n_height, buf);
+}
+
+/* In a dense drawing every move is thinned by the theme's dense style; a
+ * highlighted move keeps its colour but is thinned by the same factor, so
+ * that it stands out without covering the positions. */
+static void thin(sg_drawing *d, Agedge_t *e)
+{
+    static const char *const names[] = {"penwidth", "arrowsize"};
+    for (int i = 0; i < 2; i++) {
+        double base = sg_theme_number(&d->theme->edge, names[i], 1);
+        double dense = sg_theme_number(&d->theme->edge_style[ESTYLE_DENSE],
+                                       names[i], base);
+        Agsym_t *sym = agattr(d->g, AGEDGE, SG_GV_STR(names[i]), NULL);
+        if (!sym)
+            continue;
+        char *end;
+        const char *v = agxget(e, sym);
+        double now = strtod(v, &end);
+        if (end == v || now <= dense)
+            continue;
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.2f", fmax(dense, now * dense / base));
+        sg_draw_set(e, sym, buf);
+    }
+}
+
 static void style_edge(sg_drawing *d, size_t k)
 {
     Agedge_t *e = d->edge[k];
@@ -743,6 +801,8 @@ static void style_edge(sg_drawing *d, size_t k)
         sg_draw_set(e, d->e_style, "invis");
         cls = "hidden";
     }
+    if (d->dense && (d->opts.highlight_wins || state != SG_EDGE_NORMAL))
+        thin(d, e);
     char buf[32];
     snprintf(buf, sizeof buf, "%s%s%s", win ? "win" : "", win && *cls ? " " : "",
              cls);
@@ -920,8 +980,14 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         style_node(d, i);
     for (size_t k = 0; k < d->m; k++)
         style_edge(d, k);
-    if (sg_layout_place(ctx, d, gvc) != SG_OK ||
-        sg_layout_legend(ctx, d) != SG_OK)
+    if (sg_layout_place(ctx, d, gvc) != SG_OK)
+        goto fail;
+    /* dot writes back the sizes it drew, outer rings included; the styles
+     * set them again as every later rendering expects them. */
+    if (d->layout == SG_LAYOUT_DOT)
+        for (size_t i = 0; i < d->n; i++)
+            style_node(d, i);
+    if (sg_layout_legend(ctx, d) != SG_OK)
         goto fail;
     return d;
 fail:
@@ -1023,7 +1089,7 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
         rc = gvRender(gvc, d->g, format, out);
     else
         rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
-    gvFreeLayout(gvc, d->g);
+    sg_gv_free_layout(gvc, d->g);
     sg_gv_errors_end(message, sizeof message);
     if (rc != 0) {
         if (gvdata)

@@ -156,6 +156,7 @@ struct sg_drawing {
     sg_resolved *eres[EDGE_STYLE_COUNT];
     size_t eresn[EDGE_STYLE_COUNT];
     Agsym_t *n_label, *n_xlabel, *n_style, *n_class, *e_style, *e_class;
+    Agsym_t *n_width, *n_height, *n_shape, *n_peripheries;
     Agsym_t *src_label;       /* the file's node label symbol, or NULL */
     Agsym_t *c_label;         /* the caption's label */
 
@@ -176,6 +177,10 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
 /* Sets a node's or edge's attribute by name (declaring nothing: the
  * attribute must have been declared with agattr). */
 void sg_draw_set(void *obj, Agsym_t *sym, const char *value);
+
+/* Sets node V's width and height so that its outermost ring has diameter
+ * SIZE, whatever the number of rings its current style gives it. */
+void sg_draw_ring_size(const sg_drawing *d, Agnode_t *v, double size);
 
 /* "x,y" in points with two decimals. */
 void sg_draw_point(char *buf, size_t size, double x, double y);

@@ -133,17 +133,24 @@ static void box_add(sg_box *b, double x, double y, double r)
 /* Gives move K the cubic Bezier from its tail's centre U to its head's
  * centre V through control points C1 and C2: it leaves the tail's circle
  * towards C1 and ends, with room for the arrowhead, on the head's circle
- * towards C2.  Records the curve's middle in the box and, for edge labels,
+ * towards C2 (or, when STRAIGHT, along the line between the centres; C1
+ * and C2 then give only the directions: C1 = V and C2 = U).  Records the curve's middle in the box and, for edge labels,
  * puts the label beside the middle, OUT points away from the curve. */
 static void set_curve(sg_drawing *d, size_t k, sg_point u, sg_point c1,
-                      sg_point c2, sg_point v, sg_point out, Agsym_t *pos,
-                      Agsym_t *lp, double fontsize)
+                      sg_point c2, sg_point v, bool straight, sg_point out,
+                      Agsym_t *pos, Agsym_t *lp, double fontsize)
 {
     double r = d->diam / 2;
     sg_point du = unit(u, c1), dv = unit(v, c2);
     sg_point p0 = pt(u.x + r * du.x, u.y + r * du.y);
     sg_point e = pt(v.x + r * dv.x, v.y + r * dv.y);
     sg_point p3 = pt(e.x + d->alen * dv.x, e.y + d->alen * dv.y);
+    /* A straight move gets its control points at the thirds of what
+     * remains of it between the circles. */
+    if (straight) {
+        c1 = pt(p0.x + (p3.x - p0.x) / 3, p0.y + (p3.y - p0.y) / 3);
+        c2 = pt(p0.x + 2 * (p3.x - p0.x) / 3, p0.y + 2 * (p3.y - p0.y) / 3);
+    }
     char buf[256];
     snprintf(buf, sizeof buf,
              "e,%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f", e.x, e.y,
@@ -201,8 +208,7 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
         size_t span = d->tail[k] - d->head[k];
         if (span <= 1) {
-            sg_point a = pt(u.x - 1, 0), b = pt(v.x + 1, 0);
-            set_curve(d, k, u, a, b, v, pt(0, 1), pos, lp, fontsize);
+            set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
             continue;
         }
         uint64_t key = d->amount ? d->amount[k] : span;
@@ -214,14 +220,15 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
         double len = u.x - v.x;
         sg_point c1 = pt(u.x - 0.22 * len, side * h);
         sg_point c2 = pt(v.x + 0.22 * len, side * h);
-        set_curve(d, k, u, c1, c2, v, pt(0, side), pos, lp, fontsize);
+        set_curve(d, k, u, c1, c2, v, false, pt(0, side), pos, lp,
+                  fontsize);
     }
     free(keys);
     return SG_OK;
 }
 
-/* Rows of positions in reading order, as many columns as make the picture
- * about as wide as a slide (a round number, so that rows start at 0, 10,
+/* Rows of positions in reading order, as many columns as give the picture
+ * the shape of a slide (a round number, so that rows start at 0, 10,
  * 20, ... or 0, 40, 80, ...).  Every move bends to its left by an amount
  * that grows with its length, so that moves along a row clear the
  * positions they pass and moves of different lengths do not lie on top of
@@ -229,8 +236,9 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
 static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
                        double fontsize)
 {
-    double r = d->diam / 2, step = d->diam * 1.6, rowstep = d->diam * 2.1;
-    double c = sqrt((double)d->n * 1.6);
+    double r = d->diam / 2, step = d->diam * 1.35, rowstep = d->diam * 1.8;
+    /* cols * step : rows * rowstep = 16 : 9, with rows = n / cols. */
+    double c = sqrt((double)d->n * 16 / 9 * 1.8 / 1.35);
     size_t cols = c >= 15   ? (size_t)(c / 10 + 0.5) * 10
                   : c >= 5 ? (size_t)(c / 5 + 0.5) * 5
                             : (size_t)ceil(c);
@@ -254,7 +262,7 @@ static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
         sg_point c1 = pt(u.x + dx / 3 + off * left.x, u.y + dy / 3 + off * left.y);
         sg_point c2 = pt(u.x + 2 * dx / 3 + off * left.x,
                          u.y + 2 * dy / 3 + off * left.y);
-        set_curve(d, k, u, c1, c2, v, left, pos, lp, fontsize);
+        set_curve(d, k, u, c1, c2, v, false, left, pos, lp, fontsize);
     }
 }
 
@@ -401,6 +409,7 @@ static Agnode_t *legend_sample(legend *l, const char *name, double x,
     if (!v)
         return NULL;
     legend_apply(l->d, v, l->d->nres[style], l->d->nresn[style]);
+    sg_draw_ring_size(l->d, v, size);
     sg_draw_set(v, l->label, text);
     char cls[32];
     snprintf(cls, sizeof cls, "legend %s", text);
@@ -411,20 +420,20 @@ static Agnode_t *legend_sample(legend *l, const char *name, double x,
 /* The legend's title: the game and the positions drawn. */
 static void legend_title(const sg_drawing *d, char *buf, size_t size)
 {
-    char a[64], b[64];
+    char a[64];
     const char *what = sg_game_describe(d->game);
+    /* A DOT game goes by its file's name, without the directories. */
+    if (sg_game_kind_of(d->game) != SG_GAME_SUBTRACTION && strrchr(what, '/'))
+        what = strrchr(what, '/') + 1;
     if (d->opts.has_root)
         snprintf(buf, size, "%s, positions reachable from %s", what,
                  sg_game_position_name(d->game, d->last, a, sizeof a));
     else if (sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION)
         snprintf(buf, size, "%s, positions 0..%llu", what,
                  (unsigned long long)d->last);
-    else if (d->n == 1)
-        snprintf(buf, size, "%s: 1 position", what);
     else
-        snprintf(buf, size, "%s: %zu positions, %s to %s", what, d->n,
-                 sg_game_position_name(d->game, d->x[0], a, sizeof a),
-                 sg_game_position_name(d->game, d->x[d->n - 1], b, sizeof b));
+        snprintf(buf, size, "%s: %zu position%s", what, d->n,
+                 d->n == 1 ? "" : "s");
 }
 
 sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
