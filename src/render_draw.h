@@ -81,6 +81,10 @@ struct sg_theme {
     sg_attr_list graph, node, edge; /* attributes of the whole drawing */
     sg_attr_list node_style[NODE_STYLE_COUNT];
     sg_attr_list edge_style[EDGE_STYLE_COUNT];
+    /* Which styles the theme names at all (a style may be named with no
+     * attributes, to keep what the defaults give). */
+    bool has_node_style[NODE_STYLE_COUNT];
+    bool has_edge_style[EDGE_STYLE_COUNT];
 };
 
 /* The value of NAME in L, or NULL. */

@@ -155,6 +155,7 @@ static sg_theme *theme_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
             goto fail;
     for (int i = 0; i < NODE_STYLE_COUNT; i++) {
         Agnode_t *n = agnode(g, SG_GV_STR(node_style_names[i]), 0);
+        t->has_node_style[i] = n != NULL;
         if (n && own_attrs(ctx, g, n, AGNODE, &t->node_style[i]) != SG_OK)
             goto fail;
     }
@@ -162,6 +163,7 @@ static sg_theme *theme_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
         Agnode_t *a = agnode(g, SG_GV_STR(edge_style_ends[i][0]), 0);
         Agnode_t *b = agnode(g, SG_GV_STR(edge_style_ends[i][1]), 0);
         Agedge_t *e = a && b ? agedge(g, a, b, NULL, 0) : NULL;
+        t->has_edge_style[i] = e != NULL;
         if (e && own_attrs(ctx, g, e, AGEDGE, &t->edge_style[i]) != SG_OK)
             goto fail;
     }
@@ -180,8 +182,25 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
     agsetfile(SG_GV_STR(origin));
     Agraph_t *g = agmemread(text);
     int errors = agerrors();
+    /* cgraph's scanner keeps what it read beyond the graph (at least the
+     * last newline) for the next read, which would then count its lines
+     * wrong; reading on to the end leaves nothing behind, and finds a
+     * second graph, which a theme must not have. */
+    Agraph_t *rest = agmemread(SG_GV_STR(""));
     char message[600];
     sg_gv_errors_end(message, sizeof message);
+    if (rest && errors) {
+        agclose(rest);
+        rest = NULL;
+    }
+    if (rest) {
+        agclose(rest);
+        if (g)
+            agclose(g);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: holds more than one graph; a theme "
+                    "is one graph", origin);
+        return NULL;
+    }
     if (!g || errors) {
         if (g)
             agclose(g);
@@ -197,6 +216,58 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
     }
     sg_theme *t = theme_of_graph(ctx, g, origin);
     agclose(g);
+    return t;
+}
+
+static sg_status list_copy(sg_ctx *ctx, sg_attr_list *to,
+                           const sg_attr_list *from);
+
+/* Adds to L every attribute of BASE that L lacks. */
+static sg_status list_fill(sg_ctx *ctx, sg_attr_list *l,
+                           const sg_attr_list *base)
+{
+    for (size_t i = 0; i < base->n; i++)
+        if (!sg_attr_find(l, base->items[i].name) &&
+            attr_add(ctx, l, base->items[i].name, base->items[i].value))
+            return ctx->status;
+    return SG_OK;
+}
+
+/* Completes theme T from the built-in classic: every default attribute T
+ * leaves out, and every style T does not name at all, comes from classic.
+ * So a theme of one's own needs only what it changes ("P [fillcolor=...]"
+ * is a whole theme), and --highlight-wins still works with it. */
+static sg_theme *complete(sg_ctx *ctx, sg_theme *t)
+{
+    if (!t)
+        return NULL;
+    const char *text = sg_builtin_file("themes/classic.dot", NULL);
+    if (!text) {
+        sg_theme_free(t);
+        sg_ctx_fail(ctx, SG_EINTERNAL, "the built-in theme classic is missing");
+        return NULL;
+    }
+    sg_theme *base = theme_parse(ctx, text, "classic");
+    bool ok = base && list_fill(ctx, &t->graph, &base->graph) == SG_OK &&
+              list_fill(ctx, &t->node, &base->node) == SG_OK &&
+              list_fill(ctx, &t->edge, &base->edge) == SG_OK;
+    for (int i = 0; ok && i < NODE_STYLE_COUNT; i++) {
+        if (t->has_node_style[i])
+            continue;
+        ok = list_copy(ctx, &t->node_style[i], &base->node_style[i]) == SG_OK;
+        t->has_node_style[i] = true;
+    }
+    for (int i = 0; ok && i < EDGE_STYLE_COUNT; i++) {
+        if (t->has_edge_style[i])
+            continue;
+        ok = list_copy(ctx, &t->edge_style[i], &base->edge_style[i]) == SG_OK;
+        t->has_edge_style[i] = true;
+    }
+    sg_theme_free(base);
+    if (!ok) {
+        sg_theme_free(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -246,7 +317,8 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name)
                         sg_theme_names());
             return NULL;
         }
-        return theme_parse(ctx, text, name);
+        sg_theme *t = theme_parse(ctx, text, name);
+        return strcmp(name, "classic") == 0 ? t : complete(ctx, t);
     }
 
     FILE *f = fopen(name, "rb");
@@ -284,7 +356,7 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name)
     }
     sg_theme *t = theme_parse(ctx, b.data, name);
     sg_buf_free(&b);
-    return t;
+    return complete(ctx, t);
 }
 
 static sg_status list_copy(sg_ctx *ctx, sg_attr_list *to,
@@ -305,10 +377,14 @@ sg_theme *sg_theme_clone(sg_ctx *ctx, const sg_theme *theme)
     bool ok = t->origin && list_copy(ctx, &t->graph, &theme->graph) == SG_OK &&
               list_copy(ctx, &t->node, &theme->node) == SG_OK &&
               list_copy(ctx, &t->edge, &theme->edge) == SG_OK;
-    for (int i = 0; ok && i < NODE_STYLE_COUNT; i++)
+    for (int i = 0; ok && i < NODE_STYLE_COUNT; i++) {
         ok = list_copy(ctx, &t->node_style[i], &theme->node_style[i]) == SG_OK;
-    for (int i = 0; ok && i < EDGE_STYLE_COUNT; i++)
+        t->has_node_style[i] = theme->has_node_style[i];
+    }
+    for (int i = 0; ok && i < EDGE_STYLE_COUNT; i++) {
         ok = list_copy(ctx, &t->edge_style[i], &theme->edge_style[i]) == SG_OK;
+        t->has_edge_style[i] = theme->has_edge_style[i];
+    }
     if (!ok) {
         sg_theme_free(t);
         return NULL;
