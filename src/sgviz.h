@@ -383,6 +383,10 @@ int sg_same_file(const char *path, const char *other);
  * -- and every node stays exactly where it was, in every frame, at the cost
  * of painting alone.  Styles never change a node's size: nodes have one
  * fixed size, chosen from the longest label when the drawing is made.
+ *
+ * Use one sg_ctx for all drawings of a program.  Graphviz 2.42's text
+ * layout keeps pointers into the first Graphviz context's font names, so a
+ * second context made after the first was freed reads freed memory.
  */
 
 typedef struct sg_theme sg_theme;

@@ -24,6 +24,26 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
+/* One context for the whole suite, as one serves a whole program: Graphviz
+ * 2.42's text layout keeps a pointer into the font names of the first
+ * Graphviz context, which a second context in the same process would read
+ * after the first was freed. */
+static sg_ctx *ctx;
+
+static int setup(void **state)
+{
+    (void)state;
+    ctx = sg_ctx_new();
+    return ctx ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    sg_ctx_free(ctx);
+    return 0;
+}
+
 /* sg(0..n) of a subtraction set by the classic clear-and-scan template,
  * sharing no code with the engine. */
 static unsigned *brute_force(const unsigned *amounts, size_t k, size_t n)
@@ -53,7 +73,7 @@ static size_t brute_moves(const unsigned *amounts, size_t k, size_t n)
     return m;
 }
 
-static sg_game *spec_game(sg_ctx *ctx, const char *spec)
+static sg_game *spec_game(const char *spec)
 {
     sg_game *g = sg_game_from_spec(ctx, spec, "--set");
     if (!g)
@@ -61,7 +81,7 @@ static sg_game *spec_game(sg_ctx *ctx, const char *spec)
     return g;
 }
 
-static sg_drawing *draw(sg_ctx *ctx, const sg_game *g, uint64_t last,
+static sg_drawing *draw(const sg_game *g, uint64_t last,
                         const sg_drawing_opts *opts)
 {
     sg_drawing *d = sg_drawing_new(ctx, g, last, opts);
@@ -70,8 +90,7 @@ static sg_drawing *draw(sg_ctx *ctx, const sg_game *g, uint64_t last,
     return d;
 }
 
-static char *render(sg_ctx *ctx, sg_drawing *d, const char *format,
-                    size_t *len)
+static char *render(sg_drawing *d, const char *format, size_t *len)
 {
     char *data = NULL;
     size_t n = 0;
@@ -129,15 +148,14 @@ static char *write_temp(const char *text, const char *suffix)
 static void check_subtraction_graph(const char *spec, const unsigned *amounts,
                                     size_t k, size_t n)
 {
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = spec_game(ctx, spec);
-    sg_drawing *d = draw(ctx, g, n, NULL);
+    sg_game *g = spec_game(spec);
+    sg_drawing *d = draw(g, n, NULL);
     unsigned *sg = brute_force(amounts, k, n);
     size_t moves = brute_moves(amounts, k, n);
     assert_int_equal(sg_drawing_node_count(d), n + 1);
     assert_int_equal(sg_drawing_edge_count(d), moves);
 
-    char *dot = render(ctx, d, "dot", NULL);
+    char *dot = render(d, "dot", NULL);
     Agraph_t *back = read_back(dot);
     size_t game_edges = 0;
     for (size_t x = 0; x <= n; x++) {
@@ -176,7 +194,6 @@ static void check_subtraction_graph(const char *spec, const unsigned *amounts,
     free(sg);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 static void subtraction_graphs(void **state)
@@ -193,9 +210,8 @@ static void subtraction_graphs(void **state)
 static void pow2_thousand(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = spec_game(ctx, "pow2");
-    sg_drawing *d = draw(ctx, g, 1000, NULL);
+    sg_game *g = spec_game("pow2");
+    sg_drawing *d = draw(g, 1000, NULL);
     size_t moves = 0;
     for (unsigned x = 0; x <= 1000; x++)
         for (unsigned a = 1; a <= x; a *= 2)
@@ -203,14 +219,13 @@ static void pow2_thousand(void **state)
     assert_int_equal(moves, 8987);
     assert_int_equal(sg_drawing_edge_count(d), moves);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_GRID);
-    char *svg = render(ctx, d, "svg", NULL);
+    char *svg = render(d, "svg", NULL);
     /* 1001 positions, one in three a P-position (x mod 3 = 0). */
     assert_int_equal(count(svg, "class=\"node P\""), 334);
     assert_int_equal(count(svg, "class=\"node N\""), 667);
     free(svg);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 /* ---- SVG and PNG in memory -------------------------------------------- */
@@ -218,13 +233,12 @@ static void pow2_thousand(void **state)
 static void svg_content(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = spec_game(ctx, "1,3,4");
+    sg_game *g = spec_game("1,3,4");
     sg_drawing_opts opts = {.highlight_wins = 1, .edge_labels = 1};
-    sg_drawing *d = draw(ctx, g, 8, &opts);
+    sg_drawing *d = draw(g, 8, &opts);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_LINE);
     size_t len;
-    char *svg = render(ctx, d, "svg", &len);
+    char *svg = render(d, "svg", &len);
     assert_int_equal(strlen(svg), len);
     assert_non_null(strstr(svg, "<svg"));
     assert_non_null(strstr(svg, "</svg>"));
@@ -244,32 +258,28 @@ static void svg_content(void **state)
     free(svg);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 static void png_signature(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
     if (sg_render_format_check(ctx, "png") == SG_EUNSUPPORTED) {
-        sg_ctx_free(ctx);
-        skip();
+            skip();
     }
-    sg_game *g = spec_game(ctx, "1,3,4");
-    sg_drawing *d = draw(ctx, g, 8, NULL);
+    sg_game *g = spec_game("1,3,4");
+    sg_drawing *d = draw(g, 8, NULL);
     size_t len;
-    char *png = render(ctx, d, "png", &len);
+    char *png = render(d, "png", &len);
     assert_true(len > 8);
     assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
     free(png);
     if (sg_render_format_check(ctx, "pdf") == SG_OK) {
-        char *pdf = render(ctx, d, "pdf", &len);
+        char *pdf = render(d, "pdf", &len);
         assert_memory_equal(pdf, "%PDF-", 5);
         free(pdf);
     }
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 /* ---- restyling keeps the layout ---------------------------------------- */
@@ -292,12 +302,11 @@ static void svg_centre(const char *svg, const char *id, char *out, size_t size)
 static void restyle_keeps_positions(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = spec_game(ctx, "1,3,4");
+    sg_game *g = spec_game("1,3,4");
     for (int layout = SG_LAYOUT_LINE; layout <= SG_LAYOUT_GRID; layout++) {
         sg_drawing_opts opts = {.layout = (sg_layout)layout, .caption = 1};
-        sg_drawing *d = draw(ctx, g, 10, &opts);
-        char *before = render(ctx, d, "svg", NULL);
+        sg_drawing *d = draw(g, 10, &opts);
+        char *before = render(d, "svg", NULL);
         /* A frame as a step-by-step picture shows it: 0..3 computed, 4
          * being computed with its moves, the rest pending, 10 hidden. */
         for (uint64_t x = 5; x <= 10; x++) {
@@ -318,7 +327,7 @@ static void restyle_keeps_positions(void **state)
                          SG_OK);
         assert_int_equal(sg_drawing_set_caption(ctx, d, "sg(4) = mex{1,1,0} = 2"),
                          SG_OK);
-        char *after = render(ctx, d, "svg", NULL);
+        char *after = render(d, "svg", NULL);
         assert_non_null(strstr(after, "class=\"node N current\""));
         assert_non_null(strstr(after, "class=\"node pending\""));
         assert_non_null(strstr(after, ">5</text>"));
@@ -340,7 +349,7 @@ static void restyle_keeps_positions(void **state)
         }
         /* And back to the start. */
         sg_drawing_reset(d);
-        char *again = render(ctx, d, "svg", NULL);
+        char *again = render(d, "svg", NULL);
         assert_string_equal(before, again);
         free(before);
         free(after);
@@ -348,16 +357,14 @@ static void restyle_keeps_positions(void **state)
         sg_drawing_free(d);
     }
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 static void restyle_errors(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = spec_game(ctx, "3,5");
+    sg_game *g = spec_game("3,5");
     sg_drawing_opts opts = {.has_root = 1, .root = 16};
-    sg_drawing *d = draw(ctx, g, 0, &opts);
+    sg_drawing *d = draw(g, 0, &opts);
     /* From 16 with {3,5}: 16 13 11 10 8 6 5 3 1 0 and so on; never 15. */
     assert_false(sg_drawing_has_position(d, 15));
     assert_int_equal(sg_drawing_set_node(ctx, d, 15, SG_NODE_CURRENT),
@@ -373,7 +380,6 @@ static void restyle_errors(void **state)
     assert_int_equal(sg_drawing_set_caption(ctx, d, "x"), SG_EINPUT);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 /* ---- --from: only what is reachable ------------------------------------ */
@@ -397,20 +403,18 @@ static void reachable_from_root(void **state)
         for (int i = 0; i < 2 && reach[x]; i++)
             moves += amounts[i] <= x;
     }
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = spec_game(ctx, "3,5");
+    sg_game *g = spec_game("3,5");
     sg_drawing_opts opts = {.has_root = 1, .root = root};
-    sg_drawing *d = draw(ctx, g, 100, &opts);
+    sg_drawing *d = draw(g, 100, &opts);
     assert_int_equal(sg_drawing_node_count(d), nodes);
     assert_int_equal(sg_drawing_edge_count(d), moves);
     for (unsigned x = 0; x <= root; x++)
         assert_int_equal(sg_drawing_has_position(d, x), reach[x]);
-    char *svg = render(ctx, d, "svg", NULL);
+    char *svg = render(d, "svg", NULL);
     assert_non_null(strstr(svg, "positions reachable from 16"));
     free(svg);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 /* ---- games from DOT files ----------------------------------------------- */
@@ -421,14 +425,13 @@ static void dag_game_keeps_file_attributes(void **state)
     char *path = write_temp(
         "digraph { a [label=\"start\", fontcolor=purple]; a -> b -> c;\n"
         "  a -> c [style=dashed]; d -> a }\n", ".dot");
-    sg_ctx *ctx = sg_ctx_new();
     sg_game *g = sg_game_read_dot(ctx, path);
     assert_non_null(g);
-    sg_drawing *d = draw(ctx, g, UINT64_MAX, NULL);
+    sg_drawing *d = draw(g, UINT64_MAX, NULL);
     assert_int_equal(sg_drawing_node_count(d), 4);
     assert_int_equal(sg_drawing_edge_count(d), 4);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_DOT);
-    char *dot = render(ctx, d, "dot", NULL);
+    char *dot = render(d, "dot", NULL);
     Agraph_t *back = read_back(dot);
     /* c: terminal, P; b -> c: N; a -> {b, c}: sg 2; d -> a: P. */
     Agnode_t *a = agnode(back, STR("a"), 0), *c = agnode(back, STR("c"), 0),
@@ -450,7 +453,6 @@ static void dag_game_keeps_file_attributes(void **state)
     assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
     unlink(path);
     free(path);
 }
@@ -460,18 +462,17 @@ static void dag_game_keeps_file_attributes(void **state)
 static void themes(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
     assert_string_equal(sg_theme_names(), "classic, dark, print");
-    sg_game *g = spec_game(ctx, "1,3,4");
+    sg_game *g = spec_game("1,3,4");
     const char *names[] = {"classic", "print", "dark"};
     const char *pfill[] = {"#c0392b", "#404040", "#f0a04b"};
     for (int i = 0; i < 3; i++) {
         sg_theme *t = sg_theme_load(ctx, names[i]);
         assert_non_null(t);
         sg_drawing_opts opts = {.theme = t};
-        sg_drawing *d = draw(ctx, g, 8, &opts);
+        sg_drawing *d = draw(g, 8, &opts);
         sg_theme_free(t); /* the drawing keeps its own copy */
-        char *svg = render(ctx, d, "svg", NULL);
+        char *svg = render(d, "svg", NULL);
         char fill[64];
         snprintf(fill, sizeof fill, "fill=\"%s\"", pfill[i]);
         assert_non_null(strstr(svg, fill));
@@ -481,8 +482,8 @@ static void themes(void **state)
     /* The greyscale theme uses no colour at all for nodes. */
     sg_theme *print = sg_theme_load(ctx, "print");
     sg_drawing_opts popts = {.theme = print, .highlight_wins = 1};
-    sg_drawing *pd = draw(ctx, g, 8, &popts);
-    char *pdot = render(ctx, pd, "dot", NULL);
+    sg_drawing *pd = draw(g, 8, &popts);
+    char *pdot = render(pd, "dot", NULL);
     Agraph_t *back = read_back(pdot);
     for (Agnode_t *v = agfstnode(back); v; v = agnxtnode(back, v)) {
         const char *f = attr(v, "fillcolor");
@@ -502,8 +503,8 @@ static void themes(void **state)
     sg_theme *mine = sg_theme_load(ctx, path);
     assert_non_null(mine);
     sg_drawing_opts mopts = {.theme = mine};
-    sg_drawing *md = draw(ctx, g, 8, &mopts);
-    char *svg = render(ctx, md, "svg", NULL);
+    sg_drawing *md = draw(g, 8, &mopts);
+    char *svg = render(md, "svg", NULL);
     assert_non_null(strstr(svg, "fill=\"#123456\""));
     assert_non_null(strstr(svg, "fill=\"#abcdef\""));
     assert_non_null(strstr(svg, "font-family=\"Courier"));
@@ -530,7 +531,6 @@ static void themes(void **state)
     unlink(bad);
     free(bad);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 /* ---- layouts and their bounds ------------------------------------------- */
@@ -538,24 +538,23 @@ static void themes(void **state)
 static void layouts(void **state)
 {
     (void)state;
-    sg_ctx *ctx = sg_ctx_new();
     sg_layout l;
     assert_int_equal(sg_layout_parse(ctx, "grid", &l), SG_OK);
     assert_int_equal(l, SG_LAYOUT_GRID);
     assert_int_equal(sg_layout_parse(ctx, "circle", &l), SG_EINPUT);
     assert_string_equal(sg_layout_name(SG_LAYOUT_LINE), "line");
 
-    sg_game *g = spec_game(ctx, "1,3,4");
-    sg_drawing *d = draw(ctx, g, 24, NULL);
+    sg_game *g = spec_game("1,3,4");
+    sg_drawing *d = draw(g, 24, NULL);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_LINE);
     sg_drawing_free(d);
-    d = draw(ctx, g, 25, NULL);
+    d = draw(g, 25, NULL);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_GRID);
     sg_drawing_free(d);
     sg_drawing_opts dot = {.layout = SG_LAYOUT_DOT};
-    d = draw(ctx, g, 30, &dot);
+    d = draw(g, 30, &dot);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_DOT);
-    char *svg = render(ctx, d, "svg", NULL);
+    char *svg = render(d, "svg", NULL);
     assert_int_equal(count(svg, "class=\"node P\"") +
                          count(svg, "class=\"node N\""),
                      31);
@@ -568,18 +567,17 @@ static void layouts(void **state)
     assert_null(sg_drawing_new(ctx, g, 500, &line));
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     assert_non_null(strstr(sg_ctx_message(ctx), "501 positions"));
-    sg_game *p2 = spec_game(ctx, "pow2");
+    sg_game *p2 = spec_game("pow2");
     assert_null(sg_drawing_new(ctx, p2, 200, &dot));
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     assert_non_null(strstr(sg_ctx_message(ctx), "grid layout"));
-    sg_game *nim = spec_game(ctx, "all");
+    sg_game *nim = spec_game("all");
     assert_null(sg_drawing_new(ctx, nim, 1000, NULL));
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     assert_non_null(strstr(sg_ctx_message(ctx), "500500 moves"));
     sg_game_free(nim);
     sg_game_free(p2);
     sg_game_free(g);
-    sg_ctx_free(ctx);
 }
 
 /* ---- formats and plugins ------------------------------------------------ */
@@ -593,12 +591,10 @@ static void formats(void **state)
     assert_string_equal(sg_render_format_of_path("g.gv"), "dot");
     assert_null(sg_render_format_of_path("pic.jpg"));
     assert_null(sg_render_format_of_path("dir.svg/pic"));
-    sg_ctx *ctx = sg_ctx_new();
     assert_int_equal(sg_render_format_check(ctx, "svg"), SG_OK);
     assert_int_equal(sg_render_format_check(ctx, "dot"), SG_OK);
     assert_int_equal(sg_render_format_check(ctx, "jpg"), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx), "unknown format \"jpg\""));
-    sg_ctx_free(ctx);
 }
 
 /* With no plugin configuration at all (GVBINDIR names an empty directory,
@@ -615,32 +611,32 @@ static const char *self_path;
     do {                                                                    \
         if (!(cond)) {                                                      \
             fprintf(stderr, "missing_plugins: line %d: %s (%s)\n",           \
-                    __LINE__, #cond, sg_ctx_message(ctx));                  \
+                    __LINE__, #cond, sg_ctx_message(cctx));                 \
             return 1;                                                       \
         }                                                                   \
     } while (0)
 
 static int missing_plugins_child(void)
 {
-    sg_ctx *ctx = sg_ctx_new();
-    CHILD_CHECK(sg_render_format_check(ctx, "svg") == SG_EUNSUPPORTED);
-    CHILD_CHECK(strstr(sg_ctx_message(ctx), "sudo dot -c") != NULL);
-    CHILD_CHECK(sg_render_format_check(ctx, "png") == SG_EUNSUPPORTED);
-    CHILD_CHECK(sg_render_format_check(ctx, "dot") == SG_OK);
-    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
-    sg_drawing *d = g ? sg_drawing_new(ctx, g, 8, NULL) : NULL;
+    sg_ctx *cctx = sg_ctx_new();
+    CHILD_CHECK(sg_render_format_check(cctx, "svg") == SG_EUNSUPPORTED);
+    CHILD_CHECK(strstr(sg_ctx_message(cctx), "sudo dot -c") != NULL);
+    CHILD_CHECK(sg_render_format_check(cctx, "png") == SG_EUNSUPPORTED);
+    CHILD_CHECK(sg_render_format_check(cctx, "dot") == SG_OK);
+    sg_game *g = sg_game_from_spec(cctx, "1,3,4", "--set");
+    sg_drawing *d = g ? sg_drawing_new(cctx, g, 8, NULL) : NULL;
     CHILD_CHECK(d != NULL);
     char *data = NULL;
     size_t len = 0;
-    CHILD_CHECK(sg_drawing_render_data(ctx, d, "svg", &data, &len) ==
+    CHILD_CHECK(sg_drawing_render_data(cctx, d, "svg", &data, &len) ==
                 SG_EUNSUPPORTED);
     CHILD_CHECK(data == NULL);
-    CHILD_CHECK(sg_drawing_render_data(ctx, d, "dot", &data, &len) == SG_OK);
+    CHILD_CHECK(sg_drawing_render_data(cctx, d, "dot", &data, &len) == SG_OK);
     CHILD_CHECK(strstr(data, "digraph") != NULL);
     free(data);
     sg_drawing_free(d);
     sg_game_free(g);
-    sg_ctx_free(ctx);
+    sg_ctx_free(cctx);
     return 0;
 }
 
@@ -683,5 +679,5 @@ int main(int argc, char **argv)
         cmocka_unit_test(formats),
         cmocka_unit_test(missing_plugins),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }
