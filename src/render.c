@@ -1038,6 +1038,9 @@ size_t sg_drawing_edge_count(const sg_drawing *d) { return d->m; }
 /* Painting                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* The most pixels a PNG gets before its resolution is lowered. */
+#define PNG_MAX_PIXELS 12e6
+
 /* Paints D as FORMAT into OUT, or into memory when OUT is NULL. */
 static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
                        FILE *out, char **data, size_t *len)
@@ -1075,9 +1078,33 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     GVC_t *gvc = sg_gv_context(ctx);
     if (!gvc)
         return ctx->status;
+    /* Rasterising costs time in proportion to the pixels, most of it for
+     * the moves: a large drawing's PNG is made at a lower resolution, so
+     * that it has at most about PNG_MAX_PIXELS, but never so low that a
+     * 14-point label is less than 12 pixels high.  A theme that sets dpi
+     * itself is obeyed. */
+    Agsym_t *dpi = NULL;
+    char old_dpi[32] = "";
+    if (strcmp(format, "png") == 0 && !sg_attr_find(&d->theme->graph, "dpi")) {
+        double w = (d->extent.x1 - d->extent.x0) / 72 + 0.5;
+        double h = (d->extent.y1 - d->extent.y0) / 72 + 0.5;
+        double pixels = w * h * 96 * 96;
+        if (pixels > PNG_MAX_PIXELS) {
+            double res = fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64);
+            dpi = agattr(d->g, AGRAPH, SG_GV_STR("dpi"), NULL);
+            if (!dpi)
+                dpi = agattr(d->g, AGRAPH, SG_GV_STR("dpi"), SG_GV_STR(""));
+            snprintf(old_dpi, sizeof old_dpi, "%s", agxget(d->g, dpi));
+            char buf[32];
+            snprintf(buf, sizeof buf, "%.1f", res);
+            sg_draw_set(d->g, dpi, buf);
+        }
+    }
     char message[600];
     sg_gv_errors_begin("Graphviz");
     if (gvLayout(gvc, d->g, "nop2") != 0) {
+        if (dpi)
+            sg_draw_set(d->g, dpi, old_dpi);
         sg_gv_errors_end(message, sizeof message);
         return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
                            "drawing%s%s", message[0] ? ": " : "", message);
@@ -1090,6 +1117,8 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     else
         rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
     sg_gv_free_layout(gvc, d->g);
+    if (dpi)
+        sg_draw_set(d->g, dpi, old_dpi);
     sg_gv_errors_end(message, sizeof message);
     if (rc != 0) {
         if (gvdata)

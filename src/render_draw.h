@@ -146,6 +146,7 @@ struct sg_drawing {
     double alen;   /* arrowhead length, points */
     sg_point *at;  /* node centres (line and grid layouts) */
     sg_box box;    /* the game's part of the picture */
+    sg_box extent; /* the whole picture, legend included */
 
     /* Attributes that styles set, with what each node or edge goes back to
      * before a new style is applied: the file's value where a DOT game has

@@ -355,6 +355,11 @@ static Agnode_t *legend_node(legend *l, const char *name, double x, double y,
         sg_ctx_fail(l->ctx, SG_ENOMEM, "out of memory building the legend");
         return NULL;
     }
+    sg_box *e = &l->d->extent;
+    e->x0 = fmin(e->x0, x - width / 2);
+    e->x1 = fmax(e->x1, x + width / 2);
+    e->y0 = fmin(e->y0, y - height / 2);
+    e->y1 = fmax(e->y1, y + height / 2);
     char num[64];
     sg_draw_point(num, sizeof num, x, y);
     sg_draw_set(v, l->pos, num);
@@ -438,6 +443,7 @@ static void legend_title(const sg_drawing *d, char *buf, size_t size)
 
 sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
 {
+    d->extent = d->box;
     if (d->n == 0 || (d->opts.no_legend && !d->opts.caption))
         return SG_OK;
     legend l = {.d = d, .ctx = ctx};

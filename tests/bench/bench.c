@@ -136,6 +136,7 @@ static const struct {
     void (*run)(void);
 } sections[] = {
     {"engine", bench_engine},
+    {"graph", bench_graph},
 };
 
 int main(int argc, char **argv)

@@ -59,5 +59,6 @@ const char *bench_verdict(bool met);
 
 /* The sections, one per area; each prints its own lines. */
 void bench_engine(void);
+void bench_graph(void);
 
 #endif /* SGVIZ_BENCH_H */
