@@ -240,7 +240,7 @@ static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
     /* cols * step : rows * rowstep = 16 : 9, with rows = n / cols. */
     double c = sqrt((double)d->n * 16 / 9 * 1.8 / 1.35);
     size_t cols = c >= 15   ? (size_t)(c / 10 + 0.5) * 10
-                  : c >= 5 ? (size_t)(c / 5 + 0.5) * 5
+                  : c >= 5 ? (size_t)ceil(c / 5) * 5
                             : (size_t)ceil(c);
     if (cols < 1)
         cols = 1;
