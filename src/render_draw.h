@@ -85,6 +85,9 @@ struct sg_theme {
      * attributes, to keep what the defaults give). */
     bool has_node_style[NODE_STYLE_COUNT];
     bool has_edge_style[EDGE_STYLE_COUNT];
+    /* Every attribute name the theme mentions for nodes and for edges
+     * (values unused). */
+    sg_attr_list node_names, edge_names;
 };
 
 /* The value of NAME in L, or NULL. */

@@ -103,6 +103,8 @@ void sg_theme_free(sg_theme *theme)
     attr_list_free(&theme->graph);
     attr_list_free(&theme->node);
     attr_list_free(&theme->edge);
+    attr_list_free(&theme->node_names);
+    attr_list_free(&theme->edge_names);
     for (int i = 0; i < NODE_STYLE_COUNT; i++)
         attr_list_free(&theme->node_style[i]);
     for (int i = 0; i < EDGE_STYLE_COUNT; i++)
@@ -144,15 +146,23 @@ static sg_theme *theme_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
             goto fail;
     }
     for (Agsym_t *sym = agnxtattr(g, AGNODE, NULL); sym;
-         sym = agnxtattr(g, AGNODE, sym))
-        if (!blocked(AGNODE, sym->name) && sym->defval && *sym->defval &&
-            attr_add(ctx, &t->node, sym->name, sym->defval) != SG_OK)
+         sym = agnxtattr(g, AGNODE, sym)) {
+        if (blocked(AGNODE, sym->name))
+            continue;
+        if (attr_add(ctx, &t->node_names, sym->name, "") != SG_OK ||
+            (sym->defval && *sym->defval &&
+             attr_add(ctx, &t->node, sym->name, sym->defval) != SG_OK))
             goto fail;
+    }
     for (Agsym_t *sym = agnxtattr(g, AGEDGE, NULL); sym;
-         sym = agnxtattr(g, AGEDGE, sym))
-        if (!blocked(AGEDGE, sym->name) && sym->defval && *sym->defval &&
-            attr_add(ctx, &t->edge, sym->name, sym->defval) != SG_OK)
+         sym = agnxtattr(g, AGEDGE, sym)) {
+        if (blocked(AGEDGE, sym->name))
+            continue;
+        if (attr_add(ctx, &t->edge_names, sym->name, "") != SG_OK ||
+            (sym->defval && *sym->defval &&
+             attr_add(ctx, &t->edge, sym->name, sym->defval) != SG_OK))
             goto fail;
+    }
     for (int i = 0; i < NODE_STYLE_COUNT; i++) {
         Agnode_t *n = agnode(g, SG_GV_STR(node_style_names[i]), 0);
         t->has_node_style[i] = n != NULL;
@@ -178,14 +188,19 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
 {
     if (!sg_gv_context(ctx))
         return NULL;
+    /* cgraph's scanner keeps what it read beyond a graph (at least the
+     * last newline) for the next read, which then counts its lines wrong.
+     * So whatever an earlier read (ours or the caller's) left is read away
+     * first, and after the theme the scanner is read to the end, which
+     * also finds a second graph, which a theme must not have. */
+    sg_gv_errors_begin(origin);
+    Agraph_t *stale = agmemread(SG_GV_STR(""));
+    if (stale)
+        agclose(stale);
     sg_gv_errors_begin(origin);
     agsetfile(SG_GV_STR(origin));
     Agraph_t *g = agmemread(text);
     int errors = agerrors();
-    /* cgraph's scanner keeps what it read beyond the graph (at least the
-     * last newline) for the next read, which would then count its lines
-     * wrong; reading on to the end leaves nothing behind, and finds a
-     * second graph, which a theme must not have. */
     Agraph_t *rest = agmemread(SG_GV_STR(""));
     char message[600];
     sg_gv_errors_end(message, sizeof message);
@@ -219,24 +234,29 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
     return t;
 }
 
-static sg_status list_copy(sg_ctx *ctx, sg_attr_list *to,
-                           const sg_attr_list *from);
-
-/* Adds to L every attribute of BASE that L lacks. */
+/* Adds to L every attribute of BASE whose name is neither in L nor, when
+ * MENTIONED is not NULL, among the names the theme mentions. */
 static sg_status list_fill(sg_ctx *ctx, sg_attr_list *l,
-                           const sg_attr_list *base)
+                           const sg_attr_list *base,
+                           const sg_attr_list *mentioned)
 {
-    for (size_t i = 0; i < base->n; i++)
-        if (!sg_attr_find(l, base->items[i].name) &&
-            attr_add(ctx, l, base->items[i].name, base->items[i].value))
+    for (size_t i = 0; i < base->n; i++) {
+        const char *name = base->items[i].name;
+        if (sg_attr_find(l, name) || (mentioned && sg_attr_find(mentioned, name)))
+            continue;
+        if (attr_add(ctx, l, name, base->items[i].value))
             return ctx->status;
+    }
     return SG_OK;
 }
 
-/* Completes theme T from the built-in classic: every default attribute T
- * leaves out, and every style T does not name at all, comes from classic.
- * So a theme of one's own needs only what it changes ("P [fillcolor=...]"
- * is a whole theme), and --highlight-wins still works with it. */
+/* Completes theme T from the built-in classic.  An attribute T never
+ * mentions takes classic's value, in the defaults and in each style T
+ * names; a style T does not name at all comes whole from classic.  So a
+ * theme of one's own needs only what it changes: "P [fillcolor=green]"
+ * keeps classic's double border for P-positions, and --highlight-wins
+ * still works.  The built-in themes mention every attribute classic sets,
+ * so nothing of classic leaks into them. */
 static sg_theme *complete(sg_ctx *ctx, sg_theme *t)
 {
     if (!t)
@@ -248,19 +268,17 @@ static sg_theme *complete(sg_ctx *ctx, sg_theme *t)
         return NULL;
     }
     sg_theme *base = theme_parse(ctx, text, "classic");
-    bool ok = base && list_fill(ctx, &t->graph, &base->graph) == SG_OK &&
-              list_fill(ctx, &t->node, &base->node) == SG_OK &&
-              list_fill(ctx, &t->edge, &base->edge) == SG_OK;
+    bool ok = base && list_fill(ctx, &t->graph, &base->graph, NULL) == SG_OK &&
+              list_fill(ctx, &t->node, &base->node, &t->node_names) == SG_OK &&
+              list_fill(ctx, &t->edge, &base->edge, &t->edge_names) == SG_OK;
     for (int i = 0; ok && i < NODE_STYLE_COUNT; i++) {
-        if (t->has_node_style[i])
-            continue;
-        ok = list_copy(ctx, &t->node_style[i], &base->node_style[i]) == SG_OK;
+        ok = list_fill(ctx, &t->node_style[i], &base->node_style[i],
+                       t->has_node_style[i] ? &t->node_names : NULL) == SG_OK;
         t->has_node_style[i] = true;
     }
     for (int i = 0; ok && i < EDGE_STYLE_COUNT; i++) {
-        if (t->has_edge_style[i])
-            continue;
-        ok = list_copy(ctx, &t->edge_style[i], &base->edge_style[i]) == SG_OK;
+        ok = list_fill(ctx, &t->edge_style[i], &base->edge_style[i],
+                       t->has_edge_style[i] ? &t->edge_names : NULL) == SG_OK;
         t->has_edge_style[i] = true;
     }
     sg_theme_free(base);
@@ -376,7 +394,9 @@ sg_theme *sg_theme_clone(sg_ctx *ctx, const sg_theme *theme)
     t->origin = sg_strdup(ctx, theme->origin);
     bool ok = t->origin && list_copy(ctx, &t->graph, &theme->graph) == SG_OK &&
               list_copy(ctx, &t->node, &theme->node) == SG_OK &&
-              list_copy(ctx, &t->edge, &theme->edge) == SG_OK;
+              list_copy(ctx, &t->edge, &theme->edge) == SG_OK &&
+              list_copy(ctx, &t->node_names, &theme->node_names) == SG_OK &&
+              list_copy(ctx, &t->edge_names, &theme->edge_names) == SG_OK;
     for (int i = 0; ok && i < NODE_STYLE_COUNT; i++) {
         ok = list_copy(ctx, &t->node_style[i], &theme->node_style[i]) == SG_OK;
         t->has_node_style[i] = theme->has_node_style[i];

@@ -514,6 +514,27 @@ static void themes(void **state)
     unlink(path);
     free(path);
 
+    /* What a theme never mentions comes from classic: recolouring P keeps
+     * its double border, and N keeps classic's fill. */
+    char *small = write_temp("digraph { P [fillcolor=\"#00ff00\"] }\n", ".dot");
+    sg_theme *recolour = sg_theme_load(ctx, small);
+    assert_non_null(recolour);
+    sg_drawing_opts ropts = {.theme = recolour};
+    sg_drawing *rd = draw(g, 2, &ropts);
+    char *rdot = render(rd, "dot", NULL);
+    Agraph_t *rback = read_back(rdot);
+    Agnode_t *p0 = agnode(rback, STR("0"), 0), *n1 = agnode(rback, STR("1"), 0);
+    assert_string_equal(attr(p0, "fillcolor"), "#00ff00");
+    assert_string_equal(attr(p0, "shape"), "doublecircle");
+    assert_string_equal(attr(n1, "fillcolor"), "#d6eaf8");
+    assert_string_equal(attr(n1, "shape"), "circle");
+    agclose(rback);
+    free(rdot);
+    sg_drawing_free(rd);
+    sg_theme_free(recolour);
+    unlink(small);
+    free(small);
+
     /* An unknown name, a missing file, and a file that is not DOT. */
     assert_null(sg_theme_load(ctx, "neon"));
     assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
