@@ -553,7 +553,6 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
                  s = agnxtattr(sg_src, kind, s))
                 if (!file_attr_dropped(s->name) && strcmp(s->name, "label"))
                     declare(g, kind, s->name, s->defval ? s->defval : "");
-        d->src_label = agattr(sg_src, AGNODE, SG_GV_STR("label"), NULL);
     }
     /* Nodes are painted over the moves, so that dense drawings stay
      * readable. */
@@ -572,7 +571,10 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
     snprintf(size, sizeof size, "%.4f", d->diam / 72);
     d->n_width = agattr(g, AGNODE, SG_GV_STR("width"), SG_GV_STR(size));
     d->n_height = agattr(g, AGNODE, SG_GV_STR("height"), SG_GV_STR(size));
-    d->n_shape = agattr(g, AGNODE, SG_GV_STR("shape"), NULL);
+    /* The legend sets these on its own nodes. */
+    d->n_shape = declare(g, AGNODE, "shape", "");
+    declare(g, AGNODE, "fontsize", "");
+    declare(g, AGNODE, "fontcolor", "");
     d->n_peripheries = agattr(g, AGNODE, SG_GV_STR("peripheries"), NULL);
     agattr(g, AGNODE, SG_GV_STR("fixedsize"), SG_GV_STR("true"));
     d->e_style = agattr(g, AGEDGE, SG_GV_STR("style"), NULL);
@@ -929,6 +931,10 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         d->opts = *opts;
     d->opts.theme = NULL;
     d->src = sg_game_dot_source(game);
+    /* The file's own labels count in the nodes' size, so they are known
+     * before anything is measured. */
+    if (d->src)
+        d->src_label = agattr(d->src->graph, AGNODE, SG_GV_STR("label"), NULL);
 
     if (d->opts.edge_labels && sg_game_kind_of(game) != SG_GAME_SUBTRACTION) {
         sg_ctx_fail(ctx, SG_EINPUT, "edge labels show the amount each move "

@@ -450,9 +450,7 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     l.pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
     l.width = agattr(d->g, AGNODE, SG_GV_STR("width"), NULL);
     l.height = agattr(d->g, AGNODE, SG_GV_STR("height"), NULL);
-    l.shape = agattr(d->g, AGNODE, SG_GV_STR("shape"), NULL);
-    if (!l.shape)
-        l.shape = agattr(d->g, AGNODE, SG_GV_STR("shape"), SG_GV_STR(""));
+    l.shape = d->n_shape;
     l.label = d->n_label;
     l.cls = d->n_class;
     l.id = agattr(d->g, AGNODE, SG_GV_STR("id"), NULL);
@@ -460,7 +458,7 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     l.fontsize = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
                                  "fontsize", l.fontsize);
     double fs = l.fontsize;
-    double x0 = d->box.x0, y = d->box.y0 - 0.5 * d->diam;
+    double x0 = d->box.x0, y = d->box.y0 - fmin(0.5 * d->diam, 30);
 
     if (d->opts.caption) {
         double w = fmax(d->box.x1 - d->box.x0, 4 * 72);
@@ -476,7 +474,7 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
         legend_apply(d, d->caption, d->nres[STYLE_LEGEND],
                      d->nresn[STYLE_LEGEND]);
         d->c_label = l.label;
-        y -= fs + 0.3 * d->diam;
+        y -= fs + 0.3 * fmin(d->diam, 60);
     }
     if (d->opts.no_legend)
         return SG_OK;
