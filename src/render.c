@@ -625,6 +625,10 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
             }
         }
     }
+    /* How often each head has come up among the current tail's moves. */
+    size_t *repeats = sg_alloc(ctx, d->n, sizeof *repeats);
+    if (!repeats)
+        return ctx->status;
     for (size_t i = 0; i < d->n; i++) {
         Agedge_t *se = d->src ? agfstout(d->src->graph,
                                          d->src->nodes[d->x[i]])
@@ -632,13 +636,22 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
         for (size_t k = d->first[i]; k < d->first[i + 1]; k++) {
             size_t h = d->head[k];
             Agedge_t *e = agedge(g, d->node[i], d->node[h], NULL, 1);
-            if (!e)
+            if (!e) {
+                free(repeats);
                 return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building "
                                    "the graph");
+            }
             d->edge[k] = e;
-            snprintf(buf, sizeof buf, "m%llu_%llu",
-                     (unsigned long long)d->x[i],
-                     (unsigned long long)d->x[h]);
+            /* A DOT game may repeat a move; its ids stay apart. */
+            size_t again = repeats[h]++;
+            if (again)
+                snprintf(buf, sizeof buf, "m%llu_%llu_%zu",
+                         (unsigned long long)d->x[i],
+                         (unsigned long long)d->x[h], again);
+            else
+                snprintf(buf, sizeof buf, "m%llu_%llu",
+                         (unsigned long long)d->x[i],
+                         (unsigned long long)d->x[h]);
             sg_draw_set(e, e_id, buf);
             if (d->opts.edge_labels && d->amount) {
                 snprintf(buf, sizeof buf, "%llu",
@@ -660,7 +673,10 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
             if (se)
                 se = agnxtout(d->src->graph, se);
         }
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++)
+            repeats[d->head[k]] = 0;
     }
+    free(repeats);
     return SG_OK;
 }
 

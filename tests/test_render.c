@@ -457,6 +457,27 @@ static void dag_game_keeps_file_attributes(void **state)
     free(path);
 }
 
+/* A DOT game may repeat a move: both are drawn, with ids kept apart. */
+static void repeated_moves(void **state)
+{
+    (void)state;
+    char *path = write_temp("digraph { a -> b; a -> c; a -> b; c -> b }\n",
+                            ".dot");
+    sg_game *g = sg_game_read_dot(ctx, path);
+    assert_non_null(g);
+    sg_drawing *d = draw(g, UINT64_MAX, NULL);
+    assert_int_equal(sg_drawing_edge_count(d), 4);
+    char *svg = render(d, "svg", NULL);
+    /* b is position 0, c 1, a 2. */
+    assert_int_equal(count(svg, "id=\"m2_0\""), 1);
+    assert_int_equal(count(svg, "id=\"m2_0_1\""), 1);
+    free(svg);
+    sg_drawing_free(d);
+    sg_game_free(g);
+    unlink(path);
+    free(path);
+}
+
 /* ---- themes ------------------------------------------------------------- */
 
 static void themes(void **state)
@@ -695,6 +716,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(restyle_errors),
         cmocka_unit_test(reachable_from_root),
         cmocka_unit_test(dag_game_keeps_file_attributes),
+        cmocka_unit_test(repeated_moves),
         cmocka_unit_test(themes),
         cmocka_unit_test(layouts),
         cmocka_unit_test(formats),
