@@ -63,6 +63,7 @@ void cli_prefix_error(sg_ctx *ctx, const char *prefix);
 /* The commands.  Each takes its own argv (argv[0] is the command name) and
  * returns an exit status. */
 int cmd_table(sg_ctx *ctx, int argc, char **argv);
+int cmd_graph(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
 int cmd_period(sg_ctx *ctx, int argc, char **argv);
 int cmd_check(sg_ctx *ctx, int argc, char **argv);

@@ -61,5 +61,6 @@ const char *bench_verdict(bool met);
 void bench_engine(void);
 void bench_period(void);
 void bench_check(void);
+void bench_graph(void);
 
 #endif /* SGVIZ_BENCH_H */
