@@ -42,7 +42,8 @@ WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 # warnings do not drown ours.
 GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph 2>/dev/null | \
                      sed 's/-I/-isystem /g')
-GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph 2>/dev/null)
+# The render module's geometry needs libm.
+GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph 2>/dev/null) -lm
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 

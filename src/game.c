@@ -477,8 +477,8 @@ sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
     size_t len = strlen(name);
     if (game->kind == SG_GAME_DAG && sg_dag_find(game->dag, name, len, x))
         return SG_OK;
-    /* The name is quoted only when it is bad: positions are looked up by
-     * the million when a judge's input is answered. */
+    /* The name is quoted only when it is bad, so that a lookup by name
+     * costs a hash and a comparison. */
     char quoted[96];
     if (game->kind == SG_GAME_DAG)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": %s has no node of that "
@@ -489,10 +489,6 @@ sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
     if (r == 0)
         return SG_OK;
     sg_quote(name, len, quoted, sizeof quoted);
-    if (r == -1 && name[0] == '-' && sg_parse_u64(name + 1, len - 1,
-                                                  UINT64_MAX, x) != -1)
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is negative; a heap "
-                           "size is a whole number from 0 up", origin, quoted);
     if (r == -1)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is not a heap size (a "
                            "whole number from 0 up)", origin, quoted);

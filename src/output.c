@@ -90,16 +90,17 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         return NULL;
     }
     snprintf(o->temp, tlen, "%s/.%s.sgviz-XXXXXX", d, base);
-    free(dir);
     int fd = mkstemp(o->temp);
     if (fd < 0) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in %s: %s", path, d,
                     strerror(errno));
+        free(dir);
         free(o->temp);
         o->temp = NULL;
         sg_output_abort(o);
         return NULL;
     }
+    free(dir);
     /* mkstemp makes the file private (0600); give the result the mode the
      * old file had, or the one a plain creation would have given. */
     mode_t mode;

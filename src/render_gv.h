@@ -13,11 +13,39 @@
 
 #include <cgraph.h>
 #include <gvc.h>
+#include <stdlib.h>
 
 /* Graphviz 2.42 declares most string parameters `char *` although it never
  * writes through them; later versions say `const char *`.  Passing a string
  * literal or a const string goes through this cast, in one place. */
 #define SG_GV_STR(s) ((char *)(uintptr_t)(const void *)(s))
+
+/* Sets attribute SYM of OBJ (a node, edge or graph of G) to the HTML-like
+ * string HTML.  cgraph keeps HTML-like strings apart from plain ones, so
+ * they must be made with agstrdup_html; agstrfree's signature changes in
+ * Graphviz 13, which makes this the one place to adapt. */
+static inline void sg_gv_set_html(Agraph_t *g, void *obj, Agsym_t *sym,
+                                  const char *html)
+{
+    char *s = agstrdup_html(g, SG_GV_STR(html));
+    agxset(obj, sym, s);
+    agstrfree(g, s);
+}
+
+/* Frees the layout of G.  Graphviz 2.42's "nop" engines (neato -n) leave
+ * behind the node list they build for every layout, which matters to a
+ * drawing painted frame after frame; it is freed here first.  Later
+ * versions that free it themselves find NULL. */
+static inline void sg_gv_free_layout(GVC_t *gvc, Agraph_t *g)
+{
+    Agraphinfo_t *info =
+        (Agraphinfo_t *)aggetrec(g, SG_GV_STR("Agraphinfo_t"), 0);
+    if (info && info->neato_nlist) {
+        free(info->neato_nlist);
+        info->neato_nlist = NULL;
+    }
+    gvFreeLayout(gvc, g);
+}
 
 /* The program's one Graphviz context, created on first need and released
  * with the sg_ctx.  Graphviz wants it to exist before any graph is built or

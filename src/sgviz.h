@@ -651,6 +651,166 @@ sg_status sg_gradebook_add(sg_gradebook *book, const char *file,
 sg_status sg_gradebook_finish(sg_gradebook *book);
 
 void sg_gradebook_free(sg_gradebook *book);
+/* Drawings: the game's state graph through Graphviz                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A drawing is a picture of positions 0..last of a game and every move
+ * between them, each node showing x and sg(x), P- and N-positions styled
+ * apart, and a legend that names the game.  Drawing happens in the process
+ * through Graphviz's libraries (cgraph and gvc); no program is started.
+ *
+ * The layout is computed once, by sg_drawing_new().  The drawing then holds
+ * every node's position and every move's curve as coordinates, and each
+ * render only paints them (Graphviz's "nop2" engine reads coordinates and
+ * places nothing).  So a drawing can be restyled and rendered any number of
+ * times -- a position greyed, the current one highlighted, a caption changed
+ * -- and every node stays exactly where it was, in every frame, at the cost
+ * of painting alone.  Styles never change a node's size: nodes have one
+ * fixed size, chosen from the longest label when the drawing is made.
+ *
+ * Use one sg_ctx for all drawings of a program.  Graphviz 2.42's text
+ * layout keeps pointers into the first Graphviz context's font names, so a
+ * second context made after the first was freed reads freed memory.
+ */
+
+typedef struct sg_theme sg_theme;
+
+/* Loads a theme: NAME is a built-in theme ("classic", "print", "dark"; see
+ * sg_theme_names()), or a DOT file of one's own when it contains a '/' or
+ * ends in ".dot" or ".gv".  Returns NULL on error: an unknown name
+ * (SG_EINPUT, listing the built-in ones), an unreadable file (SG_EIO), or a
+ * file that is not valid DOT (SG_EINPUT with FILE:LINE).  The caller frees
+ * the theme with sg_theme_free(); a drawing keeps its own copy. */
+sg_theme *sg_theme_load(sg_ctx *ctx, const char *name);
+
+void sg_theme_free(sg_theme *theme);
+
+/* The names of the built-in themes, e.g. "classic, dark, print".  Static. */
+const char *sg_theme_names(void);
+
+typedef enum sg_layout {
+    SG_LAYOUT_AUTO, /* chosen by size; never one that takes minutes */
+    SG_LAYOUT_LINE, /* positions in one row, moves as arcs (the textbook) */
+    SG_LAYOUT_DOT,  /* Graphviz's layered layout; small graphs only */
+    SG_LAYOUT_GRID  /* rows of positions placed by sgviz, for large graphs */
+} sg_layout;
+
+/* Parses "auto", "line", "dot" or "grid".  Returns SG_OK or SG_EINPUT. */
+sg_status sg_layout_parse(sg_ctx *ctx, const char *name, sg_layout *layout);
+
+/* "auto", "line", "dot" or "grid".  Static. */
+const char *sg_layout_name(sg_layout layout);
+
+typedef struct sg_drawing_opts {
+    sg_layout layout;       /* SG_LAYOUT_AUTO by default */
+    const sg_theme *theme;  /* NULL: the built-in "classic" */
+    int highlight_wins;     /* winning moves (into P-positions) stand out */
+    int edge_labels;        /* label each move with the amount it takes
+                               (subtraction games only) */
+    int has_root;           /* draw only the positions reachable from root */
+    uint64_t root;
+    int no_legend;          /* leave the legend out */
+    int caption;            /* keep a line under the picture for
+                               sg_drawing_set_caption() */
+} sg_drawing_opts;
+
+typedef struct sg_drawing sg_drawing;
+
+/* Computes the values and moves of positions 0..LAST of GAME (for a finite
+ * game, LAST is clamped to its last position; with opts->has_root, LAST is
+ * opts->root), builds the graph and lays it out.  OPTS may be NULL.
+ *
+ * Returns NULL on error: SG_EINPUT for a root beyond LAST or edge labels on
+ * a game without amounts; SG_ELIMIT, naming the size and a smaller layout
+ * or -n, when the graph is too large to draw in reasonable time with the
+ * layout asked for; SG_EUNSUPPORTED when Graphviz lacks a layout plugin.
+ * GAME must outlive the drawing; the theme need not.  The caller frees the
+ * drawing with sg_drawing_free(). */
+sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                           const sg_drawing_opts *opts);
+
+void sg_drawing_free(sg_drawing *drawing);
+
+/* The layout the drawing uses (never SG_LAYOUT_AUTO). */
+sg_layout sg_drawing_layout(const sg_drawing *drawing);
+
+/* The numbers of positions and moves drawn. */
+size_t sg_drawing_node_count(const sg_drawing *drawing);
+size_t sg_drawing_edge_count(const sg_drawing *drawing);
+
+/* Whether position X is in the drawing (with a root, not every position
+ * up to LAST is). */
+int sg_drawing_has_position(const sg_drawing *drawing, uint64_t x);
+
+/* How a position is shown.  SG_NODE_VALUE is the default. */
+typedef enum sg_node_state {
+    SG_NODE_VALUE,   /* styled P or N by its value, labelled x and sg(x) */
+    SG_NODE_PENDING, /* not computed yet: greyed, labelled x and "sg=?" */
+    SG_NODE_CURRENT, /* being computed: P or N, highlighted */
+    SG_NODE_TARGET,  /* a target of the current position's moves */
+    SG_NODE_HIDDEN   /* not painted; keeps its place */
+} sg_node_state;
+
+/* How a move is shown.  SG_EDGE_NORMAL is the default (winning moves stand
+ * out when the drawing was made with highlight_wins). */
+typedef enum sg_edge_state {
+    SG_EDGE_NORMAL,
+    SG_EDGE_PENDING, /* greyed: a move of a position not computed yet */
+    SG_EDGE_CURRENT, /* highlighted: a move of the position being computed */
+    SG_EDGE_HIDDEN   /* not painted */
+} sg_edge_state;
+
+/* Shows position X in STATE.  Returns SG_OK, or SG_EINPUT when X is not in
+ * the drawing. */
+sg_status sg_drawing_set_node(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
+                              sg_node_state state);
+
+/* Shows every move from position X in STATE.  Returns SG_OK or SG_EINPUT. */
+sg_status sg_drawing_set_moves(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
+                               sg_edge_state state);
+
+/* Shows the move from X to Y in STATE.  Returns SG_OK, or SG_EINPUT when
+ * there is no such move in the drawing. */
+sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
+                              uint64_t y, sg_edge_state state);
+
+/* Sets the line under the picture (opts.caption must have been set; TEXT
+ * "" clears it).  The text is copied.  Returns SG_OK, SG_EINPUT without a
+ * caption line, or SG_ENOMEM. */
+sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *drawing,
+                                 const char *text);
+
+/* Puts every node and move back to its default state and clears the
+ * caption. */
+void sg_drawing_reset(sg_drawing *drawing);
+
+/* The output formats: "svg", "png", "pdf" and "dot" (the graph as DOT
+ * text, with every coordinate; `neato -n2` paints it as sgviz does). */
+const char *sg_render_formats(void); /* "svg, png, pdf, dot" */
+
+/* The format named by PATH's extension (".svg", ".png", ".pdf", ".dot",
+ * ".gv", in any case), or NULL.  Static. */
+const char *sg_render_format_of_path(const char *path);
+
+/* Checks that FORMAT is one of sg_render_formats() and that this machine's
+ * Graphviz can write it.  Returns SG_OK, SG_EINPUT for an unknown format, or
+ * SG_EUNSUPPORTED naming the missing plugin and how to install or register
+ * it. */
+sg_status sg_render_format_check(sg_ctx *ctx, const char *format);
+
+/* Paints the drawing in its current styling as FORMAT to OUT.  Returns SG_OK,
+ * SG_EUNSUPPORTED (see sg_render_format_check()), SG_EIO or SG_EINTERNAL.
+ * OUT stays the caller's; on error, what was written to it is incomplete. */
+sg_status sg_drawing_render(sg_ctx *ctx, sg_drawing *drawing,
+                            const char *format, FILE *out);
+
+/* Like sg_drawing_render(), into memory: *DATA receives a new buffer of *LEN
+ * bytes followed by a NUL that *LEN does not count; the caller frees it with
+ * free().  On error *DATA is NULL. */
+sg_status sg_drawing_render_data(sg_ctx *ctx, sg_drawing *drawing,
+                                 const char *format, char **data,
+                                 size_t *len);
 
 /* ------------------------------------------------------------------------ */
 /* Sums of games                                                            */

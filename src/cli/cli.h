@@ -70,6 +70,7 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
 /* The commands.  Each takes its own argv (argv[0] is the command name) and
  * returns an exit status. */
 int cmd_table(sg_ctx *ctx, int argc, char **argv);
+int cmd_graph(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
 int cmd_period(sg_ctx *ctx, int argc, char **argv);
 int cmd_check(sg_ctx *ctx, int argc, char **argv);

@@ -19,6 +19,7 @@ static const command commands[] = {
     {"period", cmd_period, "the preperiod, smallest period and block, proved"},
     {"check", cmd_check, "check homework tables of sg values: a student or a "
                          "class"},
+    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
     {"value", cmd_value, "sg(x) of the positions named"},
     {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
 };

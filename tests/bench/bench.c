@@ -138,6 +138,7 @@ static const struct {
     {"engine", bench_engine},
     {"period", bench_period},
     {"check", bench_check},
+    {"graph", bench_graph},
     {"solve", bench_solve},
 };
 

@@ -61,6 +61,7 @@ const char *bench_verdict(bool met);
 void bench_engine(void);
 void bench_period(void);
 void bench_check(void);
+void bench_graph(void);
 void bench_solve(void);
 
 #endif /* SGVIZ_BENCH_H */

@@ -1,0 +1,178 @@
+/*
+ * cmd_graph.c - `sgviz graph`: the game's state graph as a picture.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: sgviz graph (-s SPEC | -g FILE.dot) [-n N] -o FILE [options]\n"
+    "\n"
+    "Draws positions 0..N and every move between them.  Each node shows x\n"
+    "and sg(x); P-positions (sg = 0) and N-positions differ in colour and in\n"
+    "border, so that a greyscale printout still tells them apart; a legend\n"
+    "names the game.\n"
+    "\n"
+    "  -s, --set SPEC        subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
+    "  -g, --graph FILE      a game as a DOT digraph (- for standard input)\n"
+    "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
+    "      --from X          draw only the positions reachable from X\n"
+    "  -o, --output FILE     the picture: FILE.svg, .png, .pdf or .dot\n"
+    "                        (- for standard output)\n"
+    "  -T, --format FMT      svg, png, pdf or dot (default: FILE's extension;\n"
+    "                        svg for standard output)\n"
+    "      --layout L        auto (default): chosen by size; line: one row,\n"
+    "                        moves as arcs; dot: layers; grid: large graphs\n"
+    "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
+    "                        theme FILE.dot of your own\n"
+    "      --highlight-wins  make the winning moves (into P-positions) stand "
+    "out\n"
+    "      --edge-labels     label each move with the amount it takes\n"
+    "      --no-legend       leave the legend out\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "Example: sgviz graph -s 1,3,4 -n 12 --highlight-wins -o s134.png\n";
+
+/* Works out the output format from -T or from the file's extension. */
+static const char *output_format(sg_ctx *ctx, const char *output,
+                                 const char *format)
+{
+    if (format)
+        return format;
+    if (strcmp(output, "-") == 0)
+        return "svg";
+    const char *f = sg_render_format_of_path(output);
+    if (f)
+        return f;
+    const char *slash = strrchr(output, '/');
+    const char *dot = strrchr(slash ? slash + 1 : output, '.');
+    if (dot)
+        sg_ctx_fail(ctx, SG_EINPUT, "-o %s: unknown extension \"%s\" (known: "
+                    ".svg, .png, .pdf, .dot; or give the format with -T)",
+                    output, dot);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "-o %s: no extension to tell the format "
+                    "by; name the file .svg, .png, .pdf or .dot, or give -T",
+                    output);
+    return NULL;
+}
+
+int cmd_graph(sg_ctx *ctx, int argc, char **argv)
+{
+    enum {
+        OPT_FROM = 256,
+        OPT_LAYOUT,
+        OPT_THEME,
+        OPT_WINS,
+        OPT_LABELS,
+        OPT_NO_LEGEND
+    };
+    static const struct option options[] = {
+        {"set", required_argument, NULL, 's'},
+        {"graph", required_argument, NULL, 'g'},
+        {"max", required_argument, NULL, 'n'},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'T'},
+        {"layout", required_argument, NULL, OPT_LAYOUT},
+        {"theme", required_argument, NULL, OPT_THEME},
+        {"highlight-wins", no_argument, NULL, OPT_WINS},
+        {"edge-labels", no_argument, NULL, OPT_LABELS},
+        {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    cli_game_args ga = {0};
+    const char *output = NULL, *format = NULL, *layout_name = "auto";
+    const char *theme_name = "classic", *root = NULL;
+    sg_drawing_opts opts = {0};
+    int c;
+    while ((c = getopt_long(argc, argv, ":s:g:n:o:T:h", options, NULL)) !=
+           -1) {
+        switch (c) {
+        case 's': ga.set = optarg; break;
+        case 'g': ga.graph = optarg; break;
+        case 'n': ga.max = optarg; break;
+        case OPT_FROM: root = optarg; break;
+        case 'o': output = optarg; break;
+        case 'T': format = optarg; break;
+        case OPT_LAYOUT: layout_name = optarg; break;
+        case OPT_THEME: theme_name = optarg; break;
+        case OPT_WINS: opts.highlight_wins = 1; break;
+        case OPT_LABELS: opts.edge_labels = 1; break;
+        case OPT_NO_LEGEND: opts.no_legend = 1; break;
+        case 'h': fputs(usage, stdout); return EXIT_OK;
+        default: return cli_bad_option(ctx, "graph", c, argv);
+        }
+    }
+    if (optind < argc)
+        return cli_extra_operand(ctx, "graph", argv[optind]);
+    if (!output) {
+        sg_ctx_fail(ctx, SG_EINPUT, "graph: give the picture's file with -o "
+                    "FILE (.svg, .png, .pdf or .dot; - for standard output)");
+        return EXIT_BAD;
+    }
+    format = output_format(ctx, output, format);
+    if (!format)
+        return EXIT_BAD;
+    if (sg_render_format_check(ctx, format) != SG_OK) {
+        if (sg_ctx_status(ctx) == SG_EINPUT)
+            cli_prefix_error(ctx, "-T");
+        return EXIT_BAD;
+    }
+    if (sg_layout_parse(ctx, layout_name, &opts.layout) != SG_OK) {
+        cli_prefix_error(ctx, "--layout");
+        return EXIT_BAD;
+    }
+    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+        cli_check_not_input(ctx, output, theme_name) != SG_OK)
+        return EXIT_BAD;
+
+    int rc = EXIT_BAD;
+    sg_output *out = NULL;
+    sg_game *game = NULL;
+    sg_drawing *drawing = NULL;
+    sg_theme *theme = sg_theme_load(ctx, theme_name);
+    if (!theme) {
+        if (strstr(sg_ctx_message(ctx), "unknown theme"))
+            cli_prefix_error(ctx, "--theme");
+        goto done;
+    }
+    opts.theme = theme;
+    game = cli_load_game(ctx, &ga);
+    uint64_t from, to;
+    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+        goto done;
+    if (root) {
+        uint64_t x;
+        if (sg_game_find_position(ctx, game, root, "--from", &x) != SG_OK)
+            goto done;
+        if (ga.max && x > to) {
+            sg_ctx_fail(ctx, SG_EINPUT, "--from %s is beyond -n %s", root,
+                        ga.max);
+            goto done;
+        }
+        opts.has_root = 1;
+        opts.root = x;
+        to = x;
+    }
+    drawing = sg_drawing_new(ctx, game, to, &opts);
+    if (!drawing)
+        goto done;
+    out = sg_output_open(ctx, output);
+    if (!out)
+        goto done;
+    if (sg_drawing_render(ctx, drawing, format, sg_output_stream(out)) !=
+        SG_OK)
+        goto done;
+    sg_output *o = out;
+    out = NULL;
+    if (sg_output_commit(ctx, o) == SG_OK)
+        rc = EXIT_OK;
+done:
+    sg_output_abort(out);
+    sg_drawing_free(drawing);
+    sg_game_free(game);
+    sg_theme_free(theme);
+    return rc;
+}

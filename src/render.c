@@ -1,0 +1,1185 @@
+/*
+ * render.c - drawings of a game's state graph: built once, restyled and
+ * painted any number of times through Graphviz's libraries.
+ *
+ * sg_drawing_new() gathers the values and moves through the engine (the
+ * same steps every other consumer sees), builds one cgraph graph with the
+ * theme's attributes, lays it out (render_layout.c) and adds the legend.
+ * Styling a node or move only sets attributes; painting runs the "nop2"
+ * engine, which reads the stored coordinates and routes nothing, and then a
+ * renderer.  So the cost of a frame is the cost of painting, and nothing
+ * moves between frames.
+ */
+#include "render_draw.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Small helpers shared with render_layout.c                                */
+/* ------------------------------------------------------------------------ */
+
+void sg_draw_set(void *obj, Agsym_t *sym, const char *value)
+{
+    agxset(obj, sym, SG_GV_STR(value));
+}
+
+void sg_draw_point(char *buf, size_t size, double x, double y)
+{
+    snprintf(buf, size, "%.2f,%.2f", x, y);
+}
+
+double sg_draw_text_width(const char *text, double fontsize)
+{
+    /* Digits and most lower-case letters of Helvetica are about 0.56 em
+     * wide; 0.62 leaves room for wider fonts.  A character outside ASCII
+     * (say, Chinese) counts as a whole em.  Only UTF-8 lead bytes count. */
+    double w = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if ((*p & 0xC0) == 0x80)
+            continue;
+        w += *p < 0x80 ? 0.62 : 1.0;
+    }
+    return w * fontsize;
+}
+
+/* Writes TEXT into B so that Graphviz shows it literally in a label:
+ * backslashes are Graphviz's escapes (\n, \N, \l), so they are doubled, and
+ * line breaks become \n. */
+static void label_escape(sg_buf *b, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '\\')
+            sg_buf_puts(b, "\\\\");
+        else if (*p == '\n')
+            sg_buf_puts(b, "\\n");
+        else if (*p != '\r')
+            sg_buf_putc(b, *p);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Formats and layouts                                                      */
+/* ------------------------------------------------------------------------ */
+
+static const char *const formats[] = {"svg", "png", "pdf", "dot"};
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+const char *sg_render_formats(void) { return "svg, png, pdf, dot"; }
+
+static bool ascii_equal_nocase(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char ca = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+        if (ca != *b)
+            return false;
+    }
+    return *a == *b;
+}
+
+const char *sg_render_format_of_path(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(slash ? slash + 1 : path, '.');
+    if (!dot)
+        return NULL;
+    if (ascii_equal_nocase(dot + 1, "gv"))
+        return "dot";
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (ascii_equal_nocase(dot + 1, formats[i]))
+            return formats[i];
+    return NULL;
+}
+
+static bool list_has(char **list, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+
+static void list_free(char **list, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(list[i]);
+    free(list);
+}
+
+/* Whether Graphviz has plugin NAME of KIND ("layout", "render"); *EMPTY is
+ * set when it has no plugin of that kind at all. */
+static bool gv_has_plugin(GVC_t *gvc, const char *kind, const char *name,
+                          bool *empty)
+{
+    int n = 0;
+    char **list = gvPluginList(gvc, kind, &n, NULL);
+    bool has = list && list_has(list, n, name);
+    if (empty)
+        *empty = n == 0;
+    if (list)
+        list_free(list, n);
+    return has;
+}
+
+#define SG_PLUGIN_HINT "(Debian: sudo apt-get install libgvc6, then " \
+                       "register the plugins with: sudo dot -c)"
+
+static sg_status plugins_missing(sg_ctx *ctx, const char *what)
+{
+    return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "Graphviz has no plugins "
+                       "registered here (its plugin list config6a is missing "
+                       "or empty), so it cannot %s; register them with: sudo "
+                       "dot -c", what);
+}
+
+sg_status sg_render_format_check(sg_ctx *ctx, const char *format)
+{
+    bool known = false;
+    for (size_t i = 0; i < NFORMATS; i++)
+        known |= strcmp(format, formats[i]) == 0;
+    if (!known) {
+        char quoted[96];
+        sg_quote(format, strlen(format), quoted, sizeof quoted);
+        return sg_ctx_fail(ctx, SG_EINPUT, "unknown format \"%s\" (known: %s)",
+                           quoted, sg_render_formats());
+    }
+    /* DOT text is written by cgraph itself and needs no plugin. */
+    if (strcmp(format, "dot") == 0)
+        return SG_OK;
+    GVC_t *gvc = sg_gv_context(ctx);
+    if (!gvc)
+        return ctx->status;
+    /* Renderers rather than devices are asked for: Graphviz 2.42's list of
+     * devices leaks the names that several plugins share, and the
+     * renderers tell the same: SVG comes from the core plugin's "svg", PDF
+     * from "cairo", PNG from "cairo" or else "gd". */
+    bool no_layouts, no_renderers;
+    bool has_nop = gv_has_plugin(gvc, "layout", "nop2", &no_layouts);
+    bool has_device;
+    if (strcmp(format, "svg") == 0)
+        has_device = gv_has_plugin(gvc, "render", "svg", &no_renderers);
+    else if (strcmp(format, "pdf") == 0)
+        has_device = gv_has_plugin(gvc, "render", "cairo", &no_renderers);
+    else
+        has_device = gv_has_plugin(gvc, "render", "cairo", &no_renderers) ||
+                     gv_has_plugin(gvc, "render", "gd", NULL);
+    if (no_layouts && no_renderers) {
+        char what[64];
+        snprintf(what, sizeof what, "write %s", format);
+        return plugins_missing(ctx, what);
+    }
+    if (!has_nop)
+        return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "drawing needs Graphviz's "
+                           "neato layout plugin (engine nop2), which is not "
+                           "registered here " SG_PLUGIN_HINT);
+    if (!has_device) {
+        if (strcmp(format, "svg") == 0)
+            return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "SVG output needs "
+                               "Graphviz's core plugin, which is not "
+                               "registered here " SG_PLUGIN_HINT);
+        return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "%s output needs Graphviz's "
+                           "cairo plugin (libgvplugin_pango), which is not "
+                           "registered here " SG_PLUGIN_HINT "; SVG and DOT "
+                           "output work without it",
+                           strcmp(format, "png") == 0 ? "PNG" : "PDF");
+    }
+    return SG_OK;
+}
+
+static const char *const layout_names[] = {"auto", "line", "dot", "grid"};
+
+sg_status sg_layout_parse(sg_ctx *ctx, const char *name, sg_layout *layout)
+{
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(name, layout_names[i]) == 0) {
+            *layout = (sg_layout)i;
+            return SG_OK;
+        }
+    }
+    char quoted[96];
+    sg_quote(name, strlen(name), quoted, sizeof quoted);
+    return sg_ctx_fail(ctx, SG_EINPUT, "unknown layout \"%s\" (known: auto, "
+                       "line, dot, grid)", quoted);
+}
+
+const char *sg_layout_name(sg_layout layout)
+{
+    return (unsigned)layout < 4 ? layout_names[layout] : "?";
+}
+
+/* ------------------------------------------------------------------------ */
+/* Gathering positions and moves through the engine                         */
+/* ------------------------------------------------------------------------ */
+
+typedef struct gather {
+    sg_ctx *ctx;
+    const sg_game *game;
+    uint64_t last;
+    uint64_t *first;   /* moves of position x: first[x] .. first[x+1] */
+    uint64_t *targets;
+    uint64_t *amounts; /* NULL for games without amounts */
+    size_t m, cap;
+} gather;
+
+static int gather_step(void *user, const sg_step *s)
+{
+    gather *g = user;
+    if (g->m + s->nmoves > SG_DRAW_MAX_GATHERED_MOVES)
+        return sg_ctx_fail(g->ctx, SG_ELIMIT, "%s, positions 0..%llu: more "
+                           "than %u moves, far more than a picture can show; "
+                           "draw fewer positions (a smaller -n)",
+                           sg_game_describe(g->game),
+                           (unsigned long long)g->last,
+                           SG_DRAW_MAX_GATHERED_MOVES);
+    if (g->m + s->nmoves > g->cap) {
+        size_t cap = g->cap ? g->cap : 256;
+        while (cap < g->m + s->nmoves)
+            cap *= 2;
+        uint64_t *t = sg_grow(g->ctx, g->targets, cap, sizeof *t);
+        if (!t)
+            return g->ctx->status;
+        g->targets = t;
+        if (s->amounts) {
+            uint64_t *a = sg_grow(g->ctx, g->amounts, cap, sizeof *a);
+            if (!a)
+                return g->ctx->status;
+            g->amounts = a;
+        }
+        g->cap = cap;
+    }
+    g->first[s->x] = g->m;
+    for (size_t i = 0; i < s->nmoves; i++) {
+        g->targets[g->m + i] = s->targets[i];
+        if (s->amounts && g->amounts)
+            g->amounts[g->m + i] = s->amounts[i];
+    }
+    g->m += s->nmoves;
+    return 0;
+}
+
+/* Fills the drawing's positions (all of 0..last, or those reachable from
+ * the root) and the moves between them. */
+static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
+{
+    sg_status st = SG_OK;
+    uint64_t last = d->last;
+    if (last >= SG_DRAW_MAX_GATHERED)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%llu: %llu "
+                           "positions; sgviz draws at most %u (with the grid "
+                           "layout); choose a smaller -n",
+                           sg_game_describe(d->game), (unsigned long long)last,
+                           (unsigned long long)last + 1, SG_GRID_MAX_NODES);
+    gather g = {.ctx = ctx, .game = d->game, .last = last};
+    sg_values *values = NULL;
+    unsigned char *keep = NULL;
+    g.first = sg_alloc_raw(ctx, (size_t)last + 2, sizeof *g.first);
+    if (!g.first)
+        return ctx->status;
+    sg_compute_opts co = {.with_moves = 1, .on_step = gather_step, .user = &g};
+    st = sg_compute(ctx, d->game, last, &co, &values);
+    if (st != SG_OK)
+        goto done;
+    g.first[last + 1] = g.m;
+
+    /* Which positions are drawn.  Every move leads to a smaller position,
+     * so one pass downwards from the root finds everything reachable. */
+    size_t npos = (size_t)last + 1;
+    keep = sg_alloc(ctx, npos, 1);
+    d->index_of = sg_alloc_raw(ctx, npos, sizeof *d->index_of);
+    if (!keep || !d->index_of) {
+        st = ctx->status;
+        goto done;
+    }
+    if (d->opts.has_root) {
+        keep[last] = 1;
+        for (uint64_t x = last + 1; x-- > 0;)
+            if (keep[x])
+                for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++)
+                    keep[g.targets[j]] = 1;
+    } else {
+        memset(keep, 1, npos);
+    }
+    size_t n = 0, m = 0;
+    for (size_t x = 0; x < npos; x++) {
+        d->index_of[x] = keep[x] ? n : SIZE_MAX;
+        if (keep[x]) {
+            n++;
+            m += (size_t)(g.first[x + 1] - g.first[x]);
+        }
+    }
+    d->n = n;
+    d->m = m;
+    d->x = sg_alloc_raw(ctx, n, sizeof *d->x);
+    d->sg = sg_alloc_raw(ctx, n, sizeof *d->sg);
+    d->first = sg_alloc_raw(ctx, n + 1, sizeof *d->first);
+    d->tail = sg_alloc_raw(ctx, m, sizeof *d->tail);
+    d->head = sg_alloc_raw(ctx, m, sizeof *d->head);
+    if (g.amounts)
+        d->amount = sg_alloc_raw(ctx, m, sizeof *d->amount);
+    if (!d->x || !d->sg || !d->first || !d->tail || !d->head ||
+        (g.amounts && !d->amount)) {
+        st = ctx->status;
+        goto done;
+    }
+    size_t i = 0, k = 0;
+    for (size_t x = 0; x < npos; x++) {
+        if (!keep[x])
+            continue;
+        d->x[i] = x;
+        d->sg[i] = sg_values_get(values, x);
+        d->first[i] = k;
+        for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
+            d->tail[k] = i;
+            d->head[k] = d->index_of[g.targets[j]];
+            if (d->amount)
+                d->amount[k] = g.amounts[j];
+            k++;
+        }
+        i++;
+    }
+    d->first[n] = k;
+done:
+    sg_values_free(values);
+    free(keep);
+    free(g.first);
+    free(g.targets);
+    free(g.amounts);
+    return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building the graph                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Attributes of a DOT game's file that the drawing leaves out: sgviz sets
+ * coordinates and sizes itself, and the rest are results of an earlier
+ * layout. */
+static bool file_attr_dropped(const char *name)
+{
+    static const char *const dropped[] = {
+        "pos", "width", "height", "fixedsize", "lp", "xlp", "head_lp",
+        "tail_lp", "bb", "layout", "_draw_", "_ldraw_", "_hdraw_", "_tdraw_",
+        "_hldraw_", "_tldraw_", "id", "key", "rects", "vertices", NULL};
+    for (const char *const *p = dropped; *p; p++)
+        if (strcmp(*p, name) == 0)
+            return true;
+    return false;
+}
+
+/* Copies VALUE (of the file's graph) onto OBJ, keeping an HTML-like string
+ * HTML-like. */
+static void copy_value(Agraph_t *g, void *obj, Agsym_t *sym,
+                       const char *value)
+{
+    if (aghtmlstr(SG_GV_STR(value)))
+        sg_gv_set_html(g, obj, sym, value);
+    else
+        sg_draw_set(obj, sym, value);
+}
+
+/* Declares attribute NAME of KIND with default VALUE, keeping an existing
+ * non-empty default when VALUE is empty. */
+static Agsym_t *declare(Agraph_t *g, int kind, const char *name,
+                        const char *value)
+{
+    Agsym_t *sym = agattr(g, kind, SG_GV_STR(name), NULL);
+    if (sym && !*value)
+        return sym;
+    return agattr(g, kind, SG_GV_STR(name), SG_GV_STR(value));
+}
+
+/* The names every style of a kind sets, with "style" always among them
+ * (hiding uses it); stored in *NAMES (the strings are the theme's). */
+static sg_status styled_names(sg_ctx *ctx, const sg_attr_list *styles,
+                              size_t count, const char ***names, size_t *n)
+{
+    size_t cap = 1;
+    for (size_t s = 0; s < count; s++)
+        cap += styles[s].n;
+    const char **list = sg_alloc_raw(ctx, cap, sizeof *list);
+    if (!list)
+        return ctx->status;
+    size_t k = 0;
+    list[k++] = "style";
+    for (size_t s = 0; s < count; s++) {
+        for (size_t i = 0; i < styles[s].n; i++) {
+            const char *name = styles[s].items[i].name;
+            bool seen = false;
+            for (size_t j = 0; j < k && !seen; j++)
+                seen = strcmp(list[j], name) == 0;
+            if (!seen)
+                list[k++] = name;
+        }
+    }
+    *names = list;
+    *n = k;
+    return SG_OK;
+}
+
+/* Declares the styled attributes of KIND, resolves each style to symbols,
+ * and records each attribute's default and the file's symbol for it. */
+static sg_status prepare_styles(sg_ctx *ctx, sg_drawing *d, int kind)
+{
+    bool nodes = kind == AGNODE;
+    const sg_attr_list *styles =
+        nodes ? d->theme->node_style : d->theme->edge_style;
+    size_t count = nodes ? NODE_STYLE_COUNT : EDGE_STYLE_COUNT;
+    const sg_attr_list *defaults = nodes ? &d->theme->node : &d->theme->edge;
+    const char **names = NULL;
+    size_t n = 0;
+    if (styled_names(ctx, styles, count, &names, &n) != SG_OK)
+        return ctx->status;
+    Agsym_t **sym = sg_alloc(ctx, n, sizeof *sym);
+    Agsym_t **src = sg_alloc(ctx, n, sizeof *src);
+    const char **def = sg_alloc(ctx, n, sizeof *def);
+    if (!sym || !src || !def) {
+        free(names);
+        free(sym);
+        free(src);
+        free(def);
+        return ctx->status;
+    }
+    for (size_t i = 0; i < n; i++) {
+        Agsym_t *have = agattr(d->g, kind, SG_GV_STR(names[i]), NULL);
+        const char *v = have ? have->defval : sg_attr_find(defaults, names[i]);
+        def[i] = v ? v : "";
+        sym[i] = have ? have : declare(d->g, kind, names[i], def[i]);
+        if (d->src)
+            src[i] = agattr(d->src->graph, kind, SG_GV_STR(names[i]), NULL);
+    }
+    if (nodes) {
+        d->nstyled = n;
+        d->nsym = sym;
+        d->nsrc = src;
+        d->ndefault = def;
+    } else {
+        d->estyled = n;
+        d->esym = sym;
+        d->esrc = src;
+        d->edefault = def;
+    }
+    sg_resolved **res = nodes ? d->nres : d->eres;
+    size_t *resn = nodes ? d->nresn : d->eresn;
+    for (size_t s = 0; s < count; s++) {
+        res[s] = sg_alloc(ctx, styles[s].n, sizeof *res[s]);
+        if (!res[s]) {
+            free(names);
+            return ctx->status;
+        }
+        for (size_t i = 0; i < styles[s].n; i++) {
+            res[s][i].sym = agattr(d->g, kind,
+                                   SG_GV_STR(styles[s].items[i].name), NULL);
+            res[s][i].value = styles[s].items[i].value;
+        }
+        resn[s] = styles[s].n;
+    }
+    free(names);
+    return SG_OK;
+}
+
+/* The longest line of a DOT game node's own label, or its name. */
+static const char *file_label(const sg_drawing *d, size_t i)
+{
+    if (d->src && d->src_label) {
+        const char *v = agxget(d->src->nodes[d->x[i]], d->src_label);
+        if (*v && strcmp(v, "\\N") != 0)
+            return v;
+    }
+    return NULL;
+}
+
+/* Node sizes: one diameter for every node, from the longest label, so that
+ * a restyled label never changes a node's size. */
+static void choose_diameter(sg_drawing *d)
+{
+    double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
+    for (int s = STYLE_P; s <= STYLE_TARGET; s++)
+        fs = fmax(fs, sg_theme_number(&d->theme->node_style[s], "fontsize",
+                                      fs));
+    sg_value maxv = 0;
+    double widest = 0;
+    char buf[32];
+    for (size_t i = 0; i < d->n; i++) {
+        if (d->sg[i] > maxv)
+            maxv = d->sg[i];
+        const char *text = file_label(d, i);
+        if (!text || aghtmlstr(SG_GV_STR(text)))
+            text = sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
+        widest = fmax(widest, sg_draw_text_width(text, fs));
+    }
+    snprintf(buf, sizeof buf, "sg=%llu", (unsigned long long)maxv);
+    widest = fmax(widest, sg_draw_text_width(buf, fs));
+    double height = 2 * 1.2 * fs;
+    /* The label's box must fit inside the circle, with room for the inner
+     * ring of a double circle. */
+    d->diam = sqrt(widest * widest + height * height) + 12;
+    double arrowsize = sg_theme_number(&d->theme->edge, "arrowsize", 1);
+    if (d->dense)
+        arrowsize = sg_theme_number(&d->theme->edge_style[ESTYLE_DENSE],
+                                    "arrowsize", arrowsize);
+    d->alen = 10 * arrowsize;
+}
+
+static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
+{
+    const sg_theme *t = d->theme;
+    d->g = agopen(SG_GV_STR(sg_game_describe(d->game)), Agdirected, NULL);
+    if (!d->g)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the graph");
+    Agraph_t *g = d->g;
+    Agraph_t *sg_src = d->src ? d->src->graph : NULL;
+
+    /* Every attribute is declared before the first node is made: cgraph
+     * then sizes each node's record once. */
+    for (size_t i = 0; i < t->graph.n; i++)
+        agattr(g, AGRAPH, t->graph.items[i].name, t->graph.items[i].value);
+    for (size_t i = 0; i < t->node.n; i++)
+        agattr(g, AGNODE, t->node.items[i].name, t->node.items[i].value);
+    for (size_t i = 0; i < t->edge.n; i++)
+        agattr(g, AGEDGE, t->edge.items[i].name, t->edge.items[i].value);
+    if (sg_src) {
+        for (Agsym_t *s = agnxtattr(sg_src, AGRAPH, NULL); s;
+             s = agnxtattr(sg_src, AGRAPH, s)) {
+            const char *v = agxget(sg_src, s);
+            if (!file_attr_dropped(s->name) && strcmp(s->name, "label") &&
+                *v)
+                agattr(g, AGRAPH, s->name, SG_GV_STR(v));
+        }
+        for (int kind = AGNODE; kind <= AGEDGE; kind++)
+            for (Agsym_t *s = agnxtattr(sg_src, kind, NULL); s;
+                 s = agnxtattr(sg_src, kind, s))
+                if (!file_attr_dropped(s->name) && strcmp(s->name, "label"))
+                    declare(g, kind, s->name, s->defval ? s->defval : "");
+    }
+    /* Nodes are painted over the moves, so that dense drawings stay
+     * readable. */
+    agattr(g, AGRAPH, SG_GV_STR("outputorder"), SG_GV_STR("edgesfirst"));
+
+    if (prepare_styles(ctx, d, AGNODE) != SG_OK ||
+        prepare_styles(ctx, d, AGEDGE) != SG_OK)
+        return ctx->status;
+    d->n_label = agattr(g, AGNODE, SG_GV_STR("label"), SG_GV_STR("\\N"));
+    d->n_xlabel = declare(g, AGNODE, "xlabel", "");
+    d->n_style = agattr(g, AGNODE, SG_GV_STR("style"), NULL);
+    d->n_class = declare(g, AGNODE, "class", "");
+    Agsym_t *n_id = declare(g, AGNODE, "id", "");
+    Agsym_t *n_pos = declare(g, AGNODE, "pos", "");
+    char size[32];
+    snprintf(size, sizeof size, "%.4f", d->diam / 72);
+    d->n_width = agattr(g, AGNODE, SG_GV_STR("width"), SG_GV_STR(size));
+    d->n_height = agattr(g, AGNODE, SG_GV_STR("height"), SG_GV_STR(size));
+    /* The legend sets these on its own nodes. */
+    d->n_shape = declare(g, AGNODE, "shape", "");
+    declare(g, AGNODE, "fontsize", "");
+    declare(g, AGNODE, "fontcolor", "");
+    d->n_peripheries = agattr(g, AGNODE, SG_GV_STR("peripheries"), NULL);
+    agattr(g, AGNODE, SG_GV_STR("fixedsize"), SG_GV_STR("true"));
+    d->e_style = agattr(g, AGEDGE, SG_GV_STR("style"), NULL);
+    d->e_class = declare(g, AGEDGE, "class", "");
+    Agsym_t *e_id = declare(g, AGEDGE, "id", "");
+    declare(g, AGEDGE, "pos", "");
+    Agsym_t *e_label = NULL;
+    if (d->opts.edge_labels) {
+        e_label = declare(g, AGEDGE, "label", "");
+        declare(g, AGEDGE, "lp", "");
+    } else if (sg_src && agattr(sg_src, AGEDGE, SG_GV_STR("label"), NULL)) {
+        e_label = declare(g, AGEDGE, "label", "");
+        declare(g, AGEDGE, "lp", "");
+    }
+    (void)n_pos;
+
+    d->node = sg_alloc(ctx, d->n, sizeof *d->node);
+    d->edge = sg_alloc(ctx, d->m, sizeof *d->edge);
+    d->nstate = sg_alloc(ctx, d->n, 1);
+    d->estate = sg_alloc(ctx, d->m, 1);
+    if (!d->node || !d->edge || !d->nstate || !d->estate)
+        return ctx->status;
+    if (d->src) {
+        d->src_edge = sg_alloc(ctx, d->m, sizeof *d->src_edge);
+        if (!d->src_edge)
+            return ctx->status;
+    }
+
+    char buf[64];
+    for (size_t i = 0; i < d->n; i++) {
+        const char *name =
+            sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
+        Agnode_t *v = agnode(g, SG_GV_STR(name), 1);
+        if (!v)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
+                               "graph");
+        d->node[i] = v;
+        snprintf(buf, sizeof buf, "p%llu", (unsigned long long)d->x[i]);
+        sg_draw_set(v, n_id, buf);
+        if (sg_src) {
+            Agnode_t *sv = d->src->nodes[d->x[i]];
+            for (Agsym_t *s = agnxtattr(sg_src, AGNODE, NULL); s;
+                 s = agnxtattr(sg_src, AGNODE, s)) {
+                const char *val = agxget(sv, s);
+                if (*val && !file_attr_dropped(s->name) &&
+                    strcmp(s->name, "label"))
+                    copy_value(g, v, agattr(g, AGNODE, s->name, NULL), val);
+            }
+        }
+    }
+    /* How often each head has come up among the current tail's moves. */
+    size_t *repeats = sg_alloc(ctx, d->n, sizeof *repeats);
+    if (!repeats)
+        return ctx->status;
+    for (size_t i = 0; i < d->n; i++) {
+        Agedge_t *se = d->src ? agfstout(d->src->graph,
+                                         d->src->nodes[d->x[i]])
+                              : NULL;
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++) {
+            size_t h = d->head[k];
+            Agedge_t *e = agedge(g, d->node[i], d->node[h], NULL, 1);
+            if (!e) {
+                free(repeats);
+                return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building "
+                                   "the graph");
+            }
+            d->edge[k] = e;
+            /* A DOT game may repeat a move; its ids stay apart. */
+            size_t again = repeats[h]++;
+            if (again)
+                snprintf(buf, sizeof buf, "m%llu_%llu_%zu",
+                         (unsigned long long)d->x[i],
+                         (unsigned long long)d->x[h], again);
+            else
+                snprintf(buf, sizeof buf, "m%llu_%llu",
+                         (unsigned long long)d->x[i],
+                         (unsigned long long)d->x[h]);
+            sg_draw_set(e, e_id, buf);
+            if (d->opts.edge_labels && d->amount) {
+                snprintf(buf, sizeof buf, "%llu",
+                         (unsigned long long)d->amount[k]);
+                sg_draw_set(e, e_label, buf);
+            }
+            /* The file's edges come in the order the game's moves do. */
+            if (se && aghead(se) == d->src->nodes[d->x[h]]) {
+                d->src_edge[k] = se;
+                for (Agsym_t *s = agnxtattr(sg_src, AGEDGE, NULL); s;
+                     s = agnxtattr(sg_src, AGEDGE, s)) {
+                    const char *val = agxget(se, s);
+                    if (*val && !file_attr_dropped(s->name) &&
+                        (strcmp(s->name, "label") || !d->opts.edge_labels))
+                        copy_value(g, e, agattr(g, AGEDGE, s->name, NULL),
+                                   val);
+                }
+            }
+            if (se)
+                se = agnxtout(d->src->graph, se);
+        }
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++)
+            repeats[d->head[k]] = 0;
+    }
+    free(repeats);
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Styling                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static void apply(void *obj, const sg_resolved *res, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        sg_draw_set(obj, res[i].sym, res[i].value);
+}
+
+static void style_node(sg_drawing *d, size_t i)
+{
+    Agnode_t *v = d->node[i];
+    Agnode_t *sv = d->src ? d->src->nodes[d->x[i]] : NULL;
+    for (size_t k = 0; k < d->nstyled; k++) {
+        const char *base = sv && d->nsrc[k] ? agxget(sv, d->nsrc[k]) : "";
+        sg_draw_set(v, d->nsym[k], *base ? base : d->ndefault[k]);
+    }
+    sg_node_state state = (sg_node_state)d->nstate[i];
+    bool known = state != SG_NODE_PENDING;
+    bool p = d->sg[i] == 0;
+    if (known)
+        apply(v, d->nres[p ? STYLE_P : STYLE_N], d->nresn[p ? STYLE_P : STYLE_N]);
+    else
+        apply(v, d->nres[STYLE_PENDING], d->nresn[STYLE_PENDING]);
+    if (state == SG_NODE_CURRENT)
+        apply(v, d->nres[STYLE_CURRENT], d->nresn[STYLE_CURRENT]);
+    else if (state == SG_NODE_TARGET)
+        apply(v, d->nres[STYLE_TARGET], d->nresn[STYLE_TARGET]);
+    else if (state == SG_NODE_HIDDEN)
+        sg_draw_set(v, d->n_style, "invis");
+
+    sg_draw_ring_size(d, v, d->diam);
+
+    static const char *const classes[] = {"", "pending", "current", "target",
+                                          "hidden"};
+    char cls[32];
+    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "",
+             known && state != SG_NODE_VALUE ? " " : "", classes[state]);
+    sg_draw_set(v, d->n_class, cls);
+
+    /* The label: the position (or the file's own label) over its value. */
+    sg_buf b;
+    sg_buf_init(&b);
+    char buf[32];
+    const char *own = file_label(d, i);
+    bool html = own && aghtmlstr(SG_GV_STR(own));
+    if (own && !html)
+        sg_buf_puts(&b, own);
+    else
+        label_escape(&b, sg_game_position_name(d->game, d->x[i], buf,
+                                               sizeof buf));
+    char value[32];
+    if (known)
+        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)d->sg[i]);
+    else
+        snprintf(value, sizeof value, "sg=?");
+    if (html) {
+        sg_gv_set_html(d->g, v, d->n_label, own);
+        sg_draw_set(v, d->n_xlabel, value);
+    } else {
+        sg_buf_puts(&b, "\\n");
+        sg_buf_puts(&b, value);
+        sg_draw_set(v, d->n_label, b.failed ? value : b.data);
+    }
+    sg_buf_free(&b);
+}
+
+void sg_draw_ring_size(const sg_drawing *d, Agnode_t *v, double size)
+{
+    /* Graphviz draws the extra rings of a double circle (or of more
+     * peripheries) 4 points apart outside the node's size; shrinking the
+     * size keeps the outer ring where a single circle would be, so moves
+     * end on it and nodes look equally large. */
+    const char *shape = d->n_shape ? agxget(v, d->n_shape) : "";
+    const char *per = d->n_peripheries ? agxget(v, d->n_peripheries) : "";
+    int rings = strcmp(shape, "doublecircle") == 0 ? 2 : 1;
+    if (*per && atoi(per) > 1)
+        rings = atoi(per) + (rings == 2);
+    if (rings > 6)
+        rings = 6;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.4f", fmax(size - 8.0 * (rings - 1), 8) / 72);
+    sg_draw_set(v, d->n_width, buf);
+    sg_draw_set(v, d->n_height, buf);
+}
+
+/* In a dense drawing every move is thinned by the theme's dense style; a
+ * highlighted move keeps its colour but is thinned by the same factor, so
+ * that it stands out without covering the positions. */
+static void thin(sg_drawing *d, Agedge_t *e)
+{
+    static const char *const names[] = {"penwidth", "arrowsize"};
+    for (int i = 0; i < 2; i++) {
+        double base = sg_theme_number(&d->theme->edge, names[i], 1);
+        double dense = sg_theme_number(&d->theme->edge_style[ESTYLE_DENSE],
+                                       names[i], base);
+        Agsym_t *sym = agattr(d->g, AGEDGE, SG_GV_STR(names[i]), NULL);
+        if (!sym)
+            continue;
+        char *end;
+        const char *v = agxget(e, sym);
+        double now = strtod(v, &end);
+        if (end == v || now <= dense)
+            continue;
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.2f", fmax(dense, now * dense / base));
+        sg_draw_set(e, sym, buf);
+    }
+}
+
+static void style_edge(sg_drawing *d, size_t k)
+{
+    Agedge_t *e = d->edge[k];
+    Agedge_t *se = d->src_edge ? d->src_edge[k] : NULL;
+    for (size_t j = 0; j < d->estyled; j++) {
+        const char *base = se && d->esrc[j] ? agxget(se, d->esrc[j]) : "";
+        sg_draw_set(e, d->esym[j], *base ? base : d->edefault[j]);
+    }
+    if (d->dense)
+        apply(e, d->eres[ESTYLE_DENSE], d->eresn[ESTYLE_DENSE]);
+    sg_edge_state state = (sg_edge_state)d->estate[k];
+    const char *cls = "";
+    bool win = d->sg[d->head[k]] == 0;
+    if (state == SG_EDGE_NORMAL && d->opts.highlight_wins) {
+        sg_edge_style_id s = win ? ESTYLE_WIN
+                             : d->sg[d->tail[k]] == 0 ? ESTYLE_PN
+                                                      : ESTYLE_NN;
+        apply(e, d->eres[s], d->eresn[s]);
+    } else if (state == SG_EDGE_PENDING) {
+        apply(e, d->eres[ESTYLE_PENDING], d->eresn[ESTYLE_PENDING]);
+        cls = "pending";
+    } else if (state == SG_EDGE_CURRENT) {
+        apply(e, d->eres[ESTYLE_CURRENT], d->eresn[ESTYLE_CURRENT]);
+        cls = "current";
+    } else if (state == SG_EDGE_HIDDEN) {
+        sg_draw_set(e, d->e_style, "invis");
+        cls = "hidden";
+    }
+    if (d->dense && (d->opts.highlight_wins || state != SG_EDGE_NORMAL))
+        thin(d, e);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%s%s%s", win ? "win" : "", win && *cls ? " " : "",
+             cls);
+    sg_draw_set(e, d->e_class, buf);
+}
+
+static sg_status not_drawn(sg_ctx *ctx, const sg_drawing *d, uint64_t x)
+{
+    char buf[32];
+    return sg_ctx_fail(ctx, SG_EINPUT, "position %s is not in the drawing",
+                       sg_game_position_name(d->game, x, buf, sizeof buf));
+}
+
+int sg_drawing_has_position(const sg_drawing *d, uint64_t x)
+{
+    return x <= d->last && d->index_of[x] != SIZE_MAX;
+}
+
+sg_status sg_drawing_set_node(sg_ctx *ctx, sg_drawing *d, uint64_t x,
+                              sg_node_state state)
+{
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    if ((unsigned)state > SG_NODE_HIDDEN)
+        return sg_ctx_fail(ctx, SG_EINPUT, "unknown node state %d",
+                           (int)state);
+    size_t i = d->index_of[x];
+    d->nstate[i] = (unsigned char)state;
+    style_node(d, i);
+    return SG_OK;
+}
+
+sg_status sg_drawing_set_moves(sg_ctx *ctx, sg_drawing *d, uint64_t x,
+                               sg_edge_state state)
+{
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    if ((unsigned)state > SG_EDGE_HIDDEN)
+        return sg_ctx_fail(ctx, SG_EINPUT, "unknown move state %d",
+                           (int)state);
+    size_t i = d->index_of[x];
+    for (size_t k = d->first[i]; k < d->first[i + 1]; k++) {
+        d->estate[k] = (unsigned char)state;
+        style_edge(d, k);
+    }
+    return SG_OK;
+}
+
+sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *d, uint64_t x,
+                              uint64_t y, sg_edge_state state)
+{
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    if ((unsigned)state > SG_EDGE_HIDDEN)
+        return sg_ctx_fail(ctx, SG_EINPUT, "unknown move state %d",
+                           (int)state);
+    size_t i = d->index_of[x];
+    bool found = false;
+    for (size_t k = d->first[i]; k < d->first[i + 1]; k++) {
+        if (d->x[d->head[k]] == y) {
+            d->estate[k] = (unsigned char)state;
+            style_edge(d, k);
+            found = true;
+        }
+    }
+    if (!found) {
+        char a[32], b[32];
+        return sg_ctx_fail(ctx, SG_EINPUT, "the drawing has no move from %s "
+                           "to %s",
+                           sg_game_position_name(d->game, x, a, sizeof a),
+                           sg_game_position_name(d->game, y, b, sizeof b));
+    }
+    return SG_OK;
+}
+
+sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
+{
+    if (!d->caption)
+        return sg_ctx_fail(ctx, SG_EINPUT, "the drawing has no caption line "
+                           "(make it with the caption option)");
+    sg_buf b;
+    sg_buf_init(&b);
+    label_escape(&b, text);
+    sg_buf_putc(&b, '\0');
+    if (b.failed) {
+        sg_buf_free(&b);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory setting the "
+                           "caption");
+    }
+    sg_draw_set(d->caption, d->c_label, b.data);
+    sg_buf_free(&b);
+    return SG_OK;
+}
+
+void sg_drawing_reset(sg_drawing *d)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        d->nstate[i] = SG_NODE_VALUE;
+        style_node(d, i);
+    }
+    for (size_t k = 0; k < d->m; k++) {
+        d->estate[k] = SG_EDGE_NORMAL;
+        style_edge(d, k);
+    }
+    if (d->caption)
+        sg_draw_set(d->caption, d->c_label, "");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The drawing's life                                                       */
+/* ------------------------------------------------------------------------ */
+
+sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                           const sg_drawing_opts *opts)
+{
+    GVC_t *gvc = sg_gv_context(ctx);
+    if (!gvc)
+        return NULL;
+    sg_drawing *d = sg_alloc(ctx, 1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->game = game;
+    if (opts)
+        d->opts = *opts;
+    d->opts.theme = NULL;
+    d->src = sg_game_dot_source(game);
+    /* The file's own labels count in the nodes' size, so they are known
+     * before anything is measured. */
+    if (d->src)
+        d->src_label = agattr(d->src->graph, AGNODE, SG_GV_STR("label"), NULL);
+
+    if (d->opts.edge_labels && sg_game_kind_of(game) != SG_GAME_SUBTRACTION) {
+        sg_ctx_fail(ctx, SG_EINPUT, "edge labels show the amount each move "
+                    "takes, and the moves of %s take no amounts",
+                    sg_game_spec(game));
+        goto fail;
+    }
+    if ((unsigned)d->opts.layout > SG_LAYOUT_GRID) {
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown layout %d", (int)d->opts.layout);
+        goto fail;
+    }
+    if (d->opts.has_root)
+        last = d->opts.root;
+    if (sg_game_is_finite(game)) {
+        uint64_t count = sg_game_position_count(game);
+        if (d->opts.has_root && last >= count) {
+            sg_ctx_fail(ctx, SG_EINPUT, "position %llu is not in %s",
+                        (unsigned long long)last, sg_game_spec(game));
+            goto fail;
+        }
+        if (last >= count)
+            last = count - 1;
+    }
+    d->last = last;
+    if (sg_check_range(ctx, game, last) != SG_OK)
+        goto fail;
+
+    if (opts && opts->theme)
+        d->theme = sg_theme_clone(ctx, opts->theme);
+    else
+        d->theme = sg_theme_load(ctx, "classic");
+    if (!d->theme)
+        goto fail;
+
+    if (gather_graph(ctx, d) != SG_OK || sg_layout_decide(ctx, d) != SG_OK)
+        goto fail;
+    if (d->layout == SG_LAYOUT_DOT &&
+        !gv_has_plugin(gvc, "layout", "dot", NULL)) {
+        sg_ctx_fail(ctx, SG_EUNSUPPORTED, "the dot layout needs Graphviz's "
+                    "dot layout plugin, which is not registered here "
+                    SG_PLUGIN_HINT "; --layout grid works without it");
+        goto fail;
+    }
+    d->dense = d->m > SG_DENSE_MOVES;
+    choose_diameter(d);
+    if (build_graph(ctx, d) != SG_OK)
+        goto fail;
+    for (size_t i = 0; i < d->n; i++)
+        style_node(d, i);
+    for (size_t k = 0; k < d->m; k++)
+        style_edge(d, k);
+    if (sg_layout_place(ctx, d, gvc) != SG_OK)
+        goto fail;
+    /* dot writes back the sizes it drew, outer rings included; the styles
+     * set them again as every later rendering expects them. */
+    if (d->layout == SG_LAYOUT_DOT)
+        for (size_t i = 0; i < d->n; i++)
+            style_node(d, i);
+    if (sg_layout_legend(ctx, d) != SG_OK)
+        goto fail;
+    return d;
+fail:
+    sg_drawing_free(d);
+    return NULL;
+}
+
+void sg_drawing_free(sg_drawing *d)
+{
+    if (!d)
+        return;
+    if (d->g)
+        agclose(d->g);
+    sg_theme_free(d->theme);
+    free(d->x);
+    free(d->sg);
+    free(d->node);
+    free(d->nstate);
+    free(d->index_of);
+    free(d->first);
+    free(d->tail);
+    free(d->head);
+    free(d->amount);
+    free(d->edge);
+    free(d->src_edge);
+    free(d->estate);
+    free(d->at);
+    free(d->nsym);
+    free(d->esym);
+    free(d->nsrc);
+    free(d->esrc);
+    free(d->ndefault);
+    free(d->edefault);
+    for (int s = 0; s < NODE_STYLE_COUNT; s++)
+        free(d->nres[s]);
+    for (int s = 0; s < EDGE_STYLE_COUNT; s++)
+        free(d->eres[s]);
+    free(d);
+}
+
+sg_layout sg_drawing_layout(const sg_drawing *d) { return d->layout; }
+
+size_t sg_drawing_node_count(const sg_drawing *d) { return d->n; }
+
+size_t sg_drawing_edge_count(const sg_drawing *d) { return d->m; }
+
+/* ------------------------------------------------------------------------ */
+/* Painting                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* The most pixels a PNG gets before its resolution is lowered. */
+#define PNG_MAX_PIXELS 12e6
+
+/* Paints D as FORMAT into OUT, or into memory when OUT is NULL. */
+static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
+                       FILE *out, char **data, size_t *len)
+{
+    if (sg_render_format_check(ctx, format) != SG_OK)
+        return ctx->status;
+
+    /* DOT text is the graph itself, written by cgraph: its coordinates are
+     * the drawing's own, untouched by a layout pass. */
+    if (strcmp(format, "dot") == 0) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *f = out ? out : open_memstream(&buf, &size);
+        if (!f)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing DOT");
+        int rc = agwrite(d->g, f);
+        bool bad = rc == EOF || fflush(f) != 0 || ferror(f);
+        if (!out) {
+            bad |= fclose(f) != 0;
+            if (bad || !buf) {
+                free(buf);
+                return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing "
+                                   "DOT");
+            }
+            *data = buf;
+            *len = size;
+            return SG_OK;
+        }
+        if (bad)
+            return sg_ctx_fail(ctx, SG_EIO, "cannot write the DOT text: %s",
+                               strerror(errno));
+        return SG_OK;
+    }
+
+    GVC_t *gvc = sg_gv_context(ctx);
+    if (!gvc)
+        return ctx->status;
+    /* Rasterising costs time in proportion to the pixels, most of it for
+     * the moves: a large drawing's PNG is made at a lower resolution, so
+     * that it has at most about PNG_MAX_PIXELS, but never so low that a
+     * 14-point label is less than 12 pixels high.  A theme that sets dpi
+     * itself is obeyed. */
+    Agsym_t *dpi = NULL;
+    char old_dpi[32] = "";
+    if (strcmp(format, "png") == 0 && !sg_attr_find(&d->theme->graph, "dpi")) {
+        double w = (d->extent.x1 - d->extent.x0) / 72 + 0.5;
+        double h = (d->extent.y1 - d->extent.y0) / 72 + 0.5;
+        double pixels = w * h * 96 * 96;
+        if (pixels > PNG_MAX_PIXELS) {
+            double res = fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64);
+            dpi = agattr(d->g, AGRAPH, SG_GV_STR("dpi"), NULL);
+            if (!dpi)
+                dpi = agattr(d->g, AGRAPH, SG_GV_STR("dpi"), SG_GV_STR(""));
+            snprintf(old_dpi, sizeof old_dpi, "%s", agxget(d->g, dpi));
+            char buf[32];
+            snprintf(buf, sizeof buf, "%.1f", res);
+            sg_draw_set(d->g, dpi, buf);
+        }
+    }
+    char message[600];
+    sg_gv_errors_begin("Graphviz");
+    if (gvLayout(gvc, d->g, "nop2") != 0) {
+        if (dpi)
+            sg_draw_set(d->g, dpi, old_dpi);
+        sg_gv_errors_end(message, sizeof message);
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
+                           "drawing%s%s", message[0] ? ": " : "", message);
+    }
+    int rc;
+    char *gvdata = NULL;
+    unsigned int gvlen = 0;
+    if (out)
+        rc = gvRender(gvc, d->g, format, out);
+    else
+        rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
+    sg_gv_free_layout(gvc, d->g);
+    if (dpi)
+        sg_draw_set(d->g, dpi, old_dpi);
+    sg_gv_errors_end(message, sizeof message);
+    if (rc != 0) {
+        if (gvdata)
+            gvFreeRenderData(gvdata);
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not write %s%s%s",
+                           format, message[0] ? ": " : "", message);
+    }
+    if (out) {
+        if (fflush(out) != 0 || ferror(out))
+            return sg_ctx_fail(ctx, SG_EIO, "cannot write the %s picture: %s",
+                               format, strerror(errno));
+        return SG_OK;
+    }
+    /* gvRenderData's buffer must go back through gvFreeRenderData and is
+     * not promised to end in NUL, so the caller gets a plain copy. */
+    char *copy = sg_alloc_raw(ctx, (size_t)gvlen + 1, 1);
+    if (!copy) {
+        gvFreeRenderData(gvdata);
+        return ctx->status;
+    }
+    if (gvlen)
+        memcpy(copy, gvdata, gvlen);
+    copy[gvlen] = '\0';
+    gvFreeRenderData(gvdata);
+    *data = copy;
+    *len = gvlen;
+    return SG_OK;
+}
+
+sg_status sg_drawing_render(sg_ctx *ctx, sg_drawing *d, const char *format,
+                            FILE *out)
+{
+    return paint(ctx, d, format, out, NULL, NULL);
+}
+
+sg_status sg_drawing_render_data(sg_ctx *ctx, sg_drawing *d,
+                                 const char *format, char **data, size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    return paint(ctx, d, format, NULL, data, len);
+}

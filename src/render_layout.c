@@ -1,0 +1,533 @@
+/*
+ * render_layout.c - where positions and moves go: one row of arcs, a grid,
+ * or Graphviz's layered layout, then the legend under the picture.
+ *
+ * The line and grid layouts place everything themselves, curves included,
+ * in time proportional to the number of moves; Graphviz then only paints.
+ * dot's layered layout is run once, and its coordinates are read back into
+ * the graph, so that later paintings of the drawing do not run it again.
+ *
+ * Coordinates are in points with y upwards, as Graphviz has them.
+ */
+#include "render_draw.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Choosing a layout                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* What dot's layered layout would cost: its ranking puts every move's tail
+ * at least one rank above its head, and a move spanning k ranks becomes a
+ * chain of k - 1 "virtual nodes" that dot orders and places one by one.
+ * Ranks here are the longest paths down to a terminal position, which is
+ * what dot finds when every position has a move to the one just below it
+ * (as in most subtraction games) and an upper bound otherwise. */
+static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
+{
+    uint64_t *rank = sg_alloc(ctx, d->n, sizeof *rank);
+    if (!rank)
+        return -1;
+    double cost = (double)d->n + (double)d->m;
+    for (size_t i = 0; i < d->n; i++) {
+        uint64_t r = 0;
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++)
+            if (rank[d->head[k]] + 1 > r)
+                r = rank[d->head[k]] + 1;
+        rank[i] = r;
+    }
+    for (size_t k = 0; k < d->m; k++)
+        cost += (double)(rank[d->tail[k]] - rank[d->head[k]] - 1);
+    free(rank);
+    return cost;
+}
+
+sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
+{
+    const char *what = sg_game_describe(d->game);
+    bool subtraction = sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION;
+    sg_layout layout = d->opts.layout;
+    double cost = -1;
+    if (layout == SG_LAYOUT_AUTO || layout == SG_LAYOUT_DOT) {
+        cost = dot_cost(ctx, d);
+        if (cost < 0)
+            return ctx->status;
+    }
+    if (layout == SG_LAYOUT_AUTO) {
+        /* One row reads best for subtraction games, whose positions are a
+         * line anyway; dot's layers suit small games given as graphs; the
+         * grid takes everything else in linear time. */
+        if (subtraction && d->n <= SG_AUTO_LINE_NODES)
+            layout = SG_LAYOUT_LINE;
+        else if (!subtraction && cost <= SG_AUTO_DOT_COST)
+            layout = SG_LAYOUT_DOT;
+        else
+            layout = SG_LAYOUT_GRID;
+    }
+    d->layout = layout;
+    switch (layout) {
+    case SG_LAYOUT_LINE:
+        if (d->n > SG_LINE_MAX_NODES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu positions are too many "
+                               "for one row (the line layout draws at most "
+                               "%u); use the grid layout or fewer positions",
+                               what, d->n, SG_LINE_MAX_NODES);
+        break;
+    case SG_LAYOUT_DOT:
+        if (cost > SG_DOT_MAX_COST)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu positions and %zu moves "
+                               "would keep dot's layered layout busy for "
+                               "minutes (its cost here is about %.0f, the "
+                               "limit %u); use the grid layout or fewer "
+                               "positions", what, d->n, d->m, cost,
+                               SG_DOT_MAX_COST);
+        break;
+    default:
+        if (d->n > SG_GRID_MAX_NODES || d->m > SG_GRID_MAX_MOVES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu positions and %zu moves "
+                               "are more than sgviz draws in reasonable time "
+                               "(at most %u positions and %u moves); draw "
+                               "fewer positions", what, d->n, d->m,
+                               SG_GRID_MAX_NODES, SG_GRID_MAX_MOVES);
+        break;
+    }
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Geometry                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static sg_point pt(double x, double y)
+{
+    sg_point p = {x, y};
+    return p;
+}
+
+static sg_point unit(sg_point from, sg_point to)
+{
+    double dx = to.x - from.x, dy = to.y - from.y;
+    double len = sqrt(dx * dx + dy * dy);
+    if (len <= 0)
+        return pt(0, 1);
+    return pt(dx / len, dy / len);
+}
+
+static sg_point bezier_mid(sg_point p0, sg_point p1, sg_point p2, sg_point p3)
+{
+    return pt((p0.x + 3 * p1.x + 3 * p2.x + p3.x) / 8,
+              (p0.y + 3 * p1.y + 3 * p2.y + p3.y) / 8);
+}
+
+static void box_add(sg_box *b, double x, double y, double r)
+{
+    b->x0 = fmin(b->x0, x - r);
+    b->x1 = fmax(b->x1, x + r);
+    b->y0 = fmin(b->y0, y - r);
+    b->y1 = fmax(b->y1, y + r);
+}
+
+/* Gives move K the cubic Bezier from its tail's centre U to its head's
+ * centre V through control points C1 and C2: it leaves the tail's circle
+ * towards C1 and ends, with room for the arrowhead, on the head's circle
+ * towards C2 (or, when STRAIGHT, along the line between the centres; C1
+ * and C2 then give only the directions: C1 = V and C2 = U).  Records the curve's middle in the box and, for edge labels,
+ * puts the label beside the middle, OUT points away from the curve. */
+static void set_curve(sg_drawing *d, size_t k, sg_point u, sg_point c1,
+                      sg_point c2, sg_point v, bool straight, sg_point out,
+                      Agsym_t *pos, Agsym_t *lp, double fontsize)
+{
+    double r = d->diam / 2;
+    sg_point du = unit(u, c1), dv = unit(v, c2);
+    sg_point p0 = pt(u.x + r * du.x, u.y + r * du.y);
+    sg_point e = pt(v.x + r * dv.x, v.y + r * dv.y);
+    sg_point p3 = pt(e.x + d->alen * dv.x, e.y + d->alen * dv.y);
+    /* A straight move gets its control points at the thirds of what
+     * remains of it between the circles. */
+    if (straight) {
+        c1 = pt(p0.x + (p3.x - p0.x) / 3, p0.y + (p3.y - p0.y) / 3);
+        c2 = pt(p0.x + 2 * (p3.x - p0.x) / 3, p0.y + 2 * (p3.y - p0.y) / 3);
+    }
+    char buf[256];
+    snprintf(buf, sizeof buf,
+             "e,%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f", e.x, e.y,
+             p0.x, p0.y, c1.x, c1.y, c2.x, c2.y, p3.x, p3.y);
+    sg_draw_set(d->edge[k], pos, buf);
+    sg_point mid = bezier_mid(p0, c1, c2, p3);
+    box_add(&d->box, mid.x, mid.y, 2);
+    if (lp) {
+        double off = 0.8 * fontsize;
+        sg_point at = pt(mid.x + off * out.x, mid.y + off * out.y);
+        sg_draw_point(buf, sizeof buf, at.x, at.y);
+        sg_draw_set(d->edge[k], lp, buf);
+        box_add(&d->box, at.x, at.y, fontsize);
+    }
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The textbook picture: positions 0, 1, 2, ... in one row, a move to the
+ * neighbour as a straight arrow and every longer move as an arc.  Arcs of
+ * the smallest amount go above the row, of the next below, and so on
+ * alternately, and an arc's height grows with its span, so that the moves
+ * of one amount form one visible band. */
+static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
+                            Agsym_t *lp, double fontsize)
+{
+    double r = d->diam / 2, step = d->diam * 1.75;
+    for (size_t i = 0; i < d->n; i++) {
+        d->at[i] = pt((double)i * step, 0);
+        box_add(&d->box, d->at[i].x, 0, r);
+    }
+    /* The sides: the rank of each move's amount (its span, for games
+     * without amounts) among those of the moves drawn as arcs. */
+    uint64_t *keys = sg_alloc_raw(ctx, d->m + 1, sizeof *keys);
+    if (!keys)
+        return ctx->status;
+    size_t nkeys = 0;
+    for (size_t k = 0; k < d->m; k++) {
+        size_t span = d->tail[k] - d->head[k];
+        if (span > 1)
+            keys[nkeys++] = d->amount ? d->amount[k] : span;
+    }
+    qsort(keys, nkeys, sizeof *keys, compare_u64);
+    size_t distinct = 0;
+    for (size_t i = 0; i < nkeys; i++)
+        if (i == 0 || keys[i] != keys[distinct - 1])
+            keys[distinct++] = keys[i];
+    double width = (double)(d->n ? d->n - 1 : 0) * step;
+    double cap = fmax(3 * step, 0.3 * width + step);
+    for (size_t k = 0; k < d->m; k++) {
+        sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
+        size_t span = d->tail[k] - d->head[k];
+        if (span <= 1) {
+            set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
+            continue;
+        }
+        uint64_t key = d->amount ? d->amount[k] : span;
+        uint64_t *found = bsearch(&key, keys, distinct, sizeof *keys,
+                                  compare_u64);
+        size_t rank = found ? (size_t)(found - keys) : 0;
+        double side = rank % 2 == 0 ? 1 : -1;
+        double h = fmin(step * (0.45 + 0.38 * (double)(span - 1)), cap);
+        double len = u.x - v.x;
+        sg_point c1 = pt(u.x - 0.22 * len, side * h);
+        sg_point c2 = pt(v.x + 0.22 * len, side * h);
+        set_curve(d, k, u, c1, c2, v, false, pt(0, side), pos, lp,
+                  fontsize);
+    }
+    free(keys);
+    return SG_OK;
+}
+
+/* Rows of positions in reading order, as many columns as give the picture
+ * the shape of a slide (a round number, so that rows start at 0, 10,
+ * 20, ... or 0, 40, 80, ...).  Every move bends to its left by an amount
+ * that grows with its length, so that moves along a row clear the
+ * positions they pass and moves of different lengths do not lie on top of
+ * each other. */
+static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
+                       double fontsize)
+{
+    double r = d->diam / 2, step = d->diam * 1.35, rowstep = d->diam * 1.8;
+    /* cols * step : rows * rowstep = 16 : 9, with rows = n / cols. */
+    double c = sqrt((double)d->n * 16 / 9 * 1.8 / 1.35);
+    size_t cols = c >= 15   ? (size_t)(c / 10 + 0.5) * 10
+                  : c >= 5 ? (size_t)ceil(c / 5) * 5
+                            : (size_t)ceil(c);
+    if (cols < 1)
+        cols = 1;
+    if (cols > d->n)
+        cols = d->n;
+    for (size_t i = 0; i < d->n; i++) {
+        d->at[i] = pt((double)(i % cols) * step,
+                      -(double)(i / cols) * rowstep);
+        box_add(&d->box, d->at[i].x, d->at[i].y, r);
+    }
+    for (size_t k = 0; k < d->m; k++) {
+        sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
+        double dx = v.x - u.x, dy = v.y - u.y;
+        double len = sqrt(dx * dx + dy * dy);
+        sg_point dir = len > 0 ? pt(dx / len, dy / len) : pt(1, 0);
+        sg_point left = pt(-dir.y, dir.x);
+        double bulge = fmin(0.2 * len + 0.15 * d->diam, 1.5 * rowstep);
+        double off = bulge / 0.75;
+        sg_point c1 = pt(u.x + dx / 3 + off * left.x, u.y + dy / 3 + off * left.y);
+        sg_point c2 = pt(u.x + 2 * dx / 3 + off * left.x,
+                         u.y + 2 * dy / 3 + off * left.y);
+        set_curve(d, k, u, c1, c2, v, false, left, pos, lp, fontsize);
+    }
+}
+
+/* dot's layered layout, run once; attach_attrs() writes its coordinates
+ * (node and edge pos, label positions, the bounding box) into the graph's
+ * attributes, where every later painting finds them. */
+static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
+{
+    char message[600];
+    sg_gv_errors_begin("Graphviz");
+    int rc = gvLayout(gvc, d->g, "dot");
+    if (rc == 0) {
+        attach_attrs(d->g);
+        gvFreeLayout(gvc, d->g);
+    }
+    sg_gv_errors_end(message, sizeof message);
+    if (rc != 0)
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz's dot layout "
+                           "failed%s%s", message[0] ? ": " : "", message);
+    Agsym_t *bb = agattr(d->g, AGRAPH, SG_GV_STR("bb"), NULL);
+    double x0, y0, x1, y1;
+    if (!bb || sscanf(agxget(d->g, bb), "%lf,%lf,%lf,%lf", &x0, &y0, &x1,
+                      &y1) != 4)
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz's dot layout gave no "
+                           "bounding box");
+    d->box.x0 = x0;
+    d->box.y0 = y0;
+    d->box.x1 = x1;
+    d->box.y1 = y1;
+    /* The legend is added below, so this box would be stale; painting
+     * computes the whole picture's own. */
+    sg_draw_set(d->g, bb, "");
+    return SG_OK;
+}
+
+sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
+{
+    d->box.x0 = d->box.y0 = HUGE_VAL;
+    d->box.x1 = d->box.y1 = -HUGE_VAL;
+    if (d->layout == SG_LAYOUT_DOT)
+        return place_dot(ctx, d, gvc);
+
+    Agsym_t *pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
+    Agsym_t *epos = agattr(d->g, AGEDGE, SG_GV_STR("pos"), NULL);
+    Agsym_t *lp = d->opts.edge_labels
+                      ? agattr(d->g, AGEDGE, SG_GV_STR("lp"), NULL)
+                      : NULL;
+    double fontsize = sg_theme_number(&d->theme->edge, "fontsize", 14);
+    d->at = sg_alloc_raw(ctx, d->n, sizeof *d->at);
+    if (!d->at)
+        return ctx->status;
+    if (d->layout == SG_LAYOUT_LINE) {
+        if (place_line(ctx, d, epos, lp, fontsize) != SG_OK)
+            return ctx->status;
+    } else {
+        place_grid(d, epos, lp, fontsize);
+    }
+    char buf[64];
+    for (size_t i = 0; i < d->n; i++) {
+        sg_draw_point(buf, sizeof buf, d->at[i].x, d->at[i].y);
+        sg_draw_set(d->node[i], pos, buf);
+    }
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The legend and the caption                                               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct legend {
+    sg_drawing *d;
+    sg_ctx *ctx;
+    Agsym_t *pos, *width, *height, *shape, *label, *cls, *id;
+    double fontsize;
+} legend;
+
+/* A node for the legend, named NAME unless the game has a position of that
+ * name, in which case underscores go in front until the name is free. */
+static Agnode_t *legend_node(legend *l, const char *name, double x, double y,
+                             double width, double height)
+{
+    char buf[80];
+    snprintf(buf, sizeof buf, "%s", name);
+    while (agnode(l->d->g, buf, 0) && strlen(buf) + 2 < sizeof buf) {
+        memmove(buf + 1, buf, strlen(buf) + 1);
+        buf[0] = '_';
+    }
+    Agnode_t *v = agnode(l->d->g, buf, 1);
+    if (!v) {
+        sg_ctx_fail(l->ctx, SG_ENOMEM, "out of memory building the legend");
+        return NULL;
+    }
+    sg_box *e = &l->d->extent;
+    e->x0 = fmin(e->x0, x - width / 2);
+    e->x1 = fmax(e->x1, x + width / 2);
+    e->y0 = fmin(e->y0, y - height / 2);
+    e->y1 = fmax(e->y1, y + height / 2);
+    char num[64];
+    sg_draw_point(num, sizeof num, x, y);
+    sg_draw_set(v, l->pos, num);
+    snprintf(num, sizeof num, "%.4f", width / 72);
+    sg_draw_set(v, l->width, num);
+    snprintf(num, sizeof num, "%.4f", height / 72);
+    sg_draw_set(v, l->height, num);
+    sg_draw_set(v, l->cls, "legend");
+    sg_draw_set(v, l->id, buf + strspn(buf, "_"));
+    return v;
+}
+
+static void legend_apply(const sg_drawing *d, void *obj,
+                         const sg_resolved *res, size_t n)
+{
+    (void)d;
+    for (size_t i = 0; i < n; i++)
+        sg_draw_set(obj, res[i].sym, res[i].value);
+}
+
+/* A line of legend text whose left end is at X. */
+static Agnode_t *legend_text(legend *l, const char *name, double x, double y,
+                             const char *text)
+{
+    double w = sg_draw_text_width(text, l->fontsize) + 8;
+    Agnode_t *v = legend_node(l, name, x + w / 2, y, w, 1.5 * l->fontsize);
+    if (!v)
+        return NULL;
+    sg_draw_set(v, l->shape, "plaintext");
+    sg_draw_set(v, l->d->n_style, "");
+    sg_buf b;
+    sg_buf_init(&b);
+    for (const char *p = text; *p; p++) {
+        if (*p == '\\')
+            sg_buf_putc(&b, '\\');
+        sg_buf_putc(&b, *p);
+    }
+    /* "\l" ends a left-justified line. */
+    sg_buf_puts(&b, "\\l");
+    sg_draw_set(v, l->label, b.failed ? "" : b.data);
+    sg_buf_free(&b);
+    legend_apply(l->d, v, l->d->nres[STYLE_LEGEND], l->d->nresn[STYLE_LEGEND]);
+    return v;
+}
+
+/* A sample of the P or N style, as the positions have it. */
+static Agnode_t *legend_sample(legend *l, const char *name, double x,
+                               double y, double size, sg_node_style_id style,
+                               const char *text)
+{
+    Agnode_t *v = legend_node(l, name, x, y, size, size);
+    if (!v)
+        return NULL;
+    legend_apply(l->d, v, l->d->nres[style], l->d->nresn[style]);
+    sg_draw_ring_size(l->d, v, size);
+    sg_draw_set(v, l->label, text);
+    char cls[32];
+    snprintf(cls, sizeof cls, "legend %s", text);
+    sg_draw_set(v, l->cls, cls);
+    return v;
+}
+
+/* The legend's title: the game and the positions drawn. */
+static void legend_title(const sg_drawing *d, char *buf, size_t size)
+{
+    char a[64];
+    const char *what = sg_game_describe(d->game);
+    /* A DOT game goes by its file's name, without the directories. */
+    if (sg_game_kind_of(d->game) != SG_GAME_SUBTRACTION && strrchr(what, '/'))
+        what = strrchr(what, '/') + 1;
+    if (d->opts.has_root)
+        snprintf(buf, size, "%s, positions reachable from %s", what,
+                 sg_game_position_name(d->game, d->last, a, sizeof a));
+    else if (sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION)
+        snprintf(buf, size, "%s, positions 0..%llu", what,
+                 (unsigned long long)d->last);
+    else
+        snprintf(buf, size, "%s: %zu position%s", what, d->n,
+                 d->n == 1 ? "" : "s");
+}
+
+sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
+{
+    d->extent = d->box;
+    if (d->n == 0 || (d->opts.no_legend && !d->opts.caption))
+        return SG_OK;
+    legend l = {.d = d, .ctx = ctx};
+    l.pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
+    l.width = agattr(d->g, AGNODE, SG_GV_STR("width"), NULL);
+    l.height = agattr(d->g, AGNODE, SG_GV_STR("height"), NULL);
+    l.shape = d->n_shape;
+    l.label = d->n_label;
+    l.cls = d->n_class;
+    l.id = agattr(d->g, AGNODE, SG_GV_STR("id"), NULL);
+    l.fontsize = sg_theme_number(&d->theme->node, "fontsize", 14);
+    l.fontsize = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
+                                 "fontsize", l.fontsize);
+    double fs = l.fontsize;
+    double x0 = d->box.x0, y = d->box.y0 - fmin(0.5 * d->diam, 30);
+
+    if (d->opts.caption) {
+        double w = fmax(d->box.x1 - d->box.x0, 4 * 72);
+        y -= fs;
+        d->caption = legend_node(&l, "_caption", (d->box.x0 + d->box.x1) / 2,
+                                 y, w, 1.6 * fs);
+        if (!d->caption)
+            return ctx->status;
+        sg_draw_set(d->caption, l.shape, "plaintext");
+        sg_draw_set(d->caption, d->n_style, "");
+        sg_draw_set(d->caption, l.label, "");
+        sg_draw_set(d->caption, l.cls, "caption");
+        legend_apply(d, d->caption, d->nres[STYLE_LEGEND],
+                     d->nresn[STYLE_LEGEND]);
+        d->c_label = l.label;
+        y -= fs + 0.3 * fmin(d->diam, 60);
+    }
+    if (d->opts.no_legend)
+        return SG_OK;
+
+    double size = fmax(2.2 * fs, 26), row = size + 8, gap = 12;
+    char title[256];
+    legend_title(d, title, sizeof title);
+    y -= 0.8 * fs;
+    if (!legend_text(&l, "_legend_title", x0, y, title))
+        return ctx->status;
+    y -= 0.8 * fs + row / 2;
+    if (!legend_sample(&l, "_legend_P", x0 + size / 2, y, size, STYLE_P,
+                       "P") ||
+        !legend_text(&l, "_legend_P_text", x0 + size + gap, y,
+                     "P-position: sg = 0, the player to move loses"))
+        return ctx->status;
+    y -= row;
+    if (!legend_sample(&l, "_legend_N", x0 + size / 2, y, size, STYLE_N,
+                       "N") ||
+        !legend_text(&l, "_legend_N_text", x0 + size + gap, y,
+                     "N-position: sg > 0, the player to move wins"))
+        return ctx->status;
+    if (d->opts.highlight_wins) {
+        y -= row;
+        /* A sample move between two unpainted points. */
+        Agnode_t *a = legend_node(&l, "_legend_win_from", x0 + size, y, 1, 1);
+        Agnode_t *b = legend_node(&l, "_legend_win_to", x0, y, 1, 1);
+        if (!a || !b)
+            return ctx->status;
+        sg_draw_set(a, d->n_style, "invis");
+        sg_draw_set(b, d->n_style, "invis");
+        sg_draw_set(a, l.label, "");
+        sg_draw_set(b, l.label, "");
+        Agedge_t *e = agedge(d->g, a, b, NULL, 1);
+        if (!e)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
+                               "legend");
+        legend_apply(d, e, d->eres[ESTYLE_WIN], d->eresn[ESTYLE_WIN]);
+        Agsym_t *epos = agattr(d->g, AGEDGE, SG_GV_STR("pos"), NULL);
+        char buf[160];
+        double alen = 10 * sg_theme_number(&d->theme->edge_style[ESTYLE_WIN],
+                                           "arrowsize",
+                                           sg_theme_number(&d->theme->edge,
+                                                           "arrowsize", 1));
+        double tip = x0 + 2, start = x0 + size - 2, end = tip + alen;
+        snprintf(buf, sizeof buf, "e,%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f "
+                 "%.2f,%.2f", tip, y, start, y, start - (start - end) / 3, y,
+                 start - 2 * (start - end) / 3, y, end, y);
+        sg_draw_set(e, epos, buf);
+        sg_draw_set(e, d->e_class, "legend win");
+        if (!legend_text(&l, "_legend_win_text", x0 + size + gap, y,
+                         "winning move: into a P-position"))
+            return ctx->status;
+    }
+    return SG_OK;
+}
