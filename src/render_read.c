@@ -21,6 +21,11 @@
  * are allocated. */
 #define SG_DAG_MAX_NODES 20000000u
 #define SG_DAG_MAX_EDGES 200000000u
+/* The largest DOT file read.  cgraph keeps about 15 bytes of memory for
+ * every byte of a file of plain edges (1.4 GB for 100 MB), and the node
+ * and edge bounds above are known only once it has read everything, so the
+ * file's size is what can be checked before. */
+#define SG_DOT_MAX_BYTES ((long long)1 << 30)
 /* Nodes named when a cycle is reported; longer cycles end in "...". */
 #define CYCLE_SHOWN 12
 
@@ -577,11 +582,23 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
     }
     /* A directory opens, then reads as empty; say what it is instead. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    bool known = fstat(fileno(f), &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) {
         if (!from_stdin)
             fclose(f);
         sg_ctx_fail(ctx, SG_EINPUT, "%s: is a directory, not a DOT file",
                     origin);
+        return NULL;
+    }
+    if (known && S_ISREG(st.st_mode) &&
+        (long long)st.st_size > SG_DOT_MAX_BYTES) {
+        if (!from_stdin)
+            fclose(f);
+        char size[32];
+        sg_format_bytes((uint64_t)st.st_size, size, sizeof size);
+        sg_ctx_fail(ctx, SG_ELIMIT, "%s: %s of DOT; sgviz reads files of at "
+                    "most 1 GiB (cgraph keeps about 15 bytes of memory for "
+                    "each byte read)", origin, size);
         return NULL;
     }
     sg_gv_errors_begin(origin);

@@ -327,3 +327,16 @@ if expect 0 "solve -g, a chain of 10^5" solve -g chain.dot n0 n1 n99999; then
     has_line 'nim-sum: 1 XOR 0 XOR 0 = 1' "solve -g chain"
     has_line '  move in position 1 (n0 -> n1): nim-sum becomes 0' "solve -g chain"
 fi
+
+# A DOT file too large to read is refused before cgraph reads it (a sparse
+# file: it takes no disk space).
+if truncate -s 2G "$tmp/huge.dot" 2>/dev/null; then
+    if expect 2 "table -g, a file of 2 GiB" table -g huge.dot; then
+        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads files of at most 1 GiB' "$tmp/err"; then
+            pass
+        else
+            fail "table -g huge.dot: $(cat "$tmp/err")"
+        fi
+    fi
+    rm -f "$tmp/huge.dot"
+fi
