@@ -893,8 +893,9 @@ typedef struct sg_batch_opts {
      * wins".  The batch keeps copies of the names. */
     const char *first_name;
     const char *second_name;
-    /* Nonzero: a line whose parts are all 0 ends the input (it gets no
-     * answer, and nothing after it is read). */
+    /* Nonzero: a line whose parts are all 0 (in a DAG game, all nodes named
+     * "0") ends the input; it gets no answer, and nothing after it is
+     * read. */
     int stop_at_zero;
 } sg_batch_opts;
 
