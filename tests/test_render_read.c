@@ -442,6 +442,44 @@ static void parallel_edges(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Lines of sums of a DAG game: node names, and a line of nodes named 0
+ * ending the input.  Values: 0 ends; a -> 0: 1; b -> a: 0. */
+static void lines_of_positions(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "digraph { a -> 0; b -> a }");
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    sg_batch_opts o = {NULL, NULL, 1};
+    sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", f);
+    assert_non_null(b);
+    const char *in = "a\nb 0\n0 0\nb\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
+    sg_batch_free(b);
+    fclose(f);
+    assert_string_equal(out, "a: nim-sum 1, first player wins\n"
+                             "b 0: nim-sum 0, second player wins\n");
+    free(out);
+    /* A name the game lacks, on line 2. */
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, g, NULL, "stdin", f);
+    in = "a b\nb c\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_EINPUT);
+    sg_batch_free(b);
+    fclose(f);
+    assert_string_equal(out, "a b: nim-sum 1, first player wins\n");
+    char want[256];
+    snprintf(want, sizeof want, "stdin:2: position 2 \"c\": %s has no node "
+             "of that name", sg_game_spec(g));
+    assert_string_equal(sg_ctx_message(ctx), want);
+    free(out);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 /* ---- refusals --------------------------------------------------------- */
 
 static void cycles(void **state)
@@ -529,6 +567,7 @@ int main(void)
         cmocka_unit_test(names),
         cmocka_unit_test(names_of_every_kind),
         cmocka_unit_test(parallel_edges),
+        cmocka_unit_test(lines_of_positions),
         cmocka_unit_test(cycles),
         cmocka_unit_test(bad_files),
         cmocka_unit_test(from_stdin),
