@@ -50,7 +50,8 @@ int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv);
 /* Records an error for a command that takes no operands but got one. */
 int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg);
 
-/* Refuses to write OUTPUT over INPUT (both may be NULL). */
+/* Refuses to write OUTPUT over INPUT (both may be NULL; INPUT "-" is
+ * standard input, which may be a redirected file). */
 sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
                               const char *input);
 

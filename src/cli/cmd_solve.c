@@ -152,7 +152,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                     "name the positions on the command line");
         return EXIT_BAD;
     }
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK)
+    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+        (from_stdin && cli_check_not_input(ctx, output, "-") != SG_OK))
         return EXIT_BAD;
 
     int rc = EXIT_BAD;

@@ -147,8 +147,17 @@ int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg)
 sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
                               const char *input)
 {
-    if (output && input && strcmp(output, "-") != 0 &&
-        strcmp(input, "-") != 0 && sg_same_file(output, input))
+    if (!output || !input || strcmp(output, "-") == 0)
+        return SG_OK;
+    /* "-" reads standard input, which may be a file redirected with "<":
+     * /dev/stdin names whatever is behind it. */
+    if (strcmp(input, "-") == 0) {
+        if (sg_same_file(output, "/dev/stdin"))
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: that file is standard "
+                               "input; refusing to write over it", output);
+        return SG_OK;
+    }
+    if (sg_same_file(output, input))
         return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: that is an input file; "
                            "refusing to write over it", output);
     return SG_OK;

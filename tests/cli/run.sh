@@ -7,8 +7,9 @@
 #    their expected output; each command runs in its example's directory and
 #    its standard output must equal that file byte for byte.
 # 2. tests/cli/bad-inputs*.txt list bad inputs; each must exit with the given
-#    status, print nothing on standard output, and print exactly one line on
-#    standard error that starts with "sgviz: " and contains the given text.
+#    status, print nothing on standard output, print exactly one line on
+#    standard error that starts with "sgviz: " and contains the given text,
+#    and leave no file behind (it runs in a copy of tests/cli/data).
 # 3. tests/cli/cases*.sh hold the remaining behaviours.
 #
 # SGVIZ_RUNNER, when set, is a command that runs each sgviz (for instance
@@ -98,12 +99,19 @@ done
 
 # ---- 2. bad inputs ------------------------------------------------------
 
+# Bad inputs run in a copy of tests/cli/data, and the copy must come out
+# unchanged: a refused command leaves no output file, whole or partial.
+cp -Rp "$here/data" "$tmp/data"
+listing() { (cd "$tmp/data" && find . -type f -exec cksum {} + | sort); }
+listing > "$tmp/data.before"
+
 tab=$(printf '\t')
 for table in "$here"/bad-inputs*.txt; do
 while IFS="$tab" read -r want_status fragment args; do
     case "$want_status" in '' | '#'*) continue ;; esac
-    run_in "$here/data" "$args"
+    run_in "$tmp/data" "$args"
     lines=$(wc -l < "$tmp/err")
+    listing > "$tmp/data.after"
     if [ "$status" != "$want_status" ]; then
         fail "bad input: sgviz $args: exit $status, expected $want_status"
         sed 's/^/    /' "$tmp/err"
@@ -116,8 +124,15 @@ while IFS="$tab" read -r want_status fragment args; do
         fail "bad input: sgviz $args: message does not start with 'sgviz: '"
     elif ! grep -qF -- "$fragment" "$tmp/err"; then
         fail "bad input: sgviz $args: message lacks \"$fragment\": $(cat "$tmp/err")"
+    elif ! cmp -s "$tmp/data.before" "$tmp/data.after"; then
+        fail "bad input: sgviz $args: left or changed files:"
+        diff "$tmp/data.before" "$tmp/data.after" | sed 's/^/    /'
     else
         pass
+    fi
+    if ! cmp -s "$tmp/data.before" "$tmp/data.after"; then
+        rm -rf "$tmp/data"
+        cp -Rp "$here/data" "$tmp/data"
     fi
 done < "$table"
 done

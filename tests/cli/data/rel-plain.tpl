@@ -1,0 +1,5 @@
+A template for subtraction games only.
+[terminal]
+${x}: end
+[step]
+${x}: ${sg}
