@@ -962,6 +962,14 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         sg_ctx_fail(ctx, SG_EINPUT, "unknown layout %d", (int)d->opts.layout);
         goto fail;
     }
+    if (d->opts.lang) {
+        /* The legend is made last; an unknown language is refused before
+         * any work is done. */
+        sg_template *words = sg_legend_wording(ctx, d->opts.lang);
+        if (!words)
+            goto fail;
+        sg_template_free(words);
+    }
     if (d->opts.has_root)
         last = d->opts.root;
     if (sg_game_is_finite(game)) {
