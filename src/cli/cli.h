@@ -67,5 +67,6 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv);
 int cmd_trace(sg_ctx *ctx, int argc, char **argv);
 int cmd_period(sg_ctx *ctx, int argc, char **argv);
 int cmd_check(sg_ctx *ctx, int argc, char **argv);
+int cmd_steps(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */

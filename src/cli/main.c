@@ -20,6 +20,7 @@ static const command commands[] = {
     {"check", cmd_check, "check homework tables of sg values: a student or a "
                          "class"},
     {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
+    {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
