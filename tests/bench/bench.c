@@ -139,6 +139,7 @@ static const struct {
     {"period", bench_period},
     {"check", bench_check},
     {"graph", bench_graph},
+    {"steps", bench_steps},
 };
 
 int main(int argc, char **argv)

@@ -62,5 +62,6 @@ void bench_engine(void);
 void bench_period(void);
 void bench_check(void);
 void bench_graph(void);
+void bench_steps(void);
 
 #endif /* SGVIZ_BENCH_H */
