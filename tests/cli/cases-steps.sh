@@ -201,6 +201,33 @@ else
             fail "chromium page.html#step=$k: caption \"$(shown_text caption)\" (want \"$want\"), current node p$k \"$cls\", $cur current, $pending pending"
         fi
     done
+    # Keys, buttons and the slider: a script added to a copy of the page
+    # presses them in order and records where each left the page.
+    sed 's|</body>|<script>(function () {\
+  function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true})); }\
+  key("ArrowRight"); key("ArrowRight");\
+  document.getElementById("next").click();\
+  document.getElementById("previous").click();\
+  document.body.setAttribute("data-after-keys", document.body.getAttribute("data-step"));\
+  key("End");\
+  document.body.setAttribute("data-after-end", document.body.getAttribute("data-step"));\
+  var s = document.getElementById("slider"); s.value = "2";\
+  s.dispatchEvent(new Event("input"));\
+  document.body.setAttribute("data-hash", location.hash);\
+})();</script></body>|' "$tmp/page.html" > "$tmp/keys.html"
+    if chromium_dom "$tmp/keys.html" 4; then
+        if grep -q 'data-after-keys="6"' "$tmp/dom.html" &&
+           grep -q 'data-after-end="12"' "$tmp/dom.html" &&
+           grep -q 'data-step="2"' "$tmp/dom.html" &&
+           grep -q 'data-hash="#step=2"' "$tmp/dom.html" &&
+           [ "$(shown_text caption)" = "$(s134_caption 2)" ]; then
+            pass
+        else
+            fail "chromium: keys, buttons and slider: $(grep -o '<body[^>]*>' "$tmp/dom.html")"
+        fi
+    else
+        fail "chromium on keys.html: exit $chromium_status"
+    fi
     # The DOT game's names, with quotes, < and &, shown as they are.
     run_in "$tmp" steps -g "$s_data/steps-game.dot" -o dag.html
     if chromium_dom "$tmp/dag.html" 3; then
