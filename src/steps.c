@@ -167,7 +167,7 @@ struct sg_steps {
 typedef struct recorder {
     sg_ctx *ctx;
     sg_steps *steps;
-    const sg_template *trace;
+    sg_template *trace; /* the trace's wording, for the line of each step */
     sg_buf line;
 } recorder;
 
@@ -285,7 +285,7 @@ sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     sg_compute_opts co = {.with_moves = 1, .on_step = record_step, .user = &r};
     sg_status status = sg_compute(ctx, game, last, &co, NULL);
     sg_buf_free(&r.line);
-    sg_template_free((sg_template *)r.trace);
+    sg_template_free(r.trace);
     if (status != SG_OK) {
         sg_steps_free(st);
         return NULL;
