@@ -962,6 +962,14 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         sg_ctx_fail(ctx, SG_EINPUT, "unknown layout %d", (int)d->opts.layout);
         goto fail;
     }
+    if (d->opts.lang) {
+        /* The legend is made last; an unknown language is refused before
+         * any work is done. */
+        sg_template *words = sg_legend_wording(ctx, d->opts.lang);
+        if (!words)
+            goto fail;
+        sg_template_free(words);
+    }
     if (d->opts.has_root)
         last = d->opts.root;
     if (sg_game_is_finite(game)) {
@@ -1131,13 +1139,14 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
         return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
                            "drawing%s%s", message[0] ? ": " : "", message);
     }
-    int rc;
+    /* Graphviz paints into memory even when the picture goes to a file:
+     * when its own write to a file fails (a full disk, a size limit),
+     * Graphviz 2.42 ends the process with exit(1), leaving a temporary
+     * file behind and no message in sgviz's words.  Written here, a failed
+     * write is an error like any other. */
     char *gvdata = NULL;
     unsigned int gvlen = 0;
-    if (out)
-        rc = gvRender(gvc, d->g, format, out);
-    else
-        rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
+    int rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
     sg_gv_free_layout(gvc, d->g);
     if (dpi)
         sg_draw_set(d->g, dpi, old_dpi);
@@ -1149,7 +1158,9 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
                            format, message[0] ? ": " : "", message);
     }
     if (out) {
-        if (fflush(out) != 0 || ferror(out))
+        bool bad = gvlen && fwrite(gvdata, 1, gvlen, out) != gvlen;
+        gvFreeRenderData(gvdata);
+        if (bad || fflush(out) != 0 || ferror(out))
             return sg_ctx_fail(ctx, SG_EIO, "cannot write the %s picture: %s",
                                format, strerror(errno));
         return SG_OK;

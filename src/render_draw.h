@@ -182,6 +182,12 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc);
 /* Adds the legend (and the caption's line) under the game's box. */
 sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
 
+/* The legend's wording in language LANG (NULL: English), from
+ * templates/legend/LANG.text.  Returns a new template the caller frees with
+ * sg_template_free(), or NULL after recording SG_EINPUT for an unknown
+ * language. */
+sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
+
 /* Sets a node's or edge's attribute by name (declaring nothing: the
  * attribute must have been declared with agattr). */
 void sg_draw_set(void *obj, Agsym_t *sym, const char *value);

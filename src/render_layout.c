@@ -10,6 +10,7 @@
  * Coordinates are in points with y upwards, as Graphviz has them.
  */
 #include "render_draw.h"
+#include "template.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -405,40 +406,225 @@ static Agnode_t *legend_text(legend *l, const char *name, double x, double y,
     return v;
 }
 
-/* A sample of the P or N style, as the positions have it. */
+/* A sample of a style as the positions have it: STYLE, then EXTRA on top
+ * of it (-1: none), labelled TEXT, with the class "legend WHAT". */
 static Agnode_t *legend_sample(legend *l, const char *name, double x,
                                double y, double size, sg_node_style_id style,
-                               const char *text)
+                               int extra, const char *text,
+                               const char *what)
 {
     Agnode_t *v = legend_node(l, name, x, y, size, size);
     if (!v)
         return NULL;
     legend_apply(l->d, v, l->d->nres[style], l->d->nresn[style]);
+    if (extra >= 0)
+        legend_apply(l->d, v, l->d->nres[extra], l->d->nresn[extra]);
     sg_draw_ring_size(l->d, v, size);
     sg_draw_set(v, l->label, text);
     char cls[32];
-    snprintf(cls, sizeof cls, "legend %s", text);
+    snprintf(cls, sizeof cls, "legend %s", what);
     sg_draw_set(v, l->cls, cls);
     return v;
 }
 
-/* The legend's title: the game and the positions drawn. */
-static void legend_title(const sg_drawing *d, char *buf, size_t size)
+/* The legend's wording: templates/legend/LANG.text, one section for each
+ * line the legend may have.  The wording is built in, never a user's file,
+ * so every placeholder may appear in every section. */
+enum {
+    LS_TITLE_RANGE,
+    LS_TITLE_REACHABLE,
+    LS_TITLE_ONE,
+    LS_TITLE_MANY,
+    LS_P,
+    LS_N,
+    LS_WIN,
+    LS_CURRENT,
+    LS_TARGET,
+    LS_PENDING,
+    LS_NSECTIONS
+};
+
+static const char *const legend_sections[] = {
+    "title-range", "title-reachable", "title-one", "title-many", "p", "n",
+    "win", "current", "target", "pending", NULL};
+
+enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
+
+static const char *const legend_vars[] = {"game", "last", "root", "count",
+                                          NULL};
+
+#define LEGEND_ALL_VARS ((UINT64_C(1) << LV_NVARS) - 1)
+static const uint64_t legend_allowed[LS_NSECTIONS] = {
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS};
+
+static const char *const legend_settings[] = {NULL};
+
+static const sg_tpl_schema legend_schema = {"legend wording", legend_sections,
+                                            legend_vars, legend_allowed,
+                                            legend_settings};
+
+sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang)
 {
-    char a[64];
+    char name[64];
+    size_t len;
+    snprintf(name, sizeof name, "legend/%s.text", lang ? lang : "en");
+    const char *text = sg_builtin_file(name, &len);
+    if (!text) {
+        char shown[96];
+        sg_quote(lang, strlen(lang), shown, sizeof shown);
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
+                    shown, sg_template_languages());
+        return NULL;
+    }
+    sg_template *tpl = sg_tpl_parse(ctx, &legend_schema, text, len, name);
+    for (int i = 0; tpl && i < LS_NSECTIONS; i++) {
+        if (!tpl->sections[i].present) {
+            sg_ctx_fail(ctx, SG_EINTERNAL, "%s has no [%s] section", name,
+                        legend_sections[i]);
+            sg_template_free(tpl);
+            tpl = NULL;
+        }
+    }
+    return tpl;
+}
+
+/* Writes section ID of the legend's wording into BUF with the values VARS
+ * (NULL: empty). */
+static void legend_say(const sg_template *words, int id,
+                       const char *const vars[LV_NVARS], char *buf,
+                       size_t size)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    const sg_section *sec = &words->sections[id];
+    for (size_t i = 0; i < sec->nsegs; i++) {
+        const sg_segment *s = &sec->segs[i];
+        if (s->var < 0)
+            sg_buf_add(&b, s->text, s->len);
+        else if (vars[s->var])
+            sg_buf_puts(&b, vars[s->var]);
+    }
+    snprintf(buf, size, "%.*s", (int)b.len, b.data && !b.failed ? b.data : "");
+    sg_buf_free(&b);
+}
+
+/* The legend's title: the game and the positions drawn. */
+static void legend_title(const sg_drawing *d, const sg_template *words,
+                         char *buf, size_t size)
+{
+    char a[64], num[32];
     const char *what = sg_game_describe(d->game);
     /* A DOT game goes by its file's name, without the directories. */
     if (sg_game_kind_of(d->game) != SG_GAME_SUBTRACTION && strrchr(what, '/'))
         what = strrchr(what, '/') + 1;
-    if (d->opts.has_root)
-        snprintf(buf, size, "%s, positions reachable from %s", what,
-                 sg_game_position_name(d->game, d->last, a, sizeof a));
-    else if (sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION)
-        snprintf(buf, size, "%s, positions 0..%llu", what,
-                 (unsigned long long)d->last);
-    else
-        snprintf(buf, size, "%s: %zu position%s", what, d->n,
-                 d->n == 1 ? "" : "s");
+    const char *vars[LV_NVARS] = {what, NULL, NULL, NULL};
+    int id;
+    if (d->opts.has_root) {
+        vars[LV_ROOT] = sg_game_position_name(d->game, d->last, a, sizeof a);
+        id = LS_TITLE_REACHABLE;
+    } else if (sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION) {
+        snprintf(num, sizeof num, "%llu", (unsigned long long)d->last);
+        vars[LV_LAST] = num;
+        id = LS_TITLE_RANGE;
+    } else {
+        snprintf(num, sizeof num, "%zu", d->n);
+        vars[LV_COUNT] = num;
+        id = d->n == 1 ? LS_TITLE_ONE : LS_TITLE_MANY;
+    }
+    legend_say(words, id, vars, buf, size);
+}
+
+/* Adds the legend's lines, in the wording WORDS, from the point (X0, Y)
+ * down: the title, a sample of P and of N, and, where the drawing shows
+ * them, a winning move and the styles of step-by-step pictures. */
+static sg_status legend_lines(legend *l, const sg_template *words, double x0,
+                              double y)
+{
+    sg_drawing *d = l->d;
+    sg_ctx *ctx = l->ctx;
+    const char *none[LV_NVARS] = {NULL, NULL, NULL, NULL};
+    double fs = l->fontsize;
+    double size = fmax(2.2 * fs, 26), row = size + 8, gap = 12;
+    char title[256], text[256];
+    legend_title(d, words, title, sizeof title);
+    y -= 0.8 * fs;
+    if (!legend_text(l, "_legend_title", x0, y, title))
+        return ctx->status;
+    y -= 0.8 * fs + row / 2;
+    legend_say(words, LS_P, none, text, sizeof text);
+    if (!legend_sample(l, "_legend_P", x0 + size / 2, y, size, STYLE_P, -1,
+                       "P", "P") ||
+        !legend_text(l, "_legend_P_text", x0 + size + gap, y, text))
+        return ctx->status;
+    y -= row;
+    legend_say(words, LS_N, none, text, sizeof text);
+    if (!legend_sample(l, "_legend_N", x0 + size / 2, y, size, STYLE_N, -1,
+                       "N", "N") ||
+        !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))
+        return ctx->status;
+    if (d->opts.highlight_wins) {
+        y -= row;
+        /* A sample move between two unpainted points. */
+        Agnode_t *a = legend_node(l, "_legend_win_from", x0 + size, y, 1, 1);
+        Agnode_t *b = legend_node(l, "_legend_win_to", x0, y, 1, 1);
+        if (!a || !b)
+            return ctx->status;
+        sg_draw_set(a, d->n_style, "invis");
+        sg_draw_set(b, d->n_style, "invis");
+        sg_draw_set(a, l->label, "");
+        sg_draw_set(b, l->label, "");
+        Agedge_t *e = agedge(d->g, a, b, NULL, 1);
+        if (!e)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
+                               "legend");
+        legend_apply(d, e, d->eres[ESTYLE_WIN], d->eresn[ESTYLE_WIN]);
+        Agsym_t *epos = agattr(d->g, AGEDGE, SG_GV_STR("pos"), NULL);
+        char buf[160];
+        double alen = 10 * sg_theme_number(&d->theme->edge_style[ESTYLE_WIN],
+                                           "arrowsize",
+                                           sg_theme_number(&d->theme->edge,
+                                                           "arrowsize", 1));
+        double tip = x0 + 2, start = x0 + size - 2, end = tip + alen;
+        snprintf(buf, sizeof buf, "e,%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f "
+                 "%.2f,%.2f", tip, y, start, y, start - (start - end) / 3, y,
+                 start - 2 * (start - end) / 3, y, end, y);
+        sg_draw_set(e, epos, buf);
+        sg_draw_set(e, d->e_class, "legend win");
+        legend_say(words, LS_WIN, none, text, sizeof text);
+        if (!legend_text(l, "_legend_win_text", x0 + size + gap, y, text))
+            return ctx->status;
+    }
+    if (d->opts.step_legend) {
+        /* The samples are labelled as a slide would name them: x being
+         * computed, y one of its targets, and "?" for a value not known
+         * yet. */
+        static const struct {
+            const char *name, *text_name, *label, *what;
+            sg_node_style_id base;
+            int extra;
+            int words;
+        } rows[] = {
+            {"_legend_current", "_legend_current_text", "x", "current", STYLE_N,
+             STYLE_CURRENT, LS_CURRENT},
+            {"_legend_target", "_legend_target_text", "y", "target", STYLE_P,
+             STYLE_TARGET, LS_TARGET},
+            {"_legend_pending", "_legend_pending_text", "?", "pending",
+             STYLE_PENDING,
+             -1, LS_PENDING},
+        };
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            y -= row;
+            legend_say(words, rows[i].words, none, text, sizeof text);
+            if (!legend_sample(l, rows[i].name, x0 + size / 2, y, size,
+                               rows[i].base, rows[i].extra, rows[i].label,
+                               rows[i].what) ||
+                !legend_text(l, rows[i].text_name, x0 + size + gap, y, text))
+                return ctx->status;
+        }
+    }
+    return SG_OK;
 }
 
 sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
@@ -461,10 +647,13 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     double x0 = d->box.x0, y = d->box.y0 - fmin(0.5 * d->diam, 30);
 
     if (d->opts.caption) {
+        /* The caption is what a step says, so it is set larger than the
+         * legend, to be read from the back of a lecture room. */
+        double cfs = 1.4 * fs;
         double w = fmax(d->box.x1 - d->box.x0, 4 * 72);
-        y -= fs;
+        y -= cfs;
         d->caption = legend_node(&l, "_caption", (d->box.x0 + d->box.x1) / 2,
-                                 y, w, 1.6 * fs);
+                                 y, w, 1.6 * cfs);
         if (!d->caption)
             return ctx->status;
         sg_draw_set(d->caption, l.shape, "plaintext");
@@ -473,61 +662,20 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
         sg_draw_set(d->caption, l.cls, "caption");
         legend_apply(d, d->caption, d->nres[STYLE_LEGEND],
                      d->nresn[STYLE_LEGEND]);
+        char size[32];
+        snprintf(size, sizeof size, "%.1f", cfs);
+        sg_draw_set(d->caption, agattr(d->g, AGNODE, SG_GV_STR("fontsize"),
+                                       NULL), size);
         d->c_label = l.label;
-        y -= fs + 0.3 * fmin(d->diam, 60);
+        y -= cfs + 0.3 * fmin(d->diam, 60);
     }
     if (d->opts.no_legend)
         return SG_OK;
 
-    double size = fmax(2.2 * fs, 26), row = size + 8, gap = 12;
-    char title[256];
-    legend_title(d, title, sizeof title);
-    y -= 0.8 * fs;
-    if (!legend_text(&l, "_legend_title", x0, y, title))
+    sg_template *words = sg_legend_wording(ctx, d->opts.lang);
+    if (!words)
         return ctx->status;
-    y -= 0.8 * fs + row / 2;
-    if (!legend_sample(&l, "_legend_P", x0 + size / 2, y, size, STYLE_P,
-                       "P") ||
-        !legend_text(&l, "_legend_P_text", x0 + size + gap, y,
-                     "P-position: sg = 0, the player to move loses"))
-        return ctx->status;
-    y -= row;
-    if (!legend_sample(&l, "_legend_N", x0 + size / 2, y, size, STYLE_N,
-                       "N") ||
-        !legend_text(&l, "_legend_N_text", x0 + size + gap, y,
-                     "N-position: sg > 0, the player to move wins"))
-        return ctx->status;
-    if (d->opts.highlight_wins) {
-        y -= row;
-        /* A sample move between two unpainted points. */
-        Agnode_t *a = legend_node(&l, "_legend_win_from", x0 + size, y, 1, 1);
-        Agnode_t *b = legend_node(&l, "_legend_win_to", x0, y, 1, 1);
-        if (!a || !b)
-            return ctx->status;
-        sg_draw_set(a, d->n_style, "invis");
-        sg_draw_set(b, d->n_style, "invis");
-        sg_draw_set(a, l.label, "");
-        sg_draw_set(b, l.label, "");
-        Agedge_t *e = agedge(d->g, a, b, NULL, 1);
-        if (!e)
-            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
-                               "legend");
-        legend_apply(d, e, d->eres[ESTYLE_WIN], d->eresn[ESTYLE_WIN]);
-        Agsym_t *epos = agattr(d->g, AGEDGE, SG_GV_STR("pos"), NULL);
-        char buf[160];
-        double alen = 10 * sg_theme_number(&d->theme->edge_style[ESTYLE_WIN],
-                                           "arrowsize",
-                                           sg_theme_number(&d->theme->edge,
-                                                           "arrowsize", 1));
-        double tip = x0 + 2, start = x0 + size - 2, end = tip + alen;
-        snprintf(buf, sizeof buf, "e,%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f "
-                 "%.2f,%.2f", tip, y, start, y, start - (start - end) / 3, y,
-                 start - 2 * (start - end) / 3, y, end, y);
-        sg_draw_set(e, epos, buf);
-        sg_draw_set(e, d->e_class, "legend win");
-        if (!legend_text(&l, "_legend_win_text", x0 + size + gap, y,
-                         "winning move: into a P-position"))
-            return ctx->status;
-    }
-    return SG_OK;
+    sg_status st = legend_lines(&l, words, x0, y);
+    sg_template_free(words);
+    return st;
 }

@@ -713,6 +713,10 @@ typedef struct sg_drawing_opts {
     int no_legend;          /* leave the legend out */
     int caption;            /* keep a line under the picture for
                                sg_drawing_set_caption() */
+    const char *lang;       /* the legend's language: "en" (NULL) or "zh" */
+    int step_legend;        /* the legend also shows the styles of
+                               step-by-step pictures: the position being
+                               computed, a target, one not computed yet */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -721,8 +725,8 @@ typedef struct sg_drawing sg_drawing;
  * game, LAST is clamped to its last position; with opts->has_root, LAST is
  * opts->root), builds the graph and lays it out.  OPTS may be NULL.
  *
- * Returns NULL on error: SG_EINPUT for a root beyond LAST or edge labels on
- * a game without amounts; SG_ELIMIT, naming the size and a smaller layout
+ * Returns NULL on error: SG_EINPUT for a root beyond LAST, edge labels on
+ * a game without amounts, or an unknown language; SG_ELIMIT, naming the size and a smaller layout
  * or -n, when the graph is too large to draw in reasonable time with the
  * layout asked for; SG_EUNSUPPORTED when Graphviz lacks a layout plugin.
  * GAME must outlive the drawing; the theme need not.  The caller frees the
@@ -942,6 +946,101 @@ sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd);
 uint64_t sg_batch_answered(const sg_batch *batch);
 
 void sg_batch_free(sg_batch *batch);
+/* Step by step: one picture per mex step                                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The mex steps of a game as pictures, the way the table fills in when it
+ * is taught: for step K (position K, in the order values are computed),
+ * every position computed so far is styled P or N with its value, K itself
+ * and its moves are highlighted, so are its moves' targets with their
+ * values, the positions not yet computed are greyed, and the line
+ * "sg(4) = mex{1,1,0} = 2" sits under the picture.  One layout serves every
+ * frame, so no position moves from one frame to the next.
+ *
+ * The steps can be written as a directory of frames, step-000.svg,
+ * step-001.svg, ... (or .png, .pdf), or as one self-contained HTML page
+ * that holds every step (inline SVG, style and script; nothing is loaded
+ * from elsewhere) with buttons, arrow keys, a slider, the trace's line
+ * beside the picture and the table filling in beneath it; the address
+ * PAGE#step=K opens step K.
+ *
+ * The short line under each frame comes from templates/steps/LANG.text
+ * (its [caption] section), the line beside the page's picture from the
+ * trace wording templates/trace/LANG.text, the page from
+ * templates/steps/page.html.
+ */
+
+/* Bounds, checked before anything is drawn.  A page shows at most
+ * SG_STEPS_MAX_POSITIONS positions and SG_STEPS_MAX_MOVES moves (it holds
+ * four pictures of them).  Frames are each a whole picture, so a directory
+ * holds at most SG_STEPS_MAX_FRAMES of them, and the frames times the
+ * positions and moves in each stay within SG_STEPS_MAX_FRAME_WORK. */
+#define SG_STEPS_MAX_POSITIONS 1000u
+#define SG_STEPS_MAX_MOVES 6000u
+#define SG_STEPS_MAX_FRAMES 250u
+#define SG_STEPS_MAX_FRAME_WORK 300000u
+
+typedef struct sg_steps_opts {
+    sg_layout layout;       /* SG_LAYOUT_AUTO by default */
+    const sg_theme *theme;  /* NULL: the built-in "classic"; it must outlive
+                               the steps */
+    int highlight_wins;     /* winning moves stand out once computed */
+    int edge_labels;        /* label each move with the amount it takes */
+    const char *lang;       /* "en" (NULL) or "zh": the captions, the trace
+                               beside the page's picture, the page's words
+                               and the legend */
+} sg_steps_opts;
+
+typedef struct sg_steps sg_steps;
+
+/* Computes the steps of positions 0..LAST of GAME (for a finite game, LAST
+ * is clamped to its last position) with their captions and trace lines.
+ * OPTS may be NULL.  Returns NULL on error: SG_EINPUT for an unknown
+ * language; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
+ * SG_STEPS_MAX_MOVES.  GAME (and the theme) must outlive the steps; the
+ * caller frees them with sg_steps_free(). */
+sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                       const sg_steps_opts *opts);
+
+void sg_steps_free(sg_steps *steps);
+
+/* The number of steps (positions 0..count-1) and of moves among them. */
+size_t sg_steps_count(const sg_steps *steps);
+size_t sg_steps_move_count(const sg_steps *steps);
+
+/* Step K's line under its picture, e.g. "sg(4) = mex{1,1,0} = 2", and its
+ * line of the trace, e.g. "sg(4): 4-{1,3,4} -> {3,1,0}; mex{...} = 2  (N)";
+ * NULL when K is not a step.  Owned by the steps. */
+const char *sg_steps_caption(const sg_steps *steps, size_t k);
+const char *sg_steps_trace(const sg_steps *steps, size_t k);
+
+/* Paints frame K as FORMAT ("svg", "png" or "pdf") into memory: *DATA
+ * receives a new buffer of *LEN bytes followed by a NUL that *LEN does not
+ * count; the caller frees it with free().  The first frame lays out the
+ * drawing that every later one reuses.  Returns SG_OK, SG_EINPUT for a K
+ * that is not a step or a format that is not a picture, SG_ELIMIT beyond
+ * the bounds of frames, or an error of sg_drawing_render(); on error *DATA
+ * is NULL. */
+sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
+                         const char *format, char **data, size_t *len);
+
+/* Writes every frame as DIR/step-NNN.FORMAT (NNN = 000, 001, ...).  The
+ * frames are written in a new directory beside DIR and renamed into place,
+ * so that a failure half-way leaves no set of frames that looks complete:
+ * when DIR does not exist it appears whole or not at all; when it exists,
+ * a failure leaves it as it was, and success moves the frames into it (a
+ * matter of renames) and removes frames step-NNN.FORMAT of an earlier,
+ * longer run that the new set does not replace.  Other files in DIR are
+ * left alone.  Returns SG_OK or an error, as sg_steps_frame() and SG_EIO
+ * naming DIR. */
+sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *steps, const char *dir,
+                                const char *format);
+
+/* Writes the HTML page to OUT.  Returns SG_OK, SG_EIO, or an error of the
+ * drawing.  OUT stays the caller's; on error, what was written to it is
+ * incomplete (nothing is written unless the whole page was made). */
+sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *steps, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@ static const command commands[] = {
     {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
     {"value", cmd_value, "sg(x) of the positions named"},
     {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
+    {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -140,6 +140,7 @@ static const struct {
     {"check", bench_check},
     {"graph", bench_graph},
     {"solve", bench_solve},
+    {"steps", bench_steps},
 };
 
 int main(int argc, char **argv)

@@ -63,5 +63,6 @@ void bench_period(void);
 void bench_check(void);
 void bench_graph(void);
 void bench_solve(void);
+void bench_steps(void);
 
 #endif /* SGVIZ_BENCH_H */

@@ -1,0 +1,235 @@
+/*
+ * cmd_steps.c - `sgviz steps`: one picture per mex step, as a directory of
+ * frames or as one self-contained HTML page.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage[] =
+    "Usage: sgviz steps (-s SPEC | -g FILE.dot) [-n N] -o DIR/|FILE.html "
+    "[options]\n"
+    "\n"
+    "Draws every mex step of positions 0..N: the positions computed so far\n"
+    "with their values, the position being computed and its moves and\n"
+    "targets highlighted, the others greyed, and the step's line, e.g.\n"
+    "sg(4) = mex{1,1,0} = 2, under the picture.  Every position stays in the\n"
+    "same place in every picture.\n"
+    "\n"
+    "  -s, --set SPEC        subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
+    "  -g, --graph FILE      a game as a DOT digraph (- for standard input)\n"
+    "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
+    "  -o, --output DIR/     one picture per step: DIR/step-000.svg, ...\n"
+    "  -o, --output FILE.html\n"
+    "                        one page with every step: buttons, arrow keys, a\n"
+    "                        slider, the sg table filling in; FILE.html#step=K\n"
+    "                        opens step K (- writes the page to standard\n"
+    "                        output)\n"
+    "  -T, --format FMT      the frames' format: svg (default), png or pdf;\n"
+    "                        html for the page\n"
+    "  -l, --lang LANG       en (default) or zh\n"
+    "      --layout L        auto (default), line, dot or grid\n"
+    "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
+    "                        theme FILE.dot of your own\n"
+    "      --highlight-wins  make the winning moves stand out once computed\n"
+    "      --edge-labels     label each move with the amount it takes\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "Examples: sgviz steps -s 1,3,4 -n 8 -o frames/\n"
+    "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n";
+
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool ends_with_nocase(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    if (n < m)
+        return false;
+    for (size_t i = 0; i < m; i++) {
+        char c = s[n - m + i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != suffix[i])
+            return false;
+    }
+    return true;
+}
+
+/* What -o and -T ask for: frames in a directory (the frames' format in
+ * *FORMAT) or the page.  Returns SG_OK or SG_EINPUT. */
+static sg_status output_kind(sg_ctx *ctx, const char *output,
+                             const char *format, bool *frames,
+                             const char **frame_format)
+{
+    size_t n = strlen(output);
+    bool dir = n && (output[n - 1] == '/' || is_directory(output));
+    bool page = strcmp(output, "-") == 0 || ends_with_nocase(output, ".html") ||
+                ends_with_nocase(output, ".htm");
+    if (format && strcmp(format, "html") == 0) {
+        if (dir)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
+                               "frames (-T svg, png or pdf); the page goes to "
+                               "a file such as steps.html", output);
+        *frames = false;
+        return SG_OK;
+    }
+    if (dir) {
+        *frames = true;
+        *frame_format = format ? format : "svg";
+        return SG_OK;
+    }
+    if (page) {
+        if (format)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-T %s: frames go to a "
+                               "directory (-o DIR/); %s is the page, which "
+                               "takes no -T (or -T html)", format, output);
+        *frames = false;
+        return SG_OK;
+    }
+    return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: give a directory (DIR/, with "
+                       "the slash) for one picture per step, or FILE.html for "
+                       "the page", output);
+}
+
+/* Refuses frames that would land on an input file. */
+static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
+                                        size_t count, const char *format,
+                                        const char *input)
+{
+    if (!input || strcmp(input, "-") == 0)
+        return SG_OK;
+    for (size_t k = 0; k < count; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s%sstep-%03zu.%s", dir,
+                 dir[strlen(dir) - 1] == '/' ? "" : "/", k, format);
+        if (sg_same_file(path, input))
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: the frame %s would be "
+                               "written over the input %s; refusing", dir,
+                               path, input);
+    }
+    return SG_OK;
+}
+
+int cmd_steps(sg_ctx *ctx, int argc, char **argv)
+{
+    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS };
+    static const struct option options[] = {
+        {"set", required_argument, NULL, 's'},
+        {"graph", required_argument, NULL, 'g'},
+        {"max", required_argument, NULL, 'n'},
+        {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'T'},
+        {"lang", required_argument, NULL, 'l'},
+        {"layout", required_argument, NULL, OPT_LAYOUT},
+        {"theme", required_argument, NULL, OPT_THEME},
+        {"highlight-wins", no_argument, NULL, OPT_WINS},
+        {"edge-labels", no_argument, NULL, OPT_LABELS},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    cli_game_args ga = {0};
+    const char *output = NULL, *format = NULL, *layout_name = "auto";
+    const char *theme_name = "classic";
+    sg_steps_opts opts = {0};
+    opts.lang = "en";
+    int c;
+    while ((c = getopt_long(argc, argv, ":s:g:n:o:T:l:h", options, NULL)) !=
+           -1) {
+        switch (c) {
+        case 's': ga.set = optarg; break;
+        case 'g': ga.graph = optarg; break;
+        case 'n': ga.max = optarg; break;
+        case 'o': output = optarg; break;
+        case 'T': format = optarg; break;
+        case 'l': opts.lang = optarg; break;
+        case OPT_LAYOUT: layout_name = optarg; break;
+        case OPT_THEME: theme_name = optarg; break;
+        case OPT_WINS: opts.highlight_wins = 1; break;
+        case OPT_LABELS: opts.edge_labels = 1; break;
+        case 'h': fputs(usage, stdout); return EXIT_OK;
+        default: return cli_bad_option(ctx, "steps", c, argv);
+        }
+    }
+    if (optind < argc)
+        return cli_extra_operand(ctx, "steps", argv[optind]);
+    if (!output) {
+        sg_ctx_fail(ctx, SG_EINPUT, "steps: give where the pictures go with "
+                    "-o DIR/ (one picture per step) or -o FILE.html (one "
+                    "page)");
+        return EXIT_BAD;
+    }
+    bool frames = false;
+    const char *frame_format = NULL;
+    if (output_kind(ctx, output, format, &frames, &frame_format) != SG_OK)
+        return EXIT_BAD;
+    if (frames && sg_render_format_check(ctx, frame_format) != SG_OK) {
+        if (sg_ctx_status(ctx) == SG_EINPUT)
+            cli_prefix_error(ctx, "-T");
+        return EXIT_BAD;
+    }
+    if (frames && strcmp(frame_format, "dot") == 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "-T dot: frames are pictures: svg, png or "
+                    "pdf (sgviz graph -T dot writes the drawing as DOT)");
+        return EXIT_BAD;
+    }
+    if (sg_layout_parse(ctx, layout_name, &opts.layout) != SG_OK) {
+        cli_prefix_error(ctx, "--layout");
+        return EXIT_BAD;
+    }
+    if (!frames && (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+                    cli_check_not_input(ctx, output, theme_name) != SG_OK))
+        return EXIT_BAD;
+
+    int rc = EXIT_BAD;
+    sg_output *out = NULL;
+    sg_game *game = NULL;
+    sg_steps *steps = NULL;
+    sg_theme *theme = sg_theme_load(ctx, theme_name);
+    if (!theme) {
+        if (strstr(sg_ctx_message(ctx), "unknown theme"))
+            cli_prefix_error(ctx, "--theme");
+        goto done;
+    }
+    opts.theme = theme;
+    game = cli_load_game(ctx, &ga);
+    uint64_t from, to;
+    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+        goto done;
+    steps = sg_steps_new(ctx, game, to, &opts);
+    if (!steps) {
+        if (strstr(sg_ctx_message(ctx), "unknown language"))
+            cli_prefix_error(ctx, "--lang");
+        goto done;
+    }
+    if (frames) {
+        size_t count = sg_steps_count(steps);
+        if (check_frames_not_input(ctx, output, count, frame_format,
+                                   ga.graph) != SG_OK ||
+            check_frames_not_input(ctx, output, count, frame_format,
+                                   theme_name) != SG_OK)
+            goto done;
+        if (sg_steps_write_frames(ctx, steps, output, frame_format) == SG_OK)
+            rc = EXIT_OK;
+        goto done;
+    }
+    out = sg_output_open(ctx, output);
+    if (!out)
+        goto done;
+    if (sg_steps_write_page(ctx, steps, sg_output_stream(out)) != SG_OK)
+        goto done;
+    sg_output *o = out;
+    out = NULL;
+    if (sg_output_commit(ctx, o) == SG_OK)
+        rc = EXIT_OK;
+done:
+    sg_output_abort(out);
+    sg_steps_free(steps);
+    sg_game_free(game);
+    sg_theme_free(theme);
+    return rc;
+}

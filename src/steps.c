@@ -1,0 +1,856 @@
+/*
+ * steps.c - step-by-step pictures: one frame per mex step, written as a
+ * directory of pictures or as one self-contained HTML page.
+ *
+ * The steps come from the engine, as every other consumer's do, and their
+ * words from templates: the short line under each picture from
+ * templates/steps/LANG.text, the full line beside it from the trace wording.
+ * Pictures go through the drawing API only (no Graphviz header here): one
+ * drawing is laid out once and restyled for each frame, so that every
+ * position stays in the same place in every frame.
+ *
+ * The page does not hold a whole picture per step, which would make it grow
+ * with the square of the positions (101 frames of 101 positions are about
+ * 15 MB of SVG).  It holds the picture four times instead, with every
+ * position and move in one state each time (computed, not computed yet,
+ * being computed, a target), and its script builds step K's picture by
+ * swapping each position's and move's group for the look step K gives it.
+ * A group's look depends only on its own state, so the result is exactly
+ * the frame that the directory output holds for step K, caption aside.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "template.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------------ */
+/* Wording                                                                  */
+/* ------------------------------------------------------------------------ */
+
+enum {
+    WS_CAPTION,
+    WS_TITLE,
+    WS_COUNTER,
+    WS_PREVIOUS,
+    WS_NEXT,
+    WS_PLAY,
+    WS_PAUSE,
+    WS_KEYS,
+    WS_TRACE_HEADING,
+    WS_TABLE_HEADING,
+    WS_ROW_X,
+    WS_ROW_SG,
+    WS_ROW_PN,
+    WS_NSECTIONS
+};
+
+static const char *const words_sections[] = {
+    "caption", "title", "counter", "previous", "next", "play", "pause",
+    "keys", "trace-heading", "table-heading", "row-x", "row-sg", "row-pn",
+    NULL};
+
+enum { WV_GAME, WV_X, WV_SG, WV_VALUES, WV_PN, WV_K, WV_LAST, WV_NVARS };
+
+static const char *const words_vars[] = {"game", "x", "sg", "values", "pn",
+                                         "k", "last", NULL};
+
+/* The wording is built in, never a user's file, so every placeholder may
+ * appear in every section; one that does not apply there is empty. */
+#define WORDS_ALL ((UINT64_C(1) << WV_NVARS) - 1)
+static const uint64_t words_allowed[WS_NSECTIONS] = {
+    WORDS_ALL, WORDS_ALL, WORDS_ALL, WORDS_ALL, WORDS_ALL, WORDS_ALL,
+    WORDS_ALL, WORDS_ALL, WORDS_ALL, WORDS_ALL, WORDS_ALL, WORDS_ALL,
+    WORDS_ALL};
+
+static const char *const no_settings[] = {NULL};
+
+static const sg_tpl_schema words_schema = {"steps wording", words_sections,
+                                           words_vars, words_allowed,
+                                           no_settings};
+
+/* The page: one section, its placeholders filled in by write_page(). */
+enum {
+    PV_LANG,
+    PV_TITLE,
+    PV_PICTURE,
+    PV_VARIANTS,
+    PV_DATA,
+    PV_CAPTION,
+    PV_TRACE,
+    PV_COUNTER,
+    PV_PREVIOUS,
+    PV_NEXT,
+    PV_PLAY,
+    PV_KEYS,
+    PV_TRACE_HEADING,
+    PV_TABLE_HEADING,
+    PV_LAST,
+    PV_NVARS
+};
+
+static const char *const page_sections[] = {"page", NULL};
+
+static const char *const page_vars[] = {
+    "lang", "title", "picture", "variants", "data", "caption", "trace",
+    "counter", "previous", "next", "play", "keys", "trace-heading",
+    "table-heading", "last", NULL};
+
+static const uint64_t page_allowed[1] = {(UINT64_C(1) << PV_NVARS) - 1};
+
+static const sg_tpl_schema page_schema = {"page template", page_sections,
+                                          page_vars, page_allowed,
+                                          no_settings};
+
+/* Loads built-in file NAME against SCHEMA and checks that it has every
+ * section.  Returns NULL after recording an error. */
+static sg_template *load_builtin(sg_ctx *ctx, const sg_tpl_schema *schema,
+                                 const char *name)
+{
+    size_t len;
+    const char *text = sg_builtin_file(name, &len);
+    if (!text) {
+        sg_ctx_fail(ctx, SG_EINTERNAL, "the built-in file %s is missing",
+                    name);
+        return NULL;
+    }
+    sg_template *tpl = sg_tpl_parse(ctx, schema, text, len, name);
+    for (int i = 0; tpl && schema->sections[i]; i++) {
+        if (!tpl->sections[i].present) {
+            sg_ctx_fail(ctx, SG_EINTERNAL, "%s has no [%s] section", name,
+                        schema->sections[i]);
+            sg_template_free(tpl);
+            tpl = NULL;
+        }
+    }
+    return tpl;
+}
+
+/* Appends section ID of WORDS with the values VARS (NULL: empty). */
+static void say(sg_buf *b, const sg_template *words, int id,
+                const char *const vars[WV_NVARS])
+{
+    const sg_section *sec = &words->sections[id];
+    for (size_t i = 0; i < sec->nsegs; i++) {
+        const sg_segment *s = &sec->segs[i];
+        if (s->var < 0)
+            sg_buf_add(b, s->text, s->len);
+        else if (vars[s->var])
+            sg_buf_puts(b, vars[s->var]);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Recording the steps                                                      */
+/* ------------------------------------------------------------------------ */
+
+struct sg_steps {
+    const sg_game *game;
+    sg_steps_opts opts;
+    char lang[8];
+    sg_template *words;
+    size_t count;      /* steps, one per position 0..count-1 */
+    sg_value *sg;      /* sg of each position */
+    size_t *first;     /* the targets of step k: targets[first[k]..first[k+1]) */
+    uint64_t *targets;
+    size_t nmoves, cap;
+    char **caption;    /* the short line of each step */
+    char **trace;      /* the trace's line of each step */
+    sg_drawing *frames; /* the frames' drawing, made on first need */
+};
+
+typedef struct recorder {
+    sg_ctx *ctx;
+    sg_steps *steps;
+    sg_template *trace; /* the trace's wording, for the line of each step */
+    sg_buf line;
+} recorder;
+
+static int record_step(void *user, const sg_step *s)
+{
+    recorder *r = user;
+    sg_steps *st = r->steps;
+    size_t k = (size_t)s->x;
+    if (st->nmoves + s->nmoves > SG_STEPS_MAX_MOVES)
+        return sg_ctx_fail(r->ctx, SG_ELIMIT, "%s, positions 0..%zu: more "
+                           "than %u moves, more than a step-by-step picture "
+                           "shows; choose a smaller -n",
+                           sg_game_describe(st->game), st->count - 1,
+                           SG_STEPS_MAX_MOVES);
+    if (st->nmoves + s->nmoves > st->cap) {
+        size_t cap = st->cap ? st->cap : 64;
+        while (cap < st->nmoves + s->nmoves)
+            cap *= 2;
+        uint64_t *t = sg_grow(r->ctx, st->targets, cap, sizeof *t);
+        if (!t)
+            return r->ctx->status;
+        st->targets = t;
+        st->cap = cap;
+    }
+    st->first[k] = st->nmoves;
+    for (size_t i = 0; i < s->nmoves; i++)
+        st->targets[st->nmoves + i] = s->targets[i];
+    st->nmoves += s->nmoves;
+    st->first[k + 1] = st->nmoves;
+    st->sg[k] = s->sg;
+
+    /* The short line: sg(x) = mex{values} = sg. */
+    char name_buf[32], sg_buf_text[24];
+    const char *name =
+        sg_game_position_name(st->game, s->x, name_buf, sizeof name_buf);
+    sg_buf values;
+    sg_buf_init(&values);
+    for (size_t i = 0; i < s->nmoves; i++) {
+        if (i)
+            sg_buf_putc(&values, ',');
+        sg_buf_u64(&values, s->values[i]);
+    }
+    sg_u64_to_str(s->sg, sg_buf_text);
+    const char *vars[WV_NVARS] = {sg_game_describe(st->game), name,
+                                  sg_buf_text, values.data ? values.data : "",
+                                  s->sg == 0 ? "P" : "N", NULL, NULL};
+    r->line.len = 0;
+    say(&r->line, st->words, WS_CAPTION, vars);
+    sg_buf_putc(&r->line, '\0');
+    bool failed = values.failed || r->line.failed;
+    sg_buf_free(&values);
+    if (failed)
+        return sg_ctx_fail(r->ctx, SG_ENOMEM, "out of memory recording the "
+                           "steps");
+    st->caption[k] = sg_strdup(r->ctx, r->line.data);
+    if (!st->caption[k])
+        return r->ctx->status;
+    st->trace[k] = sg_trace_format_step(r->ctx, r->trace, st->game, s);
+    if (!st->trace[k])
+        return r->ctx->status;
+    return 0;
+}
+
+sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                       const sg_steps_opts *opts)
+{
+    const char *lang = opts && opts->lang ? opts->lang : "en";
+    char name[64];
+    size_t len;
+    snprintf(name, sizeof name, "steps/%s.text", lang);
+    if (strlen(lang) >= 8 || !sg_builtin_file(name, &len)) {
+        char shown[96];
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
+                    sg_quote(lang, strlen(lang), shown, sizeof shown),
+                    sg_template_languages());
+        return NULL;
+    }
+    if (sg_game_is_finite(game) && last >= sg_game_position_count(game))
+        last = sg_game_position_count(game) - 1;
+    if (last >= SG_STEPS_MAX_POSITIONS) {
+        sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%llu: %llu steps are "
+                    "more than sgviz shows step by step (at most %u "
+                    "positions); choose a smaller -n",
+                    sg_game_describe(game), (unsigned long long)last,
+                    (unsigned long long)last + 1, SG_STEPS_MAX_POSITIONS);
+        return NULL;
+    }
+    if (sg_check_range(ctx, game, last) != SG_OK)
+        return NULL;
+
+    sg_steps *st = sg_alloc(ctx, 1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->game = game;
+    if (opts)
+        st->opts = *opts;
+    st->opts.lang = st->lang;
+    snprintf(st->lang, sizeof st->lang, "%s", lang);
+    st->count = (size_t)last + 1;
+    st->words = load_builtin(ctx, &words_schema, name);
+    st->sg = sg_alloc(ctx, st->count, sizeof *st->sg);
+    st->first = sg_alloc(ctx, st->count + 1, sizeof *st->first);
+    st->caption = sg_alloc(ctx, st->count, sizeof *st->caption);
+    st->trace = sg_alloc(ctx, st->count, sizeof *st->trace);
+    if (!st->words || !st->sg || !st->first || !st->caption || !st->trace) {
+        sg_steps_free(st);
+        return NULL;
+    }
+    recorder r = {ctx, st, sg_template_builtin(ctx, lang, "text"), {0}};
+    if (!r.trace) {
+        sg_steps_free(st);
+        return NULL;
+    }
+    sg_buf_init(&r.line);
+    sg_compute_opts co = {.with_moves = 1, .on_step = record_step, .user = &r};
+    sg_status status = sg_compute(ctx, game, last, &co, NULL);
+    sg_buf_free(&r.line);
+    sg_template_free(r.trace);
+    if (status != SG_OK) {
+        sg_steps_free(st);
+        return NULL;
+    }
+    return st;
+}
+
+void sg_steps_free(sg_steps *st)
+{
+    if (!st)
+        return;
+    sg_drawing_free(st->frames);
+    sg_template_free(st->words);
+    for (size_t k = 0; st->caption && k < st->count; k++)
+        free(st->caption[k]);
+    for (size_t k = 0; st->trace && k < st->count; k++)
+        free(st->trace[k]);
+    free(st->caption);
+    free(st->trace);
+    free(st->sg);
+    free(st->first);
+    free(st->targets);
+    free(st);
+}
+
+size_t sg_steps_count(const sg_steps *st) { return st->count; }
+
+size_t sg_steps_move_count(const sg_steps *st) { return st->nmoves; }
+
+const char *sg_steps_caption(const sg_steps *st, size_t k)
+{
+    return k < st->count ? st->caption[k] : NULL;
+}
+
+const char *sg_steps_trace(const sg_steps *st, size_t k)
+{
+    return k < st->count ? st->trace[k] : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Frames                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Makes the drawing of the steps' positions, with the caption line under
+ * the picture when CAPTION is set.  Returns NULL after recording an error. */
+static sg_drawing *make_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
+{
+    sg_drawing_opts o = {0};
+    o.layout = st->opts.layout;
+    o.theme = st->opts.theme;
+    o.highlight_wins = st->opts.highlight_wins;
+    o.edge_labels = st->opts.edge_labels;
+    o.caption = caption;
+    o.lang = st->lang;
+    o.step_legend = 1;
+    return sg_drawing_new(ctx, st->game, st->count - 1, &o);
+}
+
+/* Styles D as step K shows it: the positions computed so far with their
+ * values, K itself and its moves highlighted, its targets highlighted, the
+ * positions after K and their moves greyed. */
+static sg_status style_step(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                            size_t k, bool caption)
+{
+    sg_drawing_reset(d);
+    for (size_t y = k + 1; y < st->count; y++)
+        if (sg_drawing_set_node(ctx, d, y, SG_NODE_PENDING) != SG_OK ||
+            sg_drawing_set_moves(ctx, d, y, SG_EDGE_PENDING) != SG_OK)
+            return ctx->status;
+    if (sg_drawing_set_node(ctx, d, k, SG_NODE_CURRENT) != SG_OK ||
+        sg_drawing_set_moves(ctx, d, k, SG_EDGE_CURRENT) != SG_OK)
+        return ctx->status;
+    for (size_t i = st->first[k]; i < st->first[k + 1]; i++)
+        if (sg_drawing_set_node(ctx, d, st->targets[i], SG_NODE_TARGET) !=
+            SG_OK)
+            return ctx->status;
+    if (caption)
+        return sg_drawing_set_caption(ctx, d, st->caption[k]);
+    return SG_OK;
+}
+
+static bool frame_format(const char *format)
+{
+    return strcmp(format, "svg") == 0 || strcmp(format, "png") == 0 ||
+           strcmp(format, "pdf") == 0;
+}
+
+/* Checks FORMAT and the bounds of frames before anything is drawn. */
+static sg_status check_frames(sg_ctx *ctx, const sg_steps *st,
+                              const char *format)
+{
+    if (!frame_format(format)) {
+        char shown[96];
+        return sg_ctx_fail(ctx, SG_EINPUT, "frames are pictures: svg, png or "
+                           "pdf, not \"%s\"",
+                           sg_quote(format, strlen(format), shown,
+                                    sizeof shown));
+    }
+    if (sg_render_format_check(ctx, format) != SG_OK)
+        return ctx->status;
+    double work = (double)st->count * (double)(st->count + st->nmoves);
+    if (st->count > SG_STEPS_MAX_FRAMES || work > SG_STEPS_MAX_FRAME_WORK)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%zu: %zu frames, "
+                           "each a picture of %zu positions and %zu moves, "
+                           "are more than sgviz writes as frames (at most %u "
+                           "frames, and frames x (positions + moves) at most "
+                           "%u, here %.0f); choose a smaller -n, or write the "
+                           "page (FILE.html), which holds every step in one "
+                           "picture",
+                           sg_game_describe(st->game), st->count - 1,
+                           st->count, st->count, st->nmoves,
+                           SG_STEPS_MAX_FRAMES, SG_STEPS_MAX_FRAME_WORK, work);
+    return SG_OK;
+}
+
+static sg_status frames_drawing(sg_ctx *ctx, sg_steps *st)
+{
+    if (!st->frames)
+        st->frames = make_drawing(ctx, st, 1);
+    return st->frames ? SG_OK : ctx->status;
+}
+
+sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                         const char *format, char **data, size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    if (k >= st->count)
+        return sg_ctx_fail(ctx, SG_EINPUT, "step %zu: the steps are 0..%zu",
+                           k, st->count - 1);
+    if (check_frames(ctx, st, format) != SG_OK ||
+        frames_drawing(ctx, st) != SG_OK ||
+        style_step(ctx, st->frames, st, k, true) != SG_OK)
+        return ctx->status;
+    return sg_drawing_render_data(ctx, st->frames, format, data, len);
+}
+
+/* The directory of frames is written in a new directory and renamed into
+ * place, so that a failure half-way leaves nothing that looks like a set
+ * of frames.  These hold the names involved. */
+typedef struct frame_dir {
+    char *final;   /* the directory asked for, without trailing slashes */
+    char *temp;    /* the directory the frames are written in */
+    bool existed;  /* FINAL existed: the frames move into it one by one */
+    size_t written;
+    const char *ext;
+} frame_dir;
+
+/* DIR/step-NNN.EXT in a new string (plain malloc, so that cleaning up
+ * after an error leaves the error's message alone), or NULL. */
+static char *frame_path(const char *dir, size_t k, const char *ext)
+{
+    size_t n = strlen(dir) + strlen(ext) + 32;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/step-%03zu.%s", dir, k, ext);
+    return p;
+}
+
+/* Removes the frames written so far and the temporary directory. */
+static void frame_dir_discard(frame_dir *fd)
+{
+    if (!fd->temp)
+        return;
+    for (size_t k = 0; k < fd->written; k++) {
+        char *p = frame_path(fd->temp, k, fd->ext);
+        if (p)
+            unlink(p);
+        free(p);
+    }
+    rmdir(fd->temp);
+}
+
+/* Whether NAME is a frame "step-NNN.EXT" of a set of COUNT or more
+ * frames' numbering, numbered COUNT or beyond: a frame left over from an
+ * earlier, longer run. */
+static bool stale_frame(const char *name, const char *ext, size_t count)
+{
+    if (strncmp(name, "step-", 5) != 0)
+        return false;
+    const char *p = name + 5, *digits = p;
+    size_t k = 0;
+    while (*p >= '0' && *p <= '9' && p - digits < 9)
+        k = k * 10 + (size_t)(*p++ - '0');
+    return p - digits >= 3 && *p == '.' && strcmp(p + 1, ext) == 0 &&
+           k >= count;
+}
+
+static sg_status frame_dir_open(sg_ctx *ctx, frame_dir *fd, const char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    if (n == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "-o \"\": the output directory's "
+                           "name is empty");
+    fd->final = sg_strndup(ctx, dir, n);
+    if (!fd->final)
+        return ctx->status;
+    struct stat sb;
+    char *parent = NULL;
+    const char *base = fd->final;
+    if (stat(fd->final, &sb) == 0) {
+        if (!S_ISDIR(sb.st_mode))
+            return sg_ctx_fail(ctx, SG_EIO, "-o %s: exists and is not a "
+                               "directory", dir);
+        fd->existed = true;
+        parent = sg_strdup(ctx, fd->final);
+    } else {
+        const char *slash = strrchr(fd->final, '/');
+        parent = slash ? sg_strndup(ctx, fd->final,
+                                    slash == fd->final
+                                        ? 1
+                                        : (size_t)(slash - fd->final))
+                       : sg_strdup(ctx, ".");
+        base = slash ? slash + 1 : fd->final;
+        if (parent && (stat(parent, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+            sg_status s = sg_ctx_fail(ctx, SG_EIO, "-o %s: the directory %s "
+                                      "does not exist", dir, parent);
+            free(parent);
+            return s;
+        }
+    }
+    if (!parent)
+        return ctx->status;
+    size_t tn = strlen(parent) + strlen(base) + 32;
+    fd->temp = sg_alloc_raw(ctx, tn, 1);
+    if (!fd->temp) {
+        free(parent);
+        return ctx->status;
+    }
+    if (fd->existed)
+        snprintf(fd->temp, tn, "%s/.sgviz-steps-XXXXXX", parent);
+    else
+        snprintf(fd->temp, tn, "%s/.%s.sgviz-XXXXXX", parent, base);
+    if (!mkdtemp(fd->temp)) {
+        sg_status s = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in %s: %s",
+                                  dir, parent, strerror(errno));
+        free(parent);
+        free(fd->temp);
+        fd->temp = NULL;
+        return s;
+    }
+    free(parent);
+    return SG_OK;
+}
+
+/* Moves the finished frames into place: the whole directory at once when
+ * it is new; into an existing directory frame by frame, after which frames
+ * of an earlier, longer run that the new set does not replace are removed,
+ * so that the directory holds one set. */
+static sg_status frame_dir_commit(sg_ctx *ctx, frame_dir *fd, size_t count)
+{
+    if (!fd->existed) {
+        /* mkdtemp makes the directory private; give it the mode a plain
+         * mkdir would have. */
+        mode_t mask = umask(0);
+        umask(mask);
+        if (chmod(fd->temp, 0777 & ~mask) != 0) {
+            /* Not fatal: the frames matter more than the mode. */
+        }
+        if (rename(fd->temp, fd->final) != 0)
+            return sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot write: %s",
+                               fd->final, strerror(errno));
+        free(fd->temp);
+        fd->temp = NULL;
+        return SG_OK;
+    }
+    for (size_t k = 0; k < count; k++) {
+        char *from = frame_path(fd->temp, k, fd->ext);
+        char *to = frame_path(fd->final, k, fd->ext);
+        int rc = from && to ? rename(from, to) : -1;
+        int err = from && to ? errno : ENOMEM;
+        free(from);
+        free(to);
+        if (rc != 0)
+            return sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot write step-%03zu."
+                               "%s: %s", fd->final, k, fd->ext,
+                               strerror(err));
+    }
+    rmdir(fd->temp);
+    free(fd->temp);
+    fd->temp = NULL;
+    DIR *dh = opendir(fd->final);
+    for (struct dirent *e = dh ? readdir(dh) : NULL; e; e = readdir(dh)) {
+        if (stale_frame(e->d_name, fd->ext, count)) {
+            size_t n = strlen(fd->final) + strlen(e->d_name) + 2;
+            char *stale = malloc(n);
+            if (stale) {
+                snprintf(stale, n, "%s/%s", fd->final, e->d_name);
+                unlink(stale);
+            }
+            free(stale);
+        }
+    }
+    if (dh)
+        closedir(dh);
+    return SG_OK;
+}
+
+sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
+                                const char *format)
+{
+    if (check_frames(ctx, st, format) != SG_OK ||
+        frames_drawing(ctx, st) != SG_OK)
+        return ctx->status;
+    frame_dir fd = {.ext = format};
+    sg_status status = frame_dir_open(ctx, &fd, dir);
+    for (size_t k = 0; status == SG_OK && k < st->count; k++) {
+        char *path = frame_path(fd.temp, k, format);
+        if (!path) {
+            status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
+                                 "frames");
+            break;
+        }
+        FILE *f = fopen(path, "wb");
+        if (!f) {
+            status = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write %s: %s",
+                                 dir, path, strerror(errno));
+            free(path);
+            break;
+        }
+        fd.written = k + 1;
+        status = style_step(ctx, st->frames, st, k, true);
+        if (status == SG_OK)
+            status = sg_drawing_render(ctx, st->frames, format, f);
+        if (fclose(f) != 0 && status == SG_OK)
+            status = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write %s: %s",
+                                 dir, path, strerror(errno));
+        free(path);
+    }
+    if (status == SG_OK)
+        status = frame_dir_commit(ctx, &fd, st->count);
+    if (status != SG_OK)
+        frame_dir_discard(&fd);
+    free(fd.final);
+    free(fd.temp);
+    return status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The page                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Appends S as a JSON string that is safe inside an HTML <script>: besides
+ * JSON's own escapes, '<', '>' and '&' are written as \u escapes, so that
+ * no "</script>" or "<!--" can appear, and so are U+2028 and U+2029, which
+ * older JavaScript does not allow in a string. */
+static void json_string(sg_buf *b, const char *s)
+{
+    sg_buf_putc(b, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            sg_buf_putc(b, '\\');
+            sg_buf_putc(b, (char)*p);
+        } else if (*p == '\n') {
+            sg_buf_puts(b, "\\n");
+        } else if (*p < 0x20 || *p == 0x7F || *p == '<' || *p == '>' ||
+                   *p == '&') {
+            sg_buf_printf(b, "\\u%04x", *p);
+        } else if (p[0] == 0xE2 && p[1] == 0x80 &&
+                   (p[2] == 0xA8 || p[2] == 0xA9)) {
+            sg_buf_printf(b, "\\u%04x", p[2] == 0xA8 ? 0x2028 : 0x2029);
+            p += 2;
+        } else {
+            sg_buf_putc(b, (char)*p);
+        }
+    }
+    sg_buf_putc(b, '"');
+}
+
+static void html_text(sg_buf *b, const char *s)
+{
+    sg_escape_add(b, SG_ESCAPE_HTML, s, strlen(s), false);
+}
+
+/* Section ID of the wording, with VARS, as a new string in *OUT (freed by
+ * the caller). */
+static sg_status words_text(sg_ctx *ctx, const sg_steps *st, int id,
+                            const char *const vars[WV_NVARS], char **out)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    say(&b, st->words, id, vars);
+    sg_buf_putc(&b, '\0');
+    if (b.failed) {
+        sg_buf_free(&b);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the page");
+    }
+    *out = b.data;
+    return SG_OK;
+}
+
+/* The steps as JSON, for the page's script. */
+static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
+{
+    char last[24], k_text[24], name_buf[32];
+    sg_u64_to_str(st->count - 1, last);
+    const char *none[WV_NVARS] = {NULL};
+    static const struct {
+        const char *key;
+        int id;
+    } words[] = {{"play", WS_PLAY}, {"pause", WS_PAUSE}, {"rowx", WS_ROW_X},
+                 {"rowsg", WS_ROW_SG}, {"rowpn", WS_ROW_PN}};
+    sg_buf_puts(b, "{\"lang\": ");
+    json_string(b, st->lang);
+    sg_buf_puts(b, ", \"words\": {");
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        char *text;
+        if (words_text(ctx, st, words[i].id, none, &text) != SG_OK)
+            return ctx->status;
+        sg_buf_printf(b, "%s\"%s\": ", i ? ", " : "", words[i].key);
+        json_string(b, text);
+        free(text);
+    }
+    sg_buf_puts(b, "},\n\"steps\": [\n");
+    for (size_t k = 0; k < st->count; k++) {
+        sg_u64_to_str(k, k_text);
+        const char *vars[WV_NVARS] = {NULL, NULL, NULL, NULL, NULL, k_text,
+                                      last};
+        char *counter;
+        if (words_text(ctx, st, WS_COUNTER, vars, &counter) != SG_OK)
+            return ctx->status;
+        sg_buf_puts(b, k ? ",\n{\"x\": " : "{\"x\": ");
+        json_string(b, sg_game_position_name(st->game, k, name_buf,
+                                             sizeof name_buf));
+        sg_buf_printf(b, ", \"sg\": %llu, \"pn\": \"%s\", \"t\": [",
+                      (unsigned long long)st->sg[k], st->sg[k] ? "N" : "P");
+        for (size_t i = st->first[k]; i < st->first[k + 1]; i++)
+            sg_buf_printf(b, "%s%llu", i > st->first[k] ? "," : "",
+                          (unsigned long long)st->targets[i]);
+        sg_buf_puts(b, "], \"caption\": ");
+        json_string(b, st->caption[k]);
+        sg_buf_puts(b, ", \"trace\": ");
+        json_string(b, st->trace[k]);
+        sg_buf_puts(b, ", \"counter\": ");
+        json_string(b, counter);
+        sg_buf_putc(b, '}');
+        free(counter);
+    }
+    sg_buf_puts(b, "\n]}");
+    return SG_OK;
+}
+
+/* Renders D as SVG and appends it to B from its <svg> element on: the XML
+ * prolog and DOCTYPE that precede it belong to a file, not to a page. */
+static sg_status add_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b)
+{
+    char *svg = NULL;
+    size_t len = 0;
+    if (sg_drawing_render_data(ctx, d, "svg", &svg, &len) != SG_OK)
+        return ctx->status;
+    const char *start = strstr(svg, "<svg");
+    if (!start) {
+        free(svg);
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz wrote SVG without an "
+                           "<svg> element");
+    }
+    sg_buf_add(b, start, len - (size_t)(start - svg));
+    free(svg);
+    return SG_OK;
+}
+
+/* The picture four times over, each time with every position (and move)
+ * in one state, as <template> elements the page's script takes looks
+ * from. */
+static sg_status page_variants(sg_ctx *ctx, sg_drawing *d,
+                               const sg_steps *st, sg_buf *b)
+{
+    static const struct {
+        const char *name;
+        sg_node_state node;
+        sg_edge_state edge;
+    } looks[] = {{"value", SG_NODE_VALUE, SG_EDGE_NORMAL},
+                 {"pending", SG_NODE_PENDING, SG_EDGE_PENDING},
+                 {"current", SG_NODE_CURRENT, SG_EDGE_CURRENT},
+                 {"target", SG_NODE_TARGET, SG_EDGE_NORMAL}};
+    for (size_t v = 0; v < sizeof looks / sizeof looks[0]; v++) {
+        sg_drawing_reset(d);
+        for (size_t x = 0; x < st->count; x++)
+            if (sg_drawing_set_node(ctx, d, x, looks[v].node) != SG_OK ||
+                sg_drawing_set_moves(ctx, d, x, looks[v].edge) != SG_OK)
+                return ctx->status;
+        sg_buf_printf(b, "<template id=\"sg-%s\">", looks[v].name);
+        if (add_svg(ctx, d, b) != SG_OK)
+            return ctx->status;
+        sg_buf_puts(b, "</template>\n");
+    }
+    return SG_OK;
+}
+
+sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
+{
+    sg_template *page = load_builtin(ctx, &page_schema, "steps/page.html");
+    if (!page)
+        return ctx->status;
+    sg_drawing *d = make_drawing(ctx, st, 0);
+    sg_buf picture, variants, data, text;
+    sg_buf_init(&picture);
+    sg_buf_init(&variants);
+    sg_buf_init(&data);
+    sg_buf_init(&text);
+    char *words[WS_NSECTIONS] = {NULL};
+    sg_status status = d ? SG_OK : ctx->status;
+    if (status == SG_OK)
+        status = page_variants(ctx, d, st, &variants);
+    if (status == SG_OK)
+        status = style_step(ctx, d, st, 0, false);
+    if (status == SG_OK)
+        status = add_svg(ctx, d, &picture);
+    if (status == SG_OK)
+        status = page_data(ctx, st, &data);
+
+    char last[24];
+    sg_u64_to_str(st->count - 1, last);
+    const char *game = sg_game_describe(st->game);
+    /* A DOT game goes by its file's name, without the directories. */
+    if (sg_game_kind_of(st->game) != SG_GAME_SUBTRACTION && strrchr(game, '/'))
+        game = strrchr(game, '/') + 1;
+    const char *vars[WV_NVARS] = {game, NULL, NULL, NULL, NULL, "0", last};
+    for (int id = WS_TITLE; status == SG_OK && id < WS_NSECTIONS; id++)
+        status = words_text(ctx, st, id, vars, &words[id]);
+
+    if (status == SG_OK) {
+        const sg_section *sec = &page->sections[0];
+        for (size_t i = 0; i < sec->nsegs; i++) {
+            const sg_segment *s = &sec->segs[i];
+            sg_buf *b = &text;
+            switch (s->var) {
+            case -1: sg_buf_add(b, s->text, s->len); break;
+            case PV_LANG: html_text(b, st->lang); break;
+            case PV_TITLE: html_text(b, words[WS_TITLE]); break;
+            case PV_PICTURE: sg_buf_add(b, picture.data, picture.len); break;
+            case PV_VARIANTS: sg_buf_add(b, variants.data, variants.len); break;
+            case PV_DATA: sg_buf_add(b, data.data, data.len); break;
+            case PV_CAPTION: html_text(b, st->caption[0]); break;
+            case PV_TRACE: html_text(b, st->trace[0]); break;
+            case PV_COUNTER: html_text(b, words[WS_COUNTER]); break;
+            case PV_PREVIOUS: html_text(b, words[WS_PREVIOUS]); break;
+            case PV_NEXT: html_text(b, words[WS_NEXT]); break;
+            case PV_PLAY: html_text(b, words[WS_PLAY]); break;
+            case PV_KEYS: html_text(b, words[WS_KEYS]); break;
+            case PV_TRACE_HEADING: html_text(b, words[WS_TRACE_HEADING]); break;
+            case PV_TABLE_HEADING: html_text(b, words[WS_TABLE_HEADING]); break;
+            case PV_LAST: sg_buf_puts(b, last); break;
+            default: break;
+            }
+        }
+        sg_buf_putc(&text, '\n');
+        if (picture.failed || variants.failed || data.failed || text.failed)
+            status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
+                                 "page");
+    }
+    if (status == SG_OK &&
+        (fwrite(text.data, 1, text.len, out) != text.len || fflush(out) != 0 ||
+         ferror(out)))
+        status = sg_ctx_fail(ctx, SG_EIO, "cannot write the page: %s",
+                             strerror(errno));
+    for (int id = 0; id < WS_NSECTIONS; id++)
+        free(words[id]);
+    sg_buf_free(&picture);
+    sg_buf_free(&variants);
+    sg_buf_free(&data);
+    sg_buf_free(&text);
+    sg_drawing_free(d);
+    sg_template_free(page);
+    return status;
+}
