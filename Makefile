@@ -178,14 +178,18 @@ FUZZ_DIR = build-fuzz
 FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZERS := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c
+# The library is brought up to date first, then every harness is linked
+# against it again: a harness that did not change must still see the
+# library's latest code.
+fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) CC=clang \
 	    OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
 	    $(FUZZ_DIR)/libsgviz.a
-	clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc $< $(FUZZ_DIR)/libsgviz.a \
-	    $(GV_LIBS) -o $@
-
-fuzz-build: $(FUZZERS)
+	@for f in $(FUZZERS); do \
+	    echo "clang ... tests/fuzz/$${f##*/}.c -o $$f"; \
+	    clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc tests/fuzz/$${f##*/}.c \
+	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) -lm -o $$f || exit 1; \
+	done
 
 # Each reader under libFuzzer for FUZZ_SECONDS, starting from the seeds in
 # tests/fuzz/corpus/NAME; what a run learns stays in build-fuzz/corpus.

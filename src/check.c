@@ -146,14 +146,7 @@ static sg_status load_wording(sg_ctx *ctx, const char *lang,
 static void render(sg_buf *b, const sg_template *tpl, int id,
                    const char *const vars[CV_NVARS])
 {
-    const sg_section *sec = &tpl->sections[id];
-    for (size_t i = 0; i < sec->nsegs; i++) {
-        const sg_segment *s = &sec->segs[i];
-        if (s->var < 0)
-            sg_buf_add(b, s->text, s->len);
-        else if (vars[s->var])
-            sg_buf_puts(b, vars[s->var]);
-    }
+    sg_tpl_say(b, tpl, id, vars);
     sg_buf_putc(b, '\n');
 }
 
@@ -652,21 +645,6 @@ static int report_step(void *user, const sg_step *s)
     return flush_line(w);
 }
 
-static void csv_field(sg_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        sg_buf_puts(b, s);
-        return;
-    }
-    sg_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sg_buf_putc(b, '"');
-        sg_buf_putc(b, *s);
-    }
-    sg_buf_putc(b, '"');
-}
-
 /* CSV: one row per position, from the verdicts alone. */
 static sg_status write_csv(writer *w)
 {
@@ -678,7 +656,7 @@ static sg_status write_csv(writer *w)
         bool given = r->flags & F_GIVEN, correct = r->flags & F_CORRECT;
         bool consistent = r->flags & F_CONSISTENT;
         char tmp[24], a[48];
-        csv_field(b, position_name(c, x, tmp, sizeof tmp));
+        sg_buf_csv_field(b, position_name(c, x, tmp, sizeof tmp));
         sg_buf_putc(b, ',');
         if (given) {
             format_answer(c, r->value, r->pn, r->pn != 0, a, sizeof a);
@@ -697,7 +675,7 @@ static sg_status write_csv(writer *w)
                       consistent ? "yes" : "no",
                       given && !correct && !consistent ? "yes" : "no");
         if (given && !correct && consistent && r->link != SG_NO_POSITION)
-            csv_field(b, position_name(c, r->link, tmp, sizeof tmp));
+            sg_buf_csv_field(b, position_name(c, r->link, tmp, sizeof tmp));
         sg_buf_putc(b, '\n');
         if (b->len > 65536 && flush_line(w) != 0)
             return w->ctx->status;
@@ -1065,16 +1043,16 @@ static void write_class_csv(const sg_gradebook *g, sg_buf *b)
     sg_buf_puts(b, "file,total,correct,consistent,first_error,error\n");
     for (size_t i = 0; i < g->n; i++) {
         const grade_row *r = &g->rows[i];
-        csv_field(b, r->file);
+        sg_buf_csv_field(b, r->file);
         if (r->error) {
             sg_buf_puts(b, ",,,,,");
-            csv_field(b, r->error);
+            sg_buf_csv_field(b, r->error);
         } else {
             sg_buf_printf(b, ",%llu,%llu,%llu,", (unsigned long long)r->total,
                           (unsigned long long)r->correct,
                           (unsigned long long)r->consistent);
             if (r->first)
-                csv_field(b, r->first);
+                sg_buf_csv_field(b, r->first);
             sg_buf_putc(b, ',');
         }
         sg_buf_putc(b, '\n');

@@ -105,6 +105,9 @@ void sg_buf_printf(sg_buf *b, const char *fmt, ...)
 #endif
     ;
 void sg_buf_u64(sg_buf *b, uint64_t v);
+/* Appends S as one CSV field: as is, or quoted (with quotes doubled) when
+ * it holds a comma, a quote or a line break. */
+void sg_buf_csv_field(sg_buf *b, const char *s);
 
 /* Writes an unsigned decimal into BUF (at least 21 bytes), returns length. */
 size_t sg_u64_to_str(uint64_t v, char *buf);

@@ -354,11 +354,14 @@ done:
 /* Building the graph                                                       */
 /* ------------------------------------------------------------------------ */
 
-/* Attributes of a DOT game's file that the drawing leaves out: sgviz sets
- * coordinates and sizes itself, and the rest are results of an earlier
+/* Attributes of a DOT game's file that the drawing leaves out: those that
+ * do not style a drawing (render_attr.c), and, among those that do, the
+ * ones sgviz sets itself: coordinates, sizes, results of an earlier
  * layout. */
-static bool file_attr_dropped(const char *name)
+static bool file_attr_dropped(int kind, const char *name)
 {
+    if (!sg_attr_passes(kind, name))
+        return true;
     static const char *const dropped[] = {
         "pos", "width", "height", "fixedsize", "lp", "xlp", "head_lp",
         "tail_lp", "bb", "layout", "_draw_", "_ldraw_", "_hdraw_", "_tdraw_",
@@ -523,6 +526,54 @@ static void choose_diameter(sg_drawing *d)
     d->alen = 10 * arrowsize;
 }
 
+/* Checks the attributes of OBJ (of KIND, in the DOT game's graph SRC)
+ * that the drawing may pass on to Graphviz. */
+static sg_status check_object(sg_ctx *ctx, Agraph_t *src, void *obj, int kind,
+                              const char *origin, const char *owner)
+{
+    bool keep;
+    for (Agsym_t *s = agnxtattr(src, kind, NULL); s;
+         s = agnxtattr(src, kind, s)) {
+        const char *v = obj ? agxget(obj, s) : s->defval ? s->defval : "";
+        if (*v && sg_attr_check(ctx, kind, s->name, v,
+                                aghtmlstr(SG_GV_STR(v)) != 0, origin, owner,
+                                &keep) != SG_OK)
+            return ctx->status;
+    }
+    return SG_OK;
+}
+
+/* Checks, before any of them reaches Graphviz, every attribute that the
+ * drawing takes from a DOT game's file: the graph's, the defaults, and
+ * those of the positions drawn and their moves.  Graphviz itself trusts
+ * them, and some bad values crash it (see render_attr.c). */
+static sg_status check_source(sg_ctx *ctx, const sg_drawing *d)
+{
+    Agraph_t *src = d->src->graph;
+    const char *origin = sg_game_spec(d->game);
+    char owner[160], a[64], b[64];
+    if (check_object(ctx, src, src, AGRAPH, origin, "the graph") ||
+        check_object(ctx, src, NULL, AGNODE, origin, "the node defaults") ||
+        check_object(ctx, src, NULL, AGEDGE, origin, "the edge defaults"))
+        return ctx->status;
+    for (size_t i = 0; i < d->n; i++) {
+        Agnode_t *v = d->src->nodes[d->x[i]];
+        const char *name = agnameof(v);
+        snprintf(owner, sizeof owner, "node %s",
+                 sg_quote(name, strlen(name), a, sizeof a));
+        if (check_object(ctx, src, v, AGNODE, origin, owner) != SG_OK)
+            return ctx->status;
+        for (Agedge_t *e = agfstout(src, v); e; e = agnxtout(src, e)) {
+            const char *head = agnameof(aghead(e));
+            snprintf(owner, sizeof owner, "edge %s -> %s", a,
+                     sg_quote(head, strlen(head), b, sizeof b));
+            if (check_object(ctx, src, e, AGEDGE, origin, owner) != SG_OK)
+                return ctx->status;
+        }
+    }
+    return SG_OK;
+}
+
 static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
 {
     const sg_theme *t = d->theme;
@@ -544,14 +595,16 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
         for (Agsym_t *s = agnxtattr(sg_src, AGRAPH, NULL); s;
              s = agnxtattr(sg_src, AGRAPH, s)) {
             const char *v = agxget(sg_src, s);
-            if (!file_attr_dropped(s->name) && strcmp(s->name, "label") &&
+            if (!file_attr_dropped(AGRAPH, s->name) &&
+                strcmp(s->name, "label") &&
                 *v)
                 agattr(g, AGRAPH, s->name, SG_GV_STR(v));
         }
         for (int kind = AGNODE; kind <= AGEDGE; kind++)
             for (Agsym_t *s = agnxtattr(sg_src, kind, NULL); s;
                  s = agnxtattr(sg_src, kind, s))
-                if (!file_attr_dropped(s->name) && strcmp(s->name, "label"))
+                if (!file_attr_dropped(kind, s->name) &&
+                    strcmp(s->name, "label"))
                     declare(g, kind, s->name, s->defval ? s->defval : "");
     }
     /* Nodes are painted over the moves, so that dense drawings stay
@@ -619,7 +672,7 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
             for (Agsym_t *s = agnxtattr(sg_src, AGNODE, NULL); s;
                  s = agnxtattr(sg_src, AGNODE, s)) {
                 const char *val = agxget(sv, s);
-                if (*val && !file_attr_dropped(s->name) &&
+                if (*val && !file_attr_dropped(AGNODE, s->name) &&
                     strcmp(s->name, "label"))
                     copy_value(g, v, agattr(g, AGNODE, s->name, NULL), val);
             }
@@ -664,7 +717,7 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
                 for (Agsym_t *s = agnxtattr(sg_src, AGEDGE, NULL); s;
                      s = agnxtattr(sg_src, AGEDGE, s)) {
                     const char *val = agxget(se, s);
-                    if (*val && !file_attr_dropped(s->name) &&
+                    if (*val && !file_attr_dropped(AGEDGE, s->name) &&
                         (strcmp(s->name, "label") || !d->opts.edge_labels))
                         copy_value(g, e, agattr(g, AGEDGE, s->name, NULL),
                                    val);
@@ -993,7 +1046,9 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     if (!d->theme)
         goto fail;
 
-    if (gather_graph(ctx, d) != SG_OK || sg_layout_decide(ctx, d) != SG_OK)
+    if (gather_graph(ctx, d) != SG_OK ||
+        (d->src && check_source(ctx, d) != SG_OK) ||
+        sg_layout_decide(ctx, d) != SG_OK)
         goto fail;
     if (d->layout == SG_LAYOUT_DOT &&
         !gv_has_plugin(gvc, "layout", "dot", NULL)) {
@@ -1131,7 +1186,7 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
         }
     }
     char message[600];
-    sg_gv_errors_begin("Graphviz");
+    sg_gv_errors_begin(sg_game_spec(d->game));
     if (gvLayout(gvc, d->g, "nop2") != 0) {
         if (dpi)
             sg_draw_set(d->g, dpi, old_dpi);
@@ -1147,10 +1202,21 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     char *gvdata = NULL;
     unsigned int gvlen = 0;
     int rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
+    int errors = agerrors();
     sg_gv_free_layout(gvc, d->g);
     if (dpi)
         sg_draw_set(d->g, dpi, old_dpi);
     sg_gv_errors_end(message, sizeof message);
+    /* Graphviz goes on after some errors (an HTML-like label it cannot
+     * parse is drawn as its source text); the picture is then not what the
+     * file says, so it is refused with Graphviz's own words. */
+    if (rc == 0 && errors) {
+        if (gvdata)
+            gvFreeRenderData(gvdata);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s",
+                           message[0] ? message
+                                      : "Graphviz reported an error");
+    }
     if (rc != 0) {
         if (gvdata)
             gvFreeRenderData(gvdata);

@@ -93,6 +93,20 @@ struct sg_theme {
 /* The value of NAME in L, or NULL. */
 const char *sg_attr_find(const sg_attr_list *l, const char *name);
 
+/* Checks attribute NAME = VALUE of an object of KIND (AGRAPH, AGNODE or
+ * AGEDGE) in a user's DOT file ORIGIN (a game or a theme), belonging to
+ * OWNER ("node a", "edge a -> b", "the graph"); HTML says VALUE is an
+ * HTML-like label.  *KEEP says whether the attribute passes to Graphviz:
+ * only those that style a drawing do (render_attr.c lists them).  Returns
+ * SG_OK, or SG_EINPUT naming the value, its owner and ORIGIN when the
+ * value is not of the form Graphviz expects. */
+sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
+                        const char *value, bool html, const char *origin,
+                        const char *owner, bool *keep);
+
+/* Whether attribute NAME of KIND may pass from a user's file at all. */
+bool sg_attr_passes(int kind, const char *name);
+
 /* A deep copy of THEME, or NULL after recording SG_ENOMEM. */
 sg_theme *sg_theme_clone(sg_ctx *ctx, const sg_theme *theme);
 

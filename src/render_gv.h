@@ -59,6 +59,16 @@ GVC_t *sg_gv_context(sg_ctx *ctx);
 void sg_gv_errors_begin(const char *origin);
 const char *sg_gv_errors_end(char *buf, size_t size);
 
+/* Judges one read of a DOT file (a game or a theme) from ORIGIN: G is the
+ * graph read (or NULL), EXTRA a second graph found after it (or NULL),
+ * ERRORS and MESSAGE what sg_gv_errors_end() collected.  Returns G when the
+ * read gave exactly one graph without errors; otherwise closes what was
+ * read, records the error and returns NULL.  KIND names the file ("game",
+ * "theme") and EXAMPLE the form expected, in messages. */
+Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
+                          int errors, const char *message, const char *origin,
+                          const char *kind, const char *example);
+
 /* What a DAG game read from DOT keeps of its file, for drawing it with the
  * file's own attributes: the graph, and the node of each position. */
 typedef struct sg_dot_source {

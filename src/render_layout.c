@@ -273,13 +273,20 @@ static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
 static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
 {
     char message[600];
-    sg_gv_errors_begin("Graphviz");
+    sg_gv_errors_begin(sg_game_spec(d->game));
     int rc = gvLayout(gvc, d->g, "dot");
+    int errors = agerrors();
     if (rc == 0) {
         attach_attrs(d->g);
         gvFreeLayout(gvc, d->g);
     }
     sg_gv_errors_end(message, sizeof message);
+    /* As in paint(): an error Graphviz went on after (an HTML-like label it
+     * cannot parse) means the picture would not be what the file says. */
+    if (rc == 0 && errors)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s",
+                           message[0] ? message
+                                      : "Graphviz reported an error");
     if (rc != 0)
         return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz's dot layout "
                            "failed%s%s", message[0] ? ": " : "", message);
@@ -498,14 +505,7 @@ static void legend_say(const sg_template *words, int id,
 {
     sg_buf b;
     sg_buf_init(&b);
-    const sg_section *sec = &words->sections[id];
-    for (size_t i = 0; i < sec->nsegs; i++) {
-        const sg_segment *s = &sec->segs[i];
-        if (s->var < 0)
-            sg_buf_add(&b, s->text, s->len);
-        else if (vars[s->var])
-            sg_buf_puts(&b, vars[s->var]);
-    }
+    sg_tpl_say(&b, words, id, vars);
     snprintf(buf, size, "%.*s", (int)b.len, b.data && !b.failed ? b.data : "");
     sg_buf_free(&b);
 }

@@ -99,6 +99,23 @@ const char *sg_gv_errors_end(char *buf, size_t size)
      * anything; clean them so that the message stays one readable line. */
     char line[512];
     sg_clean_text(text, len < 400 ? len : 400, line, sizeof line);
+    /* An HTML-like label that does not parse is reported with the label's
+     * own line number and, two lines down, "in label of node a":
+     * "ORIGIN: node a: HTML-like label: not well-formed (invalid token)". */
+    const char *of = strstr(text, "in label of ");
+    if (of) {
+        char owner[160];
+        of += 12;
+        sg_clean_text(of, strcspn(of, "\n") < 150 ? strcspn(of, "\n") : 150,
+                      owner, sizeof owner);
+        char *at = strstr(line, " in line ");
+        if (at)
+            *at = '\0';
+        snprintf(buf, size, "%s: %s: HTML-like label: %s", gv_origin, owner,
+                 line);
+        sg_buf_free(&gv_messages);
+        return buf;
+    }
     /* "syntax error in line 2 near 'x'" -> "ORIGIN:2: syntax error near 'x'" */
     char *in_line = strstr(line, " in line ");
     if (in_line) {
@@ -285,6 +302,39 @@ static Agiddisc_t id_disc = {id_open,  id_map,   id_alloc,   id_free,
                              id_print, id_close, id_register};
 
 static Agdisc_t read_disc = {&AgMemDisc, &id_disc, &AgIoDisc};
+
+Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
+                          int errors, const char *message, const char *origin,
+                          const char *kind, const char *example)
+{
+    /* After a syntax error the scanner's leftovers may read as a graph of
+     * their own; that is not a second graph of the file. */
+    if (extra && (errors || !g)) {
+        agclose(extra);
+        extra = NULL;
+    }
+    if (extra) {
+        agclose(extra);
+        agclose(g);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: holds more than one graph; a %s is "
+                    "one %s", origin, kind,
+                    strcmp(kind, "game") == 0 ? "digraph" : "graph");
+        return NULL;
+    }
+    if (g && !errors)
+        return g;
+    if (g)
+        agclose(g);
+    if (message[0])
+        sg_ctx_fail(ctx, SG_EINPUT, "%s", message);
+    else if (errors)
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: not a valid DOT %s", origin, kind);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: no graph in the %s (expected \"%s\")",
+                    origin, strcmp(kind, "game") == 0 ? "file" : kind,
+                    example);
+    return NULL;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Reading a game                                                           */
@@ -612,26 +662,10 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
     sg_gv_errors_end(message, sizeof message);
     if (!from_stdin)
         fclose(f);
-    if (extra) {
-        agclose(extra);
-        if (g)
-            agclose(g);
-        sg_ctx_fail(ctx, SG_EINPUT, "%s: holds more than one graph; a game is "
-                    "one digraph", origin);
+    g = sg_gv_one_graph(ctx, g, extra, errors, message, origin, "game",
+                        "digraph { a -> b; ... }");
+    if (!g)
         return NULL;
-    }
-    if (!g || errors) {
-        if (g)
-            agclose(g);
-        if (message[0])
-            sg_ctx_fail(ctx, SG_EINPUT, "%s", message);
-        else if (errors)
-            sg_ctx_fail(ctx, SG_EINPUT, "%s: not a valid DOT graph", origin);
-        else
-            sg_ctx_fail(ctx, SG_EINPUT, "%s: no graph in the file (expected "
-                        "\"digraph { a -> b; ... }\")", origin);
-        return NULL;
-    }
     if (!agisdirected(g)) {
         agclose(g);
         sg_ctx_fail(ctx, SG_EINPUT, "%s: the graph is undirected; a game needs "

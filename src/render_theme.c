@@ -113,18 +113,34 @@ void sg_theme_free(sg_theme *theme)
     free(theme);
 }
 
+/* Adds NAME = VALUE to L when the attribute may style a drawing and its
+ * value is of the right form (render_attr.c); a bad value is an error
+ * naming OWNER in the theme ORIGIN. */
+static sg_status attr_add_checked(sg_ctx *ctx, sg_attr_list *l, int kind,
+                                  const char *name, const char *value,
+                                  const char *origin, const char *owner)
+{
+    bool keep;
+    if (blocked(kind, name))
+        return SG_OK;
+    if (sg_attr_check(ctx, kind, name, value, false, origin, owner, &keep) !=
+        SG_OK)
+        return ctx->status;
+    return keep ? attr_add(ctx, l, name, value) : SG_OK;
+}
+
 /* The attributes of OBJ that differ from their defaults: those written on
  * the node or edge itself. */
 static sg_status own_attrs(sg_ctx *ctx, Agraph_t *g, void *obj, int kind,
-                           sg_attr_list *out)
+                           sg_attr_list *out, const char *origin,
+                           const char *owner)
 {
     for (Agsym_t *sym = agnxtattr(g, kind, NULL); sym;
          sym = agnxtattr(g, kind, sym)) {
-        if (blocked(kind, sym->name))
-            continue;
         const char *v = agxget(obj, sym);
         if (strcmp(v, sym->defval ? sym->defval : "") != 0 &&
-            attr_add(ctx, out, sym->name, v) != SG_OK)
+            attr_add_checked(ctx, out, kind, sym->name, v, origin, owner) !=
+                SG_OK)
             return ctx->status;
     }
     return SG_OK;
@@ -141,32 +157,37 @@ static sg_theme *theme_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
     for (Agsym_t *sym = agnxtattr(g, AGRAPH, NULL); sym;
          sym = agnxtattr(g, AGRAPH, sym)) {
         const char *v = agxget(g, sym);
-        if (!blocked(AGRAPH, sym->name) && *v &&
-            attr_add(ctx, &t->graph, sym->name, v) != SG_OK)
+        if (*v && attr_add_checked(ctx, &t->graph, AGRAPH, sym->name, v,
+                                   origin, "the graph") != SG_OK)
             goto fail;
     }
     for (Agsym_t *sym = agnxtattr(g, AGNODE, NULL); sym;
          sym = agnxtattr(g, AGNODE, sym)) {
-        if (blocked(AGNODE, sym->name))
+        if (blocked(AGNODE, sym->name) || !sg_attr_passes(AGNODE, sym->name))
             continue;
         if (attr_add(ctx, &t->node_names, sym->name, "") != SG_OK ||
             (sym->defval && *sym->defval &&
-             attr_add(ctx, &t->node, sym->name, sym->defval) != SG_OK))
+             attr_add_checked(ctx, &t->node, AGNODE, sym->name, sym->defval,
+                              origin, "the node defaults") != SG_OK))
             goto fail;
     }
     for (Agsym_t *sym = agnxtattr(g, AGEDGE, NULL); sym;
          sym = agnxtattr(g, AGEDGE, sym)) {
-        if (blocked(AGEDGE, sym->name))
+        if (blocked(AGEDGE, sym->name) || !sg_attr_passes(AGEDGE, sym->name))
             continue;
         if (attr_add(ctx, &t->edge_names, sym->name, "") != SG_OK ||
             (sym->defval && *sym->defval &&
-             attr_add(ctx, &t->edge, sym->name, sym->defval) != SG_OK))
+             attr_add_checked(ctx, &t->edge, AGEDGE, sym->name, sym->defval,
+                              origin, "the edge defaults") != SG_OK))
             goto fail;
     }
+    char owner[64];
     for (int i = 0; i < NODE_STYLE_COUNT; i++) {
         Agnode_t *n = agnode(g, SG_GV_STR(node_style_names[i]), 0);
         t->has_node_style[i] = n != NULL;
-        if (n && own_attrs(ctx, g, n, AGNODE, &t->node_style[i]) != SG_OK)
+        snprintf(owner, sizeof owner, "node %s", node_style_names[i]);
+        if (n && own_attrs(ctx, g, n, AGNODE, &t->node_style[i], origin,
+                           owner) != SG_OK)
             goto fail;
     }
     for (int i = 0; i < EDGE_STYLE_COUNT; i++) {
@@ -174,7 +195,10 @@ static sg_theme *theme_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
         Agnode_t *b = agnode(g, SG_GV_STR(edge_style_ends[i][1]), 0);
         Agedge_t *e = a && b ? agedge(g, a, b, NULL, 0) : NULL;
         t->has_edge_style[i] = e != NULL;
-        if (e && own_attrs(ctx, g, e, AGEDGE, &t->edge_style[i]) != SG_OK)
+        snprintf(owner, sizeof owner, "edge %s -> %s", edge_style_ends[i][0],
+                 edge_style_ends[i][1]);
+        if (e && own_attrs(ctx, g, e, AGEDGE, &t->edge_style[i], origin,
+                           owner) != SG_OK)
             goto fail;
     }
     return t;
@@ -204,31 +228,10 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
     Agraph_t *rest = agmemread(SG_GV_STR(""));
     char message[600];
     sg_gv_errors_end(message, sizeof message);
-    if (rest && errors) {
-        agclose(rest);
-        rest = NULL;
-    }
-    if (rest) {
-        agclose(rest);
-        if (g)
-            agclose(g);
-        sg_ctx_fail(ctx, SG_EINPUT, "%s: holds more than one graph; a theme "
-                    "is one graph", origin);
+    g = sg_gv_one_graph(ctx, g, rest, errors, message, origin, "theme",
+                        "digraph { node [...]; P [...]; N [...] }");
+    if (!g)
         return NULL;
-    }
-    if (!g || errors) {
-        if (g)
-            agclose(g);
-        if (message[0])
-            sg_ctx_fail(ctx, SG_EINPUT, "%s", message);
-        else if (errors)
-            sg_ctx_fail(ctx, SG_EINPUT, "%s: not a valid DOT theme", origin);
-        else
-            sg_ctx_fail(ctx, SG_EINPUT, "%s: no graph in the theme (expected "
-                        "\"digraph { node [...]; P [...]; N [...] }\")",
-                        origin);
-        return NULL;
-    }
     sg_theme *t = theme_of_graph(ctx, g, origin);
     agclose(g);
     return t;

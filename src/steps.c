@@ -131,19 +131,6 @@ static sg_template *load_builtin(sg_ctx *ctx, const sg_tpl_schema *schema,
     return tpl;
 }
 
-/* Appends section ID of WORDS with the values VARS (NULL: empty). */
-static void say(sg_buf *b, const sg_template *words, int id,
-                const char *const vars[WV_NVARS])
-{
-    const sg_section *sec = &words->sections[id];
-    for (size_t i = 0; i < sec->nsegs; i++) {
-        const sg_segment *s = &sec->segs[i];
-        if (s->var < 0)
-            sg_buf_add(b, s->text, s->len);
-        else if (vars[s->var])
-            sg_buf_puts(b, vars[s->var]);
-    }
-}
 
 /* ------------------------------------------------------------------------ */
 /* Recording the steps                                                      */
@@ -215,7 +202,7 @@ static int record_step(void *user, const sg_step *s)
                                   sg_buf_text, values.data ? values.data : "",
                                   s->sg == 0 ? "P" : "N", NULL, NULL};
     r->line.len = 0;
-    say(&r->line, st->words, WS_CAPTION, vars);
+    sg_tpl_say(&r->line, st->words, WS_CAPTION, vars);
     sg_buf_putc(&r->line, '\0');
     bool failed = values.failed || r->line.failed;
     sg_buf_free(&values);
@@ -669,7 +656,7 @@ static sg_status words_text(sg_ctx *ctx, const sg_steps *st, int id,
 {
     sg_buf b;
     sg_buf_init(&b);
-    say(&b, st->words, id, vars);
+    sg_tpl_say(&b, st->words, id, vars);
     sg_buf_putc(&b, '\0');
     if (b.failed) {
         sg_buf_free(&b);

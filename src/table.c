@@ -207,21 +207,6 @@ static void flush_latex_block(table_writer *w)
 
 /* ---- one row per position: CSV, Markdown, JSON ---- */
 
-static void csv_field(sg_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        sg_buf_puts(b, s);
-        return;
-    }
-    sg_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sg_buf_putc(b, '"');
-        sg_buf_putc(b, *s);
-    }
-    sg_buf_putc(b, '"');
-}
-
 static int row_add(table_writer *w, uint64_t x, sg_value v)
 {
     sg_buf *b = &w->buf;
@@ -230,7 +215,7 @@ static int row_add(table_writer *w, uint64_t x, sg_value v)
     const char *name = pos_name(w, x, tmp, sizeof tmp);
     switch (w->opts.format) {
     case SG_TABLE_CSV:
-        csv_field(b, name);
+        sg_buf_csv_field(b, name);
         sg_buf_printf(b, ",%llu,%c\n", (unsigned long long)v, v ? 'N' : 'P');
         break;
     case SG_TABLE_MD:

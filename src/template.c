@@ -599,6 +599,19 @@ const char *sg_builtin_file(const char *name, size_t *len)
     return NULL;
 }
 
+void sg_tpl_say(sg_buf *b, const sg_template *tpl, int id,
+                const char *const *vars)
+{
+    const sg_section *sec = &tpl->sections[id];
+    for (size_t i = 0; i < sec->nsegs; i++) {
+        const sg_segment *s = &sec->segs[i];
+        if (s->var < 0)
+            sg_buf_add(b, s->text, s->len);
+        else if (vars[s->var])
+            sg_buf_puts(b, vars[s->var]);
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Escaping                                                                 */
 /* ------------------------------------------------------------------------ */

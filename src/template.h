@@ -79,6 +79,12 @@ char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
 const char *sg_tpl_setting(const sg_template *tpl, int key,
                            const char *default_value);
 
+/* Appends section ID of TPL to B, with VARS[v] (a plain string, or NULL
+ * for nothing) for each placeholder v.  For the small wordings (reports,
+ * legends, captions) whose placeholders are all text. */
+void sg_tpl_say(sg_buf *b, const sg_template *tpl, int id,
+                const char *const *vars);
+
 /* Appends S[0..len) to B escaped for MODE.  QUOTE says whether JSON text
  * gets its quotes (the caller writes a string's content otherwise). */
 void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,

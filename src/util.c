@@ -87,6 +87,21 @@ void sg_buf_printf(sg_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+void sg_buf_csv_field(sg_buf *b, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        sg_buf_puts(b, s);
+        return;
+    }
+    sg_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            sg_buf_putc(b, '"');
+        sg_buf_putc(b, *s);
+    }
+    sg_buf_putc(b, '"');
+}
+
 size_t sg_u64_to_str(uint64_t v, char *buf)
 {
     char tmp[24];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brute.h"
 #include "sgviz.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -31,28 +32,6 @@ static sg_values *values_of(sg_ctx *ctx, const sg_game *g, uint64_t last)
         fail_msg("compute: %s", sg_ctx_message(ctx));
     assert_int_equal(sg_values_count(v), last + 1);
     return v;
-}
-
-/* The classic template, as the teaching notes give it: for every position,
- * clear a "seen" array, mark the values of the targets, scan for the first
- * unmarked value.  O(N^2), obviously right, and shares no code with the
- * engine. */
-static unsigned *brute_force(const unsigned *amounts, size_t k, size_t n)
-{
-    unsigned *sg = calloc(n + 1, sizeof *sg);
-    char *seen = malloc(n + 2);
-    for (size_t x = 0; x <= n; x++) {
-        memset(seen, 0, n + 2);
-        for (size_t i = 0; i < k; i++)
-            if (amounts[i] <= x)
-                seen[sg[x - amounts[i]]] = 1;
-        unsigned m = 0;
-        while (seen[m])
-            m++;
-        sg[x] = m;
-    }
-    free(seen);
-    return sg;
 }
 
 /* ---- the worked example and closed forms ------------------------------ */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "brute.h"
 #include "sgviz.h"
 
 #define HUGE_X UINT64_C(1000000000000000000) /* 10^18 */
@@ -35,25 +36,6 @@ static sg_lookup *lookup(sg_ctx *ctx, const sg_game *g, uint64_t max)
         fail_msg("lookup %s up to %llu: %s", sg_game_spec(g),
                  (unsigned long long)max, sg_ctx_message(ctx));
     return l;
-}
-
-/* sg(0..n-1) by the definition. */
-static unsigned *brute_values(const unsigned *amounts, size_t k, size_t n)
-{
-    unsigned *sg = calloc(n, sizeof *sg);
-    char *seen = malloc(k + 2);
-    for (size_t x = 0; x < n; x++) {
-        memset(seen, 0, k + 2);
-        for (size_t i = 0; i < k; i++)
-            if (amounts[i] <= x)
-                seen[sg[x - amounts[i]]] = 1;
-        unsigned m = 0;
-        while (seen[m])
-            m++;
-        sg[x] = m;
-    }
-    free(seen);
-    return sg;
 }
 
 /* sg(x) for any x from N brute-force values: the least shift q that repeats
@@ -96,7 +78,7 @@ static void huge_heaps(void **state)
         const unsigned *amounts = sets[s].amounts;
         size_t k = sets[s].k;
         const size_t n = 20000;
-        unsigned *sg = brute_values(amounts, k, n);
+        unsigned *sg = brute_force(amounts, k, n - 1);
         sg_game *g = game(ctx, sets[s].spec);
 
         sg_lookup *l = lookup(ctx, g, TOP);
@@ -191,7 +173,7 @@ static void direct_when_no_period(void **state)
         a = b;
         b = c;
     }
-    unsigned *sg = brute_values(fib, k, 30001);
+    unsigned *sg = brute_force(fib, k, 30000);
     g = game(ctx, "fib");
     l = lookup(ctx, g, 30000);
     for (uint64_t x = 0; x <= 30000; x++)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "brute.h"
 #include "sgviz.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -33,26 +34,6 @@ static sg_period *find(sg_ctx *ctx, const sg_game *g, uint64_t limit)
     if (!p)
         fail_msg("period of %s: %s", sg_game_spec(g), sg_ctx_message(ctx));
     return p;
-}
-
-/* sg(0..n-1) by the definition: mark the values of the targets, take the
- * least unmarked one. */
-static unsigned *brute_values(const unsigned *amounts, size_t k, size_t n)
-{
-    unsigned *sg = calloc(n, sizeof *sg);
-    char *seen = malloc(k + 2);
-    for (size_t x = 0; x < n; x++) {
-        memset(seen, 0, k + 2);
-        for (size_t i = 0; i < k; i++)
-            if (amounts[i] <= x)
-                seen[sg[x - amounts[i]]] = 1;
-        unsigned m = 0;
-        while (seen[m])
-            m++;
-        sg[x] = m;
-    }
-    free(seen);
-    return sg;
 }
 
 /* The period of the second half of sg[0..n): the least q with
@@ -109,7 +90,7 @@ static void check_against_brute(sg_ctx *ctx, const char *spec, size_t n)
     unsigned amounts[1024];
     size_t k = parse_set(spec, amounts);
     unsigned kmax = largest(amounts, k);
-    unsigned *sg = brute_values(amounts, k, n);
+    unsigned *sg = brute_force(amounts, k, n - 1);
     size_t bn0 = 0, bp = 0;
     brute_period(sg, n, &bn0, &bp);
     if (bn0 + bp + kmax > n / 2)
@@ -445,7 +426,7 @@ static void infinite_sets(void **state)
         a = b;
         b = c;
     }
-    unsigned *sg = brute_values(fib, k, 5001);
+    unsigned *sg = brute_force(fib, k, 5000);
     g = game(ctx, "fib");
     r = find(ctx, g, 5000);
     i = sg_period_info_of(r);

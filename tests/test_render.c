@@ -20,6 +20,7 @@
 
 #include <cgraph.h>
 
+#include "brute.h"
 #include "sgviz.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -42,26 +43,6 @@ static int teardown(void **state)
     (void)state;
     sg_ctx_free(ctx);
     return 0;
-}
-
-/* sg(0..n) of a subtraction set by the classic clear-and-scan template,
- * sharing no code with the engine. */
-static unsigned *brute_force(const unsigned *amounts, size_t k, size_t n)
-{
-    unsigned *sg = calloc(n + 1, sizeof *sg);
-    char *seen = malloc(n + 2);
-    for (size_t x = 0; x <= n; x++) {
-        memset(seen, 0, n + 2);
-        for (size_t i = 0; i < k; i++)
-            if (amounts[i] <= x)
-                seen[sg[x - amounts[i]]] = 1;
-        unsigned m = 0;
-        while (seen[m])
-            m++;
-        sg[x] = m;
-    }
-    free(seen);
-    return sg;
 }
 
 static size_t brute_moves(const unsigned *amounts, size_t k, size_t n)

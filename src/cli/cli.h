@@ -55,6 +55,15 @@ int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg);
 sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
                               const char *input);
 
+/* Commits the output *OUT and sets *OUT to NULL (so that a later
+ * sg_output_abort(*OUT) does nothing).  Returns EXIT_OK, or EXIT_BAD with
+ * the error in the context. */
+int cli_commit(sg_ctx *ctx, sg_output **out);
+
+/* Loads the theme of --theme NAME, naming the option when it is unknown.
+ * Returns NULL after recording an error. */
+sg_theme *cli_load_theme(sg_ctx *ctx, const char *name);
+
 /* The width of the terminal on standard output, or 80. */
 unsigned cli_terminal_width(void);
 

@@ -315,12 +315,8 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         rc = check_class(ctx, game, &files, form, last, lang, format,
                          sg_output_stream(out), &complete);
     }
-    if (complete) {
-        sg_output *o = out;
-        out = NULL;
-        if (sg_output_commit(ctx, o) != SG_OK)
-            rc = EXIT_BAD;
-    }
+    if (complete && cli_commit(ctx, &out) != EXIT_OK)
+        rc = EXIT_BAD;
 done:
     sg_output_abort(out);
     sg_game_free(game);

@@ -132,12 +132,9 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     sg_output *out = NULL;
     sg_game *game = NULL;
     sg_drawing *drawing = NULL;
-    sg_theme *theme = sg_theme_load(ctx, theme_name);
-    if (!theme) {
-        if (strstr(sg_ctx_message(ctx), "unknown theme"))
-            cli_prefix_error(ctx, "--theme");
+    sg_theme *theme = cli_load_theme(ctx, theme_name);
+    if (!theme)
         goto done;
-    }
     opts.theme = theme;
     game = cli_load_game(ctx, &ga);
     uint64_t from, to;
@@ -165,10 +162,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     if (sg_drawing_render(ctx, drawing, format, sg_output_stream(out)) !=
         SG_OK)
         goto done;
-    sg_output *o = out;
-    out = NULL;
-    if (sg_output_commit(ctx, o) == SG_OK)
-        rc = EXIT_OK;
+    rc = cli_commit(ctx, &out);
 done:
     sg_output_abort(out);
     sg_drawing_free(drawing);

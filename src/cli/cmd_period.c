@@ -106,9 +106,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     if (sg_period_write(ctx, period, game, fmt, full, sg_output_stream(out)) !=
         SG_OK)
         goto done;
-    sg_output *o = out;
-    out = NULL;
-    if (sg_output_commit(ctx, o) == SG_OK) {
+    if (cli_commit(ctx, &out) == EXIT_OK) {
         const sg_period_info *info = sg_period_info_of(period);
         rc = info->applies && !info->found ? EXIT_VERDICT : EXIT_OK;
     }

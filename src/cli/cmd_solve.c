@@ -195,10 +195,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         else
             explain(f, game, sum);
     }
-    sg_output *o = out;
-    out = NULL;
-    if (sg_output_commit(ctx, o) == SG_OK)
-        rc = EXIT_OK;
+    rc = cli_commit(ctx, &out);
 done:
     sg_output_abort(out);
     sg_batch_free(batch);

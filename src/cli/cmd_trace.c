@@ -91,10 +91,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (sg_trace_write(ctx, tpl, game, from, to, sg_output_stream(out)) !=
         SG_OK)
         goto done;
-    sg_output *o = out;
-    out = NULL;
-    if (sg_output_commit(ctx, o) == SG_OK)
-        rc = EXIT_OK;
+    rc = cli_commit(ctx, &out);
 done:
     sg_output_abort(out);
     sg_template_free(tpl);

@@ -71,10 +71,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
                 sg_game_position_name(game, x[i], tmp, sizeof tmp),
                 (unsigned long long)v, v ? 'N' : 'P');
     }
-    sg_output *o = out;
-    out = NULL;
-    if (sg_output_commit(ctx, o) == SG_OK)
-        rc = EXIT_OK;
+    rc = cli_commit(ctx, &out);
 done:
     sg_output_abort(out);
     sg_lookup_free(lookup);

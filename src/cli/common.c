@@ -219,3 +219,20 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
     *positions = x;
     return SG_OK;
 }
+
+int cli_commit(sg_ctx *ctx, sg_output **out)
+{
+    sg_output *o = *out;
+    /* The output is gone whatever the commit says: a later
+     * sg_output_abort(*out) must find nothing to do. */
+    *out = NULL;
+    return sg_output_commit(ctx, o) == SG_OK ? EXIT_OK : EXIT_BAD;
+}
+
+sg_theme *cli_load_theme(sg_ctx *ctx, const char *name)
+{
+    sg_theme *theme = sg_theme_load(ctx, name);
+    if (!theme && strstr(sg_ctx_message(ctx), "unknown theme"))
+        cli_prefix_error(ctx, "--theme");
+    return theme;
+}

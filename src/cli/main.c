@@ -16,13 +16,13 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
-    {"period", cmd_period, "the preperiod, smallest period and block, proved"},
+    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
+    {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
+    {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
+    {"value", cmd_value, "sg(x) of the positions named"},
     {"check", cmd_check, "check homework tables of sg values: a student or a "
                          "class"},
-    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
-    {"value", cmd_value, "sg(x) of the positions named"},
-    {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
-    {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
+    {"period", cmd_period, "the preperiod, smallest period and block, proved"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
