@@ -58,7 +58,8 @@ _Static_assert(CS_NSECTIONS <= SG_TPL_MAX_SECTIONS,
 
 static const char *const check_sections[] = {
     "header", "dag-header", "wrong", "wrong-pn", "missing", "missing-pn",
-    "missing-run", "step", "slip", "slip-pn", "next-one", "next", "later-one", "later",
+    "missing-run", "step", "slip", "slip-pn", "next-one", "next", "later-one",
+    "later",
     "follows", "follows-pn", "unexplained", "unexplained-pn", "summary",
     "summary-all", "class-columns", "class-first-at", "class-unreadable",
     "class-footer", NULL};

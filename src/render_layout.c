@@ -135,8 +135,9 @@ static void box_add(sg_box *b, double x, double y, double r)
  * centre V through control points C1 and C2: it leaves the tail's circle
  * towards C1 and ends, with room for the arrowhead, on the head's circle
  * towards C2 (or, when STRAIGHT, along the line between the centres; C1
- * and C2 then give only the directions: C1 = V and C2 = U).  Records the curve's middle in the box and, for edge labels,
- * puts the label beside the middle, OUT points away from the curve. */
+ * and C2 then give only the directions: C1 = V and C2 = U).  Records the
+ * curve's middle in the box and, for edge labels, puts the label beside
+ * the middle, OUT points away from the curve. */
 static void set_curve(sg_drawing *d, size_t k, sg_point u, sg_point c1,
                       sg_point c2, sg_point v, bool straight, sg_point out,
                       Agsym_t *pos, Agsym_t *lp, double fontsize)

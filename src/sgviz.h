@@ -726,9 +726,11 @@ typedef struct sg_drawing sg_drawing;
  * opts->root), builds the graph and lays it out.  OPTS may be NULL.
  *
  * Returns NULL on error: SG_EINPUT for a root beyond LAST, edge labels on
- * a game without amounts, or an unknown language; SG_ELIMIT, naming the size and a smaller layout
- * or -n, when the graph is too large to draw in reasonable time with the
- * layout asked for; SG_EUNSUPPORTED when Graphviz lacks a layout plugin.
+ * a game without amounts, an unknown language, or an attribute of a DOT
+ * game's file whose value Graphviz cannot take (naming it); SG_ELIMIT,
+ * naming the size and a smaller layout or -n, when the graph is too large
+ * to draw in reasonable time with the layout asked for; SG_EUNSUPPORTED
+ * when Graphviz lacks a layout plugin.
  * GAME must outlive the drawing; the theme need not.  The caller frees the
  * drawing with sg_drawing_free(). */
 sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
