@@ -188,12 +188,12 @@ __attribute__((format(printf, 4, 5)))
 static sg_status fail_at(reader *r, unsigned long line, unsigned long col,
                          const char *fmt, ...)
 {
-    char text[SG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    sg_status st = sg_vfail_at(r->ctx, SG_EINPUT, r->origin, line, col, fmt,
+                               ap);
     va_end(ap);
-    return sg_fail_at(r->ctx, SG_EINPUT, r->origin, line, col, "%s", text);
+    return st;
 }
 
 static const char *quoted(const token *t, char *buf, size_t size)

@@ -61,9 +61,9 @@ sg_status sg_ctx_fail(sg_ctx *ctx, sg_status status, const char *fmt, ...)
     return status;
 }
 
-sg_status sg_fail_at(sg_ctx *ctx, sg_status status, const char *file,
-                     unsigned long line, unsigned long column, const char *fmt,
-                     ...)
+sg_status sg_vfail_at(sg_ctx *ctx, sg_status status, const char *file,
+                      unsigned long line, unsigned long column,
+                      const char *fmt, va_list ap)
 {
     char where[256];
     if (column)
@@ -73,11 +73,19 @@ sg_status sg_fail_at(sg_ctx *ctx, sg_status status, const char *file,
     else
         snprintf(where, sizeof where, "%s: ", file);
     char text[SG_MESSAGE_MAX];
+    vsnprintf(text, sizeof text, fmt, ap);
+    return sg_ctx_fail(ctx, status, "%s%s", where, text);
+}
+
+sg_status sg_fail_at(sg_ctx *ctx, sg_status status, const char *file,
+                     unsigned long line, unsigned long column, const char *fmt,
+                     ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    sg_status st = sg_vfail_at(ctx, status, file, line, column, fmt, ap);
     va_end(ap);
-    return sg_ctx_fail(ctx, status, "%s%s", where, text);
+    return st;
 }
 
 void *sg_alloc(sg_ctx *ctx, size_t count, size_t size)

@@ -57,6 +57,16 @@ sg_status sg_ctx_vfail(sg_ctx *ctx, sg_status status, const char *fmt,
 
 /* Records a failure at FILE:LINE:COLUMN (line and column count from 1; a
  * zero column is left out). */
+/* sg_fail_at() with a va_list, for readers that wrap it with their own
+ * file and line. */
+sg_status sg_vfail_at(sg_ctx *ctx, sg_status status, const char *file,
+                      unsigned long line, unsigned long column,
+                      const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 0)))
+#endif
+    ;
+
 sg_status sg_fail_at(sg_ctx *ctx, sg_status status, const char *file,
                      unsigned long line, unsigned long column, const char *fmt,
                      ...)

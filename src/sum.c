@@ -393,13 +393,11 @@ __attribute__((format(printf, 4, 5)))
 static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
                             const char *fmt, ...)
 {
-    char text[SG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    b->status = sg_vfail_at(ctx, st, b->origin, (unsigned long)b->line, 0,
+                            fmt, ap);
     va_end(ap);
-    b->status = sg_fail_at(ctx, st, b->origin, (unsigned long)b->line, 0,
-                           "%s", text);
     return b->status;
 }
 
