@@ -78,15 +78,22 @@ static inline void put(engine *e, uint64_t x, sg_value v)
     sg_store(e->data, e->width, x - e->base, v);
 }
 
+/* The mex of fewer than 64 values: the marks fit in one word, and the mex
+ * is its lowest clear bit.  A value of 64 or more cannot be the mex (it
+ * would need 64 smaller values present) and is left unmarked. */
+static inline sg_value mex_word(const sg_value *values, size_t n)
+{
+    uint64_t marks = 0;
+    for (size_t i = 0; i < n; i++)
+        if (values[i] < 64)
+            marks |= UINT64_C(1) << values[i];
+    return (sg_value)__builtin_ctzll(~marks);
+}
+
 sg_value sg_mex(const sg_value *values, size_t n, unsigned char *scratch)
 {
-    if (n < 64) {
-        uint64_t marks = 0;
-        for (size_t i = 0; i < n; i++)
-            if (values[i] < 64)
-                marks |= UINT64_C(1) << values[i];
-        return (sg_value)__builtin_ctzll(~marks);
-    }
+    if (n < 64)
+        return mex_word(values, n);
     memset(scratch, 0, n + 1);
     for (size_t i = 0; i < n; i++)
         if (values[i] <= n)
@@ -97,17 +104,13 @@ sg_value sg_mex(const sg_value *values, size_t n, unsigned char *scratch)
     return m;
 }
 
-/* The mex of the values in e->step_values[0..n), with stamps. */
+/* The mex of VALUES[0..n): in one word for fewer than 64 values, with
+ * stamps for more. */
 static sg_value mex_stamped(engine *e, const sg_value *values, size_t n,
                             uint64_t x)
 {
-    if (n < 64) {
-        uint64_t marks = 0;
-        for (size_t i = 0; i < n; i++)
-            if (values[i] < 64)
-                marks |= UINT64_C(1) << values[i];
-        return (sg_value)__builtin_ctzll(~marks);
-    }
+    if (n < 64)
+        return mex_word(values, n);
     uint64_t s = x + 1;
     for (size_t i = 0; i < n; i++)
         if (values[i] <= n)
