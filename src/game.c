@@ -498,24 +498,25 @@ sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
     return SG_OK;
 }
 
-/* The amounts of the infinite families up to LIMIT: the powers of two, or
- * the Fibonacci amounts 1, 2, 3, 5, 8, ... (each the sum of the two before
- * it, starting from 1 and 2, so that no amount appears twice). */
-static uint64_t *family_amounts(sg_ctx *ctx, const sg_game *g, uint64_t limit,
-                                size_t *n)
+/* The amounts of an infinite family up to LIMIT, written to OUT (which
+ * holds FAMILY_MAX): the powers of two, or the Fibonacci amounts 1, 2, 3,
+ * 5, 8, ... (each the sum of the two before it, starting from 1 and 2, so
+ * that no amount appears twice).  Returns how many there are. */
+#define FAMILY_MAX 128
+static size_t family_amounts(sg_set_family family, uint64_t limit,
+                             uint64_t out[FAMILY_MAX])
 {
-    uint64_t tmp[128];
     size_t k = 0;
-    if (g->family == SG_SET_POW2) {
+    if (family == SG_SET_POW2) {
         for (uint64_t a = 1; a <= limit; a *= 2) {
-            tmp[k++] = a;
+            out[k++] = a;
             if (a > UINT64_MAX / 2)
                 break;
         }
     } else {
         uint64_t a = 1, b = 2;
         while (a <= limit) {
-            tmp[k++] = a;
+            out[k++] = a;
             if (b > UINT64_MAX - a)
                 break;
             uint64_t c = a + b;
@@ -525,12 +526,16 @@ static uint64_t *family_amounts(sg_ctx *ctx, const sg_game *g, uint64_t limit,
         /* Limits never exceed 2^63-1, so the overflow test above is only a
          * guard: every Fibonacci amount up to the limit is recorded. */
     }
-    uint64_t *out = sg_alloc_raw(ctx, k, sizeof *out);
-    if (!out)
-        return NULL;
-    memcpy(out, tmp, k * sizeof *out);
-    *n = k;
-    return out;
+    return k;
+}
+
+/* How many amounts of an explicit set are at most LIMIT (they ascend). */
+static size_t explicit_upto(const sg_game *game, uint64_t limit)
+{
+    size_t k = 0;
+    while (k < game->namounts && game->amounts[k] <= limit)
+        k++;
+    return k;
 }
 
 uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
@@ -538,20 +543,25 @@ uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
 {
     *n = 0;
     switch (game->family) {
-    case SG_SET_EXPLICIT: {
-        size_t k = 0;
-        while (k < game->namounts && game->amounts[k] <= limit)
-            k++;
+    case SG_SET_EXPLICIT:
+    case SG_SET_POW2:
+    case SG_SET_FIB: {
+        uint64_t family[FAMILY_MAX];
+        const uint64_t *from = game->amounts;
+        size_t k;
+        if (game->family == SG_SET_EXPLICIT) {
+            k = explicit_upto(game, limit);
+        } else {
+            k = family_amounts(game->family, limit, family);
+            from = family;
+        }
         uint64_t *out = sg_alloc_raw(ctx, k, sizeof *out);
         if (!out)
             return NULL;
-        memcpy(out, game->amounts, k * sizeof *out);
+        memcpy(out, from, k * sizeof *out);
         *n = k;
         return out;
     }
-    case SG_SET_POW2:
-    case SG_SET_FIB:
-        return family_amounts(ctx, game, limit, n);
     case SG_SET_ALL: {
         if (limit > SIZE_MAX / sizeof(uint64_t)) {
             sg_ctx_fail(ctx, SG_ELIMIT, "too many amounts");
@@ -573,34 +583,13 @@ sg_value sg_game_value_bound(const sg_game *game, uint64_t last)
 {
     if (game->kind == SG_GAME_DAG)
         return game->dag->max_degree;
+    uint64_t family[FAMILY_MAX];
     switch (game->family) {
-    case SG_SET_EXPLICIT: {
-        uint64_t k = 0;
-        while (k < game->namounts && game->amounts[k] <= last)
-            k++;
-        return k;
-    }
-    case SG_SET_POW2: {
-        uint64_t k = 0;
-        for (uint64_t a = 1; a <= last; a *= 2) {
-            k++;
-            if (a > UINT64_MAX / 2)
-                break;
-        }
-        return k;
-    }
-    case SG_SET_FIB: {
-        uint64_t k = 0, a = 1, b = 2;
-        while (a <= last) {
-            k++;
-            if (b > UINT64_MAX - a)
-                break;
-            uint64_t c = a + b;
-            a = b;
-            b = c;
-        }
-        return k;
-    }
+    case SG_SET_EXPLICIT:
+        return explicit_upto(game, last);
+    case SG_SET_POW2:
+    case SG_SET_FIB:
+        return family_amounts(game->family, last, family);
     case SG_SET_ALL:
         return last;
     }
