@@ -3,29 +3,24 @@
  * parser plus sgviz's own checks: direction, emptiness, cycles): any bytes
  * must give a game or one clear message, and a game must compute.
  */
+#include "fuzz_file.h"
 #include "sgviz.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static sg_ctx *ctx;
-static char path[64];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!ctx) {
+    if (!ctx)
         ctx = sg_ctx_new();
-        snprintf(path, sizeof path, "/tmp/sgviz-fuzz-dot-%d.dot", (int)getpid());
-    }
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    const char *path = fuzz_file("dot", data, size);
+    if (!path)
         return 0;
-    fwrite(data, 1, size, f);
-    fclose(f);
     sg_ctx_clear(ctx);
     sg_game *g = sg_game_read_dot(ctx, path);
     if (g) {

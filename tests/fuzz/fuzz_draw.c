@@ -4,30 +4,24 @@
  * or one clear message.  Graphviz trusts the attributes it is given, so
  * this is where a value that would crash it must be stopped.
  */
+#include "fuzz_file.h"
 #include "sgviz.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static sg_ctx *ctx;
-static char path[64];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!ctx) {
+    if (!ctx)
         ctx = sg_ctx_new();
-        snprintf(path, sizeof path, "/tmp/sgviz-fuzz-draw-%d.dot",
-                 (int)getpid());
-    }
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    const char *path = fuzz_file("draw", data, size);
+    if (!path)
         return 0;
-    fwrite(data, 1, size, f);
-    fclose(f);
     sg_ctx_clear(ctx);
     sg_game *g = sg_game_read_dot(ctx, path);
     if (!g)

@@ -3,32 +3,27 @@
  * bytes must give a theme or one clear message, and a theme it gives must
  * draw the worked example to SVG in memory.
  */
+#include "fuzz_file.h"
 #include "sgviz.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static sg_ctx *ctx;
 static sg_game *game;
-static char path[64];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!ctx) {
         ctx = sg_ctx_new();
         game = sg_game_from_spec(ctx, "1,3,4", "fuzz");
-        snprintf(path, sizeof path, "/tmp/sgviz-fuzz-theme-%d.dot",
-                 (int)getpid());
     }
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    const char *path = fuzz_file("theme", data, size);
+    if (!path)
         return 0;
-    fwrite(data, 1, size, f);
-    fclose(f);
     sg_ctx_clear(ctx);
     sg_theme *theme = sg_theme_load(ctx, path);
     if (!theme) {
