@@ -437,18 +437,12 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
                                game->spec);
         if (last >= game->dag->count)
             last = game->dag->count - 1;
-    } else if (last > SG_POSITION_MAX) {
-        return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^63-1, the "
-                           "largest sgviz accepts",
-                           (unsigned long long)last);
     }
-    e.last = last;
-
-    sg_value bound = sg_game_value_bound(game, last);
-    e.width = sg_width_for(bound);
-    sg_status st = sg_check_memory(ctx, last + 1, e.width);
+    sg_status st = sg_check_range(ctx, game, last);
     if (st != SG_OK)
         return st;
+    e.last = last;
+    e.width = sg_width_for(sg_game_value_bound(game, last));
 
     /* Moves and step buffers. */
     if (game->kind == SG_GAME_SUBTRACTION && game->family != SG_SET_ALL) {
