@@ -119,21 +119,7 @@ static sg_status load_wording(sg_ctx *ctx, const char *lang,
         return ctx->status;
     char name[64];
     snprintf(name, sizeof name, "check/%s.text", lang);
-    size_t len;
-    const char *text = sg_builtin_file(name, &len);
-    if (text)
-        *check = sg_tpl_parse(ctx, &check_schema, text, len, name);
-    else
-        sg_ctx_fail(ctx, SG_EINTERNAL, "the built-in wording %s is missing",
-                    name);
-    for (int i = 0; *check && i < CS_NSECTIONS; i++) {
-        if (!(*check)->sections[i].present) {
-            sg_ctx_fail(ctx, SG_EINTERNAL, "%s has no [%s] section", name,
-                        check_sections[i]);
-            sg_template_free(*check);
-            *check = NULL;
-        }
-    }
+    *check = sg_tpl_builtin(ctx, &check_schema, name);
     if (!*check) {
         sg_template_free(*trace);
         *trace = NULL;

@@ -476,26 +476,15 @@ static const sg_tpl_schema legend_schema = {"legend wording", legend_sections,
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang)
 {
     char name[64];
-    size_t len;
     snprintf(name, sizeof name, "legend/%s.text", lang ? lang : "en");
-    const char *text = sg_builtin_file(name, &len);
-    if (!text) {
+    if (!sg_builtin_file(name, NULL)) {
         char shown[96];
         sg_quote(lang, strlen(lang), shown, sizeof shown);
         sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
                     shown, sg_template_languages());
         return NULL;
     }
-    sg_template *tpl = sg_tpl_parse(ctx, &legend_schema, text, len, name);
-    for (int i = 0; tpl && i < LS_NSECTIONS; i++) {
-        if (!tpl->sections[i].present) {
-            sg_ctx_fail(ctx, SG_EINTERNAL, "%s has no [%s] section", name,
-                        legend_sections[i]);
-            sg_template_free(tpl);
-            tpl = NULL;
-        }
-    }
-    return tpl;
+    return sg_tpl_builtin(ctx, &legend_schema, name);
 }
 
 /* Writes section ID of the legend's wording into BUF with the values VARS

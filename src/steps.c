@@ -107,31 +107,6 @@ static const sg_tpl_schema page_schema = {"page template", page_sections,
                                           page_vars, page_allowed,
                                           no_settings};
 
-/* Loads built-in file NAME against SCHEMA and checks that it has every
- * section.  Returns NULL after recording an error. */
-static sg_template *load_builtin(sg_ctx *ctx, const sg_tpl_schema *schema,
-                                 const char *name)
-{
-    size_t len;
-    const char *text = sg_builtin_file(name, &len);
-    if (!text) {
-        sg_ctx_fail(ctx, SG_EINTERNAL, "the built-in file %s is missing",
-                    name);
-        return NULL;
-    }
-    sg_template *tpl = sg_tpl_parse(ctx, schema, text, len, name);
-    for (int i = 0; tpl && schema->sections[i]; i++) {
-        if (!tpl->sections[i].present) {
-            sg_ctx_fail(ctx, SG_EINTERNAL, "%s has no [%s] section", name,
-                        schema->sections[i]);
-            sg_template_free(tpl);
-            tpl = NULL;
-        }
-    }
-    return tpl;
-}
-
-
 /* ------------------------------------------------------------------------ */
 /* Recording the steps                                                      */
 /* ------------------------------------------------------------------------ */
@@ -254,7 +229,7 @@ sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     st->opts.lang = st->lang;
     snprintf(st->lang, sizeof st->lang, "%s", lang);
     st->count = (size_t)last + 1;
-    st->words = load_builtin(ctx, &words_schema, name);
+    st->words = sg_tpl_builtin(ctx, &words_schema, name);
     st->sg = sg_alloc(ctx, st->count, sizeof *st->sg);
     st->first = sg_alloc(ctx, st->count + 1, sizeof *st->first);
     st->caption = sg_alloc(ctx, st->count, sizeof *st->caption);
@@ -766,7 +741,7 @@ static sg_status page_variants(sg_ctx *ctx, sg_drawing *d,
 
 sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
 {
-    sg_template *page = load_builtin(ctx, &page_schema, "steps/page.html");
+    sg_template *page = sg_tpl_builtin(ctx, &page_schema, "steps/page.html");
     if (!page)
         return ctx->status;
     sg_drawing *d = make_drawing(ctx, st, 0);

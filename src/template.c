@@ -599,6 +599,28 @@ const char *sg_builtin_file(const char *name, size_t *len)
     return NULL;
 }
 
+sg_template *sg_tpl_builtin(sg_ctx *ctx, const sg_tpl_schema *schema,
+                            const char *name)
+{
+    size_t len;
+    const char *text = sg_builtin_file(name, &len);
+    if (!text) {
+        sg_ctx_fail(ctx, SG_EINTERNAL, "the built-in file %s is missing",
+                    name);
+        return NULL;
+    }
+    sg_template *tpl = sg_tpl_parse(ctx, schema, text, len, name);
+    for (int i = 0; tpl && schema->sections[i]; i++) {
+        if (!tpl->sections[i].present) {
+            sg_ctx_fail(ctx, SG_EINTERNAL, "%s has no [%s] section", name,
+                        schema->sections[i]);
+            sg_template_free(tpl);
+            tpl = NULL;
+        }
+    }
+    return tpl;
+}
+
 void sg_tpl_say(sg_buf *b, const sg_template *tpl, int id,
                 const char *const *vars)
 {

@@ -79,6 +79,12 @@ char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
 const char *sg_tpl_setting(const sg_template *tpl, int key,
                            const char *default_value);
 
+/* Loads the built-in file NAME (under templates/) against SCHEMA and
+ * checks that it has every section the schema names: the program's own
+ * wordings must be whole.  Returns NULL after recording an error. */
+sg_template *sg_tpl_builtin(sg_ctx *ctx, const sg_tpl_schema *schema,
+                            const char *name);
+
 /* Appends section ID of TPL to B, with VARS[v] (a plain string, or NULL
  * for nothing) for each placeholder v.  For the small wordings (reports,
  * legends, captions) whose placeholders are all text. */
