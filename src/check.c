@@ -397,17 +397,12 @@ void sg_check_get_verdict(const sg_check *check, uint64_t x,
 sg_status sg_report_format_parse(sg_ctx *ctx, const char *name,
                                  sg_report_format *format)
 {
-    static const char *const names[] = {"text", "csv", "json"};
-    for (int i = 0; i < 3; i++) {
-        if (strcmp(name, names[i]) == 0) {
-            *format = (sg_report_format)i;
-            return SG_OK;
-        }
-    }
-    char shown[96];
-    return sg_ctx_fail(ctx, SG_EINPUT, "--format \"%s\": unknown report "
-                       "format (known: text, csv, json)",
-                       sg_quote(name, strlen(name), shown, sizeof shown));
+    static const char *const names[] = {"text", "csv", "json", NULL};
+    int i = sg_pick_name(ctx, name, names, "--format", "report format");
+    if (i < 0)
+        return SG_EINPUT;
+    *format = (sg_report_format)i;
+    return SG_OK;
 }
 
 typedef struct writer {

@@ -1103,26 +1103,22 @@ static sg_status check_entries(reader *r)
 /* ------------------------------------------------------------------------ */
 
 static const char *const form_names[] = {"auto", "rows", "pairs", "csv",
-                                         "list", "pn"};
+                                         "list", "pn", NULL};
 
 sg_status sg_sheet_form_parse(sg_ctx *ctx, const char *option,
                               const char *name, sg_sheet_form *form)
 {
-    for (size_t i = 0; i < sizeof form_names / sizeof form_names[0]; i++) {
-        if (strcmp(name, form_names[i]) == 0) {
-            *form = (sg_sheet_form)i;
-            return SG_OK;
-        }
-    }
-    char shown[96];
-    return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": unknown layout (known: "
-                       "auto, rows, pairs, csv, list, pn)", option,
-                       sg_quote(name, strlen(name), shown, sizeof shown));
+    int i = sg_pick_name(ctx, name, form_names, option, "layout");
+    if (i < 0)
+        return SG_EINPUT;
+    *form = (sg_sheet_form)i;
+    return SG_OK;
 }
 
 const char *sg_sheet_form_name(sg_sheet_form form)
 {
-    if ((size_t)form < sizeof form_names / sizeof form_names[0])
+    /* The last entry of form_names is the NULL that ends the list. */
+    if ((size_t)form < sizeof form_names / sizeof form_names[0] - 1)
         return form_names[form];
     return "?";
 }

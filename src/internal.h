@@ -119,6 +119,13 @@ void sg_buf_u64(sg_buf *b, uint64_t v);
  * it holds a comma, a quote or a line break. */
 void sg_buf_csv_field(sg_buf *b, const char *s);
 
+/* The index of NAME in NAMES (NULL-terminated), or -1 after recording
+ * SG_EINPUT: "OPTION "NAME": unknown WHAT (known: a, b, c)", or, with no
+ * OPTION, "unknown WHAT "NAME" (known: a, b, c)".  For every option whose
+ * value is one of a few words. */
+int sg_pick_name(sg_ctx *ctx, const char *name, const char *const *names,
+                 const char *option, const char *what);
+
 /* Writes an unsigned decimal into BUF (at least 21 bytes), returns length. */
 size_t sg_u64_to_str(uint64_t v, char *buf);
 

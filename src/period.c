@@ -395,18 +395,12 @@ sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
 sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
                                  sg_period_format *format)
 {
-    if (strcmp(name, "text") == 0) {
-        *format = SG_PERIOD_TEXT;
-        return SG_OK;
-    }
-    if (strcmp(name, "json") == 0) {
-        *format = SG_PERIOD_JSON;
-        return SG_OK;
-    }
-    char shown[96];
-    return sg_ctx_fail(ctx, SG_EINPUT, "--format \"%s\": unknown period format "
-                       "(known: text, json)",
-                       sg_quote(name, strlen(name), shown, sizeof shown));
+    static const char *const names[] = {"text", "json", NULL};
+    int i = sg_pick_name(ctx, name, names, "--format", "period format");
+    if (i < 0)
+        return SG_EINPUT;
+    *format = i == 0 ? SG_PERIOD_TEXT : SG_PERIOD_JSON;
+    return SG_OK;
 }
 
 typedef struct writer {

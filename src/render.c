@@ -189,20 +189,16 @@ sg_status sg_render_format_check(sg_ctx *ctx, const char *format)
     return SG_OK;
 }
 
-static const char *const layout_names[] = {"auto", "line", "dot", "grid"};
+static const char *const layout_names[] = {"auto", "line", "dot", "grid",
+                                           NULL};
 
 sg_status sg_layout_parse(sg_ctx *ctx, const char *name, sg_layout *layout)
 {
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(name, layout_names[i]) == 0) {
-            *layout = (sg_layout)i;
-            return SG_OK;
-        }
-    }
-    char quoted[96];
-    sg_quote(name, strlen(name), quoted, sizeof quoted);
-    return sg_ctx_fail(ctx, SG_EINPUT, "unknown layout \"%s\" (known: auto, "
-                       "line, dot, grid)", quoted);
+    int i = sg_pick_name(ctx, name, layout_names, NULL, "layout");
+    if (i < 0)
+        return SG_EINPUT;
+    *layout = (sg_layout)i;
+    return SG_OK;
 }
 
 const char *sg_layout_name(sg_layout layout)

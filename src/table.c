@@ -12,22 +12,14 @@
 sg_status sg_table_format_parse(sg_ctx *ctx, const char *name,
                                 sg_table_format *format)
 {
-    static const struct {
-        const char *name;
-        sg_table_format format;
-    } names[] = {{"text", SG_TABLE_TEXT},   {"csv", SG_TABLE_CSV},
-                 {"md", SG_TABLE_MD},       {"latex", SG_TABLE_LATEX},
-                 {"json", SG_TABLE_JSON},   {"none", SG_TABLE_NONE}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(name, names[i].name) == 0) {
-            *format = names[i].format;
-            return SG_OK;
-        }
-    }
-    char shown[96];
-    return sg_ctx_fail(ctx, SG_EINPUT, "--format \"%s\": unknown table format "
-                       "(known: text, csv, md, latex, json, none)",
-                       sg_quote(name, strlen(name), shown, sizeof shown));
+    /* In the order of sg_table_format. */
+    static const char *const names[] = {"text", "csv", "md", "latex", "json",
+                                        "none", NULL};
+    int i = sg_pick_name(ctx, name, names, "--format", "table format");
+    if (i < 0)
+        return SG_EINPUT;
+    *format = (sg_table_format)i;
+    return SG_OK;
 }
 
 typedef struct table_writer {

@@ -548,20 +548,9 @@ sg_template *sg_template_load(sg_ctx *ctx, const char *path)
 sg_template *sg_template_builtin(sg_ctx *ctx, const char *lang,
                                  const char *format)
 {
-    char shown[96];
-    if (find_name(languages, lang, strlen(lang)) < 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--lang \"%s\": unknown language (known: "
-                    "%s)", sg_quote(lang, strlen(lang), shown, sizeof shown),
-                    sg_template_languages());
+    if (sg_pick_name(ctx, lang, languages, "--lang", "language") < 0 ||
+        sg_pick_name(ctx, format, formats, "--format", "trace format") < 0)
         return NULL;
-    }
-    if (find_name(formats, format, strlen(format)) < 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--format \"%s\": unknown trace format "
-                    "(known: %s)",
-                    sg_quote(format, strlen(format), shown, sizeof shown),
-                    sg_template_formats());
-        return NULL;
-    }
     char name[64];
     snprintf(name, sizeof name, "trace/%s.%s", lang, format);
     size_t len;

@@ -102,6 +102,32 @@ void sg_buf_csv_field(sg_buf *b, const char *s)
     sg_buf_putc(b, '"');
 }
 
+int sg_pick_name(sg_ctx *ctx, const char *name, const char *const *names,
+                 const char *option, const char *what)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    sg_buf known;
+    sg_buf_init(&known);
+    for (int i = 0; names[i]; i++) {
+        if (i)
+            sg_buf_puts(&known, ", ");
+        sg_buf_puts(&known, names[i]);
+    }
+    char shown[96];
+    sg_quote(name, strlen(name), shown, sizeof shown);
+    const char *list = known.data && !known.failed ? known.data : "";
+    if (option)
+        sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": unknown %s (known: %s)", option,
+                    shown, what, list);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown %s \"%s\" (known: %s)", what,
+                    shown, list);
+    sg_buf_free(&known);
+    return -1;
+}
+
 size_t sg_u64_to_str(uint64_t v, char *buf)
 {
     char tmp[24];
