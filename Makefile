@@ -50,7 +50,9 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
              -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CFLAGS) -MMD -MP
 
-LIB_SRC := $(wildcard src/*.c)
+# The library's modules, one folder each (see the README's "Source tree").
+LIB_DIRS := util games core text render check steps
+LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
@@ -101,9 +103,11 @@ $(LIB): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) -o $@
 
+# Suites test modules from the inside too, so they see the render module's
+# private headers by their own names.
 $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) \
+	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) \
 	    $(CMOCKA_LIBS) $(LDFLAGS) -o $@
 
 demo: deps

@@ -2,7 +2,7 @@
  * trace.c - writes mex steps in the words of a template: the worked example
  * of the teaching notes, step by step, in any language and format.
  */
-#include "template.h"
+#include "text/template.h"
 
 #include <stdlib.h>
 #include <string.h>

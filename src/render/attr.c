@@ -1,5 +1,5 @@
 /*
- * render_attr.c - which attributes of a user's DOT file (a game drawn with
+ * attr.c - which attributes of a user's DOT file (a game drawn with
  * its own styling, or a theme) reach Graphviz, and what values they may
  * have.
  *
@@ -13,7 +13,7 @@
  * coordinates, images, shape files) are left out: sgviz lays out the
  * drawing itself, and none of them changes what a position looks like.
  */
-#include "render_draw.h"
+#include "render/render_draw.h"
 
 #include <ctype.h>
 #include <math.h>

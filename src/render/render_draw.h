@@ -1,6 +1,6 @@
 /*
  * render_draw.h - the drawing of a game's state graph, shared by the files
- * of the render module (render.c, render_theme.c, render_layout.c).
+ * of the render module (draw.c, theme.c, layout.c).
  *
  * A drawing is one cgraph graph that holds every position and move with its
  * final coordinates: node `pos`, edge `pos` (explicit Bezier splines) and
@@ -12,7 +12,7 @@
 #ifndef SGVIZ_RENDER_DRAW_H
 #define SGVIZ_RENDER_DRAW_H
 
-#include "render_gv.h"
+#include "render/render_gv.h"
 
 /* ------------------------------------------------------------------------ */
 /* Bounds.  Drawing takes time that grows with the graph and with the      */
@@ -97,7 +97,7 @@ const char *sg_attr_find(const sg_attr_list *l, const char *name);
  * AGEDGE) in a user's DOT file ORIGIN (a game or a theme), belonging to
  * OWNER ("node a", "edge a -> b", "the graph"); HTML says VALUE is an
  * HTML-like label.  *KEEP says whether the attribute passes to Graphviz:
- * only those that style a drawing do (render_attr.c lists them).  Returns
+ * only those that style a drawing do (attr.c lists them).  Returns
  * SG_OK, or SG_EINPUT naming the value, its owner and ORIGIN when the
  * value is not of the form Graphviz expects. */
 sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,

@@ -19,7 +19,7 @@
  * the frame that the directory output holds for step K, caption aside.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "template.h"
+#include "text/template.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /*
- * render_theme.c - themes: DOT files whose attributes style a drawing.
+ * theme.c - themes: DOT files whose attributes style a drawing.
  *
  * A theme is read with cgraph like any graph.  Its graph, node and edge
  * defaults style the whole drawing; nodes with special names (P, N, pending,
@@ -11,7 +11,7 @@
  * Everything is copied out of the cgraph graph into plain strings, so a
  * theme holds no Graphviz object and a drawing can keep its own copy.
  */
-#include "render_draw.h"
+#include "render/render_draw.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -114,7 +114,7 @@ void sg_theme_free(sg_theme *theme)
 }
 
 /* Adds NAME = VALUE to L when the attribute may style a drawing and its
- * value is of the right form (render_attr.c); a bad value is an error
+ * value is of the right form (attr.c); a bad value is an error
  * naming OWNER in the theme ORIGIN. */
 static sg_status attr_add_checked(sg_ctx *ctx, sg_attr_list *l, int kind,
                                   const char *name, const char *value,

@@ -4,7 +4,7 @@
  * else.  Every format streams: a table of 10^8 positions never holds more
  * than one wrapped block of columns.
  */
-#include "template.h"
+#include "text/template.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * check_read.c - reads homework sheets: the tables of sg values or P/N
+ * sheet.c - reads homework sheets: the tables of sg values or P/N
  * letters that students write, in whichever of the usual layouts they chose.
  *
  * Students write the worked example's two rows ("x 0 1 2" over "sg 0 1 0"),
@@ -14,7 +14,7 @@
  * bytes before anything else, every line and every count is bounded, and
  * nothing is allocated in proportion to a number written in the file.
  */
-#include "template.h"
+#include "text/template.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * render_layout.c - where positions and moves go: one row of arcs, a grid,
+ * layout.c - where positions and moves go: one row of arcs, a grid,
  * or Graphviz's layered layout, then the legend under the picture.
  *
  * The line and grid layouts place everything themselves, curves included,
@@ -9,8 +9,8 @@
  *
  * Coordinates are in points with y upwards, as Graphviz has them.
  */
-#include "render_draw.h"
-#include "template.h"
+#include "render/render_draw.h"
+#include "text/template.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -29,7 +29,7 @@
  * The rounds double the number of values, so the scans cost O(L) in all and
  * the values computed are at most about twice the n0 + p + k needed.
  */
-#include "template.h"
+#include "text/template.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
  * the report with each wrong entry's mex step as `sgviz trace` words it.
  * Only the verdicts are kept between them, never the steps' text.
  */
-#include "template.h"
+#include "text/template.h"
 
 #include <stdlib.h>
 #include <string.h>

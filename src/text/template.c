@@ -2,7 +2,7 @@
  * template.c - parsing of template files (see template.h for the language),
  * the built-in templates, and escaping of text for each output format.
  */
-#include "template.h"
+#include "text/template.h"
 
 #include <errno.h>
 #include <stdio.h>

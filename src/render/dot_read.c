@@ -1,5 +1,5 @@
 /*
- * render_read.c - games read from DOT files through cgraph, and the Graphviz
+ * dot_read.c - games read from DOT files through cgraph, and the Graphviz
  * context the render module shares.
  *
  * A DOT file becomes a game by turning its nodes into positions and its edges
@@ -9,7 +9,7 @@
  * memoized depth-first search of the classic template without its recursion:
  * a chain of a million positions needs no deep call stack.
  */
-#include "render_gv.h"
+#include "render/render_gv.h"
 
 #include <errno.h>
 #include <stdio.h>

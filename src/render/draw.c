@@ -1,16 +1,16 @@
 /*
- * render.c - drawings of a game's state graph: built once, restyled and
+ * draw.c - drawings of a game's state graph: built once, restyled and
  * painted any number of times through Graphviz's libraries.
  *
  * sg_drawing_new() gathers the values and moves through the engine (the
  * same steps every other consumer sees), builds one cgraph graph with the
- * theme's attributes, lays it out (render_layout.c) and adds the legend.
+ * theme's attributes, lays it out (layout.c) and adds the legend.
  * Styling a node or move only sets attributes; painting runs the "nop2"
  * engine, which reads the stored coordinates and routes nothing, and then a
  * renderer.  So the cost of a frame is the cost of painting, and nothing
  * moves between frames.
  */
-#include "render_draw.h"
+#include "render/render_draw.h"
 
 #include <errno.h>
 #include <math.h>
@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
-/* Small helpers shared with render_layout.c                                */
+/* Small helpers shared with layout.c                                */
 /* ------------------------------------------------------------------------ */
 
 void sg_draw_set(void *obj, Agsym_t *sym, const char *value)
@@ -351,7 +351,7 @@ done:
 /* ------------------------------------------------------------------------ */
 
 /* Attributes of a DOT game's file that the drawing leaves out: those that
- * do not style a drawing (render_attr.c), and, among those that do, the
+ * do not style a drawing (attr.c), and, among those that do, the
  * ones sgviz sets itself: coordinates, sizes, results of an earlier
  * layout. */
 static bool file_attr_dropped(int kind, const char *name)
@@ -542,7 +542,7 @@ static sg_status check_object(sg_ctx *ctx, Agraph_t *src, void *obj, int kind,
 /* Checks, before any of them reaches Graphviz, every attribute that the
  * drawing takes from a DOT game's file: the graph's, the defaults, and
  * those of the positions drawn and their moves.  Graphviz itself trusts
- * them, and some bad values crash it (see render_attr.c). */
+ * them, and some bad values crash it (see attr.c). */
 static sg_status check_source(sg_ctx *ctx, const sg_drawing *d)
 {
     Agraph_t *src = d->src->graph;
