@@ -119,6 +119,27 @@ void sg_buf_u64(sg_buf *b, uint64_t v);
  * it holds a comma, a quote or a line break. */
 void sg_buf_csv_field(sg_buf *b, const char *s);
 
+/* The output formats text is escaped for. */
+typedef enum sg_escape {
+    SG_ESCAPE_NONE,
+    SG_ESCAPE_MD,
+    SG_ESCAPE_LATEX,
+    SG_ESCAPE_JSON,
+    SG_ESCAPE_HTML
+} sg_escape;
+
+/* Appends S[0..len) to B escaped for MODE.  QUOTE says whether JSON text
+ * gets its quotes (the caller writes a string's content otherwise). */
+void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,
+                   bool quote);
+
+/* Reads a whole file (at most MAX bytes; PATH "-" is standard input) into a
+ * new buffer, which ends in a NUL that *LEN does not count.  WHAT names the
+ * kind of file in messages.  Returns NULL on error (SG_EIO, SG_ELIMIT,
+ * SG_ENOMEM). */
+char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
+                   size_t max, size_t *len);
+
 /* The index of NAME in NAMES (NULL-terminated), or -1 after recording
  * SG_EINPUT: "OPTION "NAME": unknown WHAT (known: a, b, c)", or, with no
  * OPTION, "unknown WHAT "NAME" (known: a, b, c)".  For every option whose
@@ -132,69 +153,6 @@ size_t sg_u64_to_str(uint64_t v, char *buf);
 /* Parses a whole unsigned decimal from S[0..len): digits only, no sign, no
  * spaces.  Returns 0 on success, -1 if not a number, -2 if above MAX. */
 int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
-
-/* ------------------------------------------------------------------------ */
-/* Games                                                                    */
-/* ------------------------------------------------------------------------ */
-
-typedef enum sg_set_family {
-    SG_SET_EXPLICIT, /* a finite list of amounts */
-    SG_SET_POW2,
-    SG_SET_FIB,
-    SG_SET_ALL       /* every amount: Nim */
-} sg_set_family;
-
-/* A finite acyclic game graph in compressed sparse row form.  Positions are
- * numbered in a topological order: every target index is smaller than its
- * source's, so one increasing pass computes all values. */
-typedef struct sg_dag {
-    uint64_t count;       /* positions */
-    uint64_t *first;      /* moves of x: targets[first[x] .. first[x+1]) */
-    uint64_t *targets;
-    char **names;         /* names[x]: the node's name, owned by the dag */
-    uint64_t max_degree;  /* the largest number of moves from one position */
-    /* An open-addressing hash index of the names, built by
-     * sg_game_from_dag(): slot i holds x + 1 for a position x whose name
-     * hashes near i, or 0.  Lookups by name (positions named on a command
-     * line or on lines of input) then cost O(1), not O(count). */
-    uint32_t *name_slots;
-    uint64_t name_mask;   /* slots - 1; the number of slots is a power of 2 */
-} sg_dag;
-
-struct sg_game {
-    sg_game_kind kind;
-    char *describe;
-    char *spec;
-    /* Subtraction games. */
-    sg_set_family family;
-    uint64_t *amounts;  /* explicit sets: the amounts, ascending */
-    size_t namounts;
-    /* DAG games. */
-    sg_dag *dag;
-    /* Opaque data a game reader keeps with the game (e.g. the DOT graph for
-     * drawing with the file's own attributes), released by extra_free. */
-    void *extra;
-    void (*extra_free)(void *extra);
-};
-
-/* The amounts of a subtraction game that are at most LIMIT, ascending, in a
- * new array (*N receives its length).  For `all` this is 1..LIMIT, so callers
- * that only iterate should prefer sg_game_is_all(). */
-uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
-                               uint64_t limit, size_t *n);
-
-/* Creates a DAG game that takes ownership of DAG; NAME is the file name.
- * Builds the index of the positions' names.  Returns NULL (freeing DAG) on
- * allocation failure, or with SG_ELIMIT when the dag has 2^32 - 1 positions
- * or more (the index numbers them in 32 bits). */
-sg_game *sg_game_from_dag(sg_ctx *ctx, sg_dag *dag, const char *name);
-
-void sg_dag_free(sg_dag *dag);
-
-/* Finds the position whose name is NAME[0..len) (which need not end in a
- * NUL) and stores it in *X.  Returns whether there is one. */
-bool sg_dag_find(const sg_dag *dag, const char *name, size_t len,
-                 uint64_t *x);
 
 /* ------------------------------------------------------------------------ */
 /* Values                                                                   */
@@ -227,11 +185,6 @@ static inline void sg_store(void *data, unsigned width, uint64_t i,
     default: ((uint64_t *)data)[i] = v; break;
     }
 }
-
-/* An upper bound on every sg value of GAME among positions 0..last: a value
- * is a mex of the values of a position's moves, so it is at most the number
- * of moves. */
-sg_value sg_game_value_bound(const sg_game *game, uint64_t last);
 
 /* Bytes per stored value for values up to BOUND. */
 unsigned sg_width_for(sg_value bound);

@@ -120,6 +120,11 @@ const char *sg_game_describe(const sg_game *game);
  * for a DAG game, its file name.  Owned by the game. */
 const char *sg_game_spec(const sg_game *game);
 
+/* What one position is called: "heap" for games played on heaps of tokens,
+ * whose positions are heap sizes, "position" for games whose positions
+ * have names.  Static. */
+const char *sg_game_position_noun(const sg_game *game);
+
 /* Whether the game has a fixed, finite number of positions (DAG games).  A
  * subtraction game has positions 0..N for whatever N is asked for. */
 int sg_game_is_finite(const sg_game *game);
@@ -153,16 +158,45 @@ typedef uint64_t sg_value;
 /* One mex step, as the engine makes it.  The arrays belong to the engine and
  * are valid only during the call that receives the step; consumers copy what
  * they keep.  The arrays are filled only when the consumer asked for moves;
- * otherwise `nmoves` is the number of moves and the arrays are NULL. */
+ * otherwise `nmoves` is the number of moves and the arrays are NULL.
+ *
+ * A move leaves one position, or, in games whose moves split a heap,
+ * several, whose values are XOR-ed (the move's value is a nim-sum).  Read a
+ * move's positions with sg_step_parts(), which serves both. */
 typedef struct sg_step {
     uint64_t x;               /* the position */
     size_t nmoves;            /* the number of moves from x */
     const uint64_t *amounts;  /* the amount each move takes (subtraction games),
                                  or NULL */
-    const uint64_t *targets;  /* the position each move leads to */
-    const sg_value *values;   /* sg of each target */
+    const uint64_t *targets;  /* the position each move leads to, or
+                                 SG_NO_POSITION for a move that leaves
+                                 several */
+    const sg_value *values;   /* the value of each move's result */
     sg_value sg;              /* mex of values: sg(x) */
+    /* Where some move leaves several positions: move i leaves
+     * parts[part_start[i] .. part_start[i + 1]).  NULL when every move
+     * leaves one position, targets[i]. */
+    const size_t *part_start;
+    const uint64_t *parts;
 } sg_step;
+
+/* A position that is none: no first error, a wrong entry that follows from
+ * more than one slip, or the target of a move that leaves several
+ * positions. */
+#define SG_NO_POSITION UINT64_MAX
+
+/* The positions move I of STEP leaves: *COUNT of them (1 unless the move
+ * splits a heap), owned by the step. */
+static inline const uint64_t *sg_step_parts(const sg_step *step, size_t i,
+                                            size_t *count)
+{
+    if (!step->part_start) {
+        *count = 1;
+        return &step->targets[i];
+    }
+    *count = step->part_start[i + 1] - step->part_start[i];
+    return &step->parts[step->part_start[i]];
+}
 
 /* A step consumer.  Returns 0 to go on, a positive value to stop early (the
  * engine then returns SG_STOP), or a negative sg_status after recording the
@@ -546,10 +580,6 @@ const char *sg_sheet_origin(const sg_sheet *sheet);
 /* Checking homework: a sheet against the engine's values                   */
 /* ------------------------------------------------------------------------ */
 
-/* A position that is none: no first error, or a wrong entry that follows
- * from more than one slip. */
-#define SG_NO_POSITION UINT64_MAX
-
 /*
  * Each position gets two verdicts.  It is correct when the student's entry
  * equals the true sg value (and P/N letter, where one is written).  It is
@@ -887,6 +917,11 @@ int sg_sum_first_player_wins(const sg_sum *sum);
  * of them (I below that number), owned by the sum. */
 size_t sg_sum_move_count(const sg_sum *sum);
 const sg_sum_move *sg_sum_move_at(const sg_sum *sum, size_t i);
+
+/* The positions the I-th winning move leaves in its part: *COUNT of them,
+ * one (the move's TO) unless the move splits a heap, in which case TO is
+ * SG_NO_POSITION.  Owned by the sum. */
+const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
 

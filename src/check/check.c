@@ -15,6 +15,7 @@
  * the report with each wrong entry's mex step as `sgviz trace` words it.
  * Only the verdicts are kept between them, never the steps' text.
  */
+#include "games/game.h"
 #include "text/template.h"
 
 #include <stdlib.h>
@@ -159,7 +160,7 @@ struct sg_check {
     const sg_game *game;
     char *origin;
     bool values; /* the sheet gives values (else letters only) */
-    bool dag;
+    bool named;  /* positions have names (else they are numbers) */
     uint64_t count;
     rec *recs;
     sg_check_summary sum;
@@ -198,7 +199,24 @@ static sg_status gather(pass *p, const sg_step *s, char *own_pn)
     const rec *recs = p->c->recs;
     bool any_p = false;
     for (size_t i = 0; i < s->nmoves; i++) {
-        const rec *t = &recs[s->targets[i]];
+        size_t k;
+        const uint64_t *parts = sg_step_parts(s, i, &k);
+        if (k > 1) {
+            /* A move that leaves several positions has the nim-sum of
+             * their values: the student's where the sheet gives values,
+             * true ones elsewhere (letters alone do not tell a sum's
+             * value, so a sheet of letters is not blamed for one). */
+            sg_value v = 0;
+            for (size_t j = 0; j < k; j++) {
+                const rec *t = &recs[parts[j]];
+                v ^= (t->flags & F_GIVEN) && p->c->values ? t->value
+                                                           : t->right;
+            }
+            p->own[i] = v;
+            any_p |= v == 0;
+            continue;
+        }
+        const rec *t = &recs[parts[0]];
         if (!(t->flags & F_GIVEN)) {
             p->own[i] = s->values[i];
             any_p |= s->values[i] == 0;
@@ -271,16 +289,20 @@ static int first_pass(void *user, const sg_step *s)
     uint64_t cause = SG_NO_POSITION;
     bool found = false;
     for (size_t i = 0; i < s->nmoves; i++) {
-        uint64_t t = s->targets[i];
-        const rec *tr = &c->recs[t];
-        if (!(tr->flags & F_GIVEN) || (tr->flags & F_CORRECT))
-            continue;
-        uint64_t owner = (tr->flags & F_SLIP) ? t : tr->link;
-        if (!found) {
-            cause = owner;
-            found = true;
-        } else if (owner != cause) {
-            cause = SG_NO_POSITION;
+        size_t k;
+        const uint64_t *parts = sg_step_parts(s, i, &k);
+        for (size_t j = 0; j < k; j++) {
+            uint64_t t = parts[j];
+            const rec *tr = &c->recs[t];
+            if (!(tr->flags & F_GIVEN) || (tr->flags & F_CORRECT))
+                continue;
+            uint64_t owner = (tr->flags & F_SLIP) ? t : tr->link;
+            if (!found) {
+                cause = owner;
+                found = true;
+            } else if (owner != cause) {
+                cause = SG_NO_POSITION;
+            }
         }
     }
     r->link = cause;
@@ -310,8 +332,8 @@ sg_check *sg_check_new(sg_ctx *ctx, const sg_game *game,
 {
     size_t n;
     const sg_sheet_entry *e = sg_sheet_entries(sheet, &n);
-    if (game->kind == SG_GAME_DAG) {
-        last = game->dag->count - 1;
+    if (sg_game_is_finite(game)) {
+        last = sg_game_position_count(game) - 1;
     } else if (last == UINT64_MAX) {
         last = e[n - 1].x;
     } else if (last >= SG_SHEET_MAX_POSITIONS) {
@@ -330,7 +352,7 @@ sg_check *sg_check_new(sg_ctx *ctx, const sg_game *game,
     if (!c)
         return NULL;
     c->game = game;
-    c->dag = game->kind == SG_GAME_DAG;
+    c->named = !sg_game_numbered(game);
     c->values = sg_sheet_has_values(sheet) != 0;
     c->count = last + 1;
     c->sum.total = c->count;
@@ -457,7 +479,7 @@ static void json_string(sg_buf *b, const char *s)
 static void json_position(const sg_check *c, sg_buf *b, uint64_t x)
 {
     char tmp[24];
-    if (c->dag)
+    if (c->named)
         json_string(b, position_name(c, x, tmp, sizeof tmp));
     else
         sg_buf_u64(b, x);
@@ -497,7 +519,7 @@ static int report_step(void *user, const sg_step *s)
     bool consistent = r->flags & F_CONSISTENT;
     if (correct && consistent)
         return 0;
-    if (!given && w->format == SG_REPORT_TEXT && !c->dag) {
+    if (!given && w->format == SG_REPORT_TEXT && !c->named) {
         /* A table that stops early (or starts late) leaves a run of
          * positions out; the text names the run once rather than giving
          * each of them a mex step.  A run of one reads as any entry. */
@@ -721,7 +743,7 @@ sg_status sg_check_write_report(sg_ctx *ctx, const sg_check *check,
         vars[CV_TO] = position_name(check, check->count - 1, to, sizeof to);
         snprintf(count, sizeof count, "%llu", (unsigned long long)check->count);
         vars[CV_COUNT] = count;
-        render(&w.line, tpl, check->dag ? CS_DAG_HEADER : CS_HEADER, vars);
+        render(&w.line, tpl, check->named ? CS_DAG_HEADER : CS_HEADER, vars);
         sg_buf_putc(&w.line, '\n');
     }
     if (flush_line(&w) != 0) {
@@ -1048,7 +1070,7 @@ static void write_class_json(const sg_gradebook *g, sg_buf *b)
     sg_buf_puts(b, ", \"set\": ");
     json_string(b, sg_game_spec(g->game));
     sg_buf_puts(b, ", \"files\": [");
-    bool dag = g->game->kind == SG_GAME_DAG;
+    bool named = !sg_game_numbered(g->game);
     for (size_t i = 0; i < g->n; i++) {
         const grade_row *r = &g->rows[i];
         sg_buf_puts(b, i ? ",\n" : "\n");
@@ -1066,7 +1088,7 @@ static void write_class_json(const sg_gradebook *g, sg_buf *b)
                           (unsigned long long)r->consistent);
             if (!r->first)
                 sg_buf_puts(b, "null");
-            else if (dag)
+            else if (named)
                 json_string(b, r->first);
             else
                 sg_buf_puts(b, r->first);

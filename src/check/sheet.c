@@ -14,6 +14,7 @@
  * bytes before anything else, every line and every count is bounded, and
  * nothing is allocated in proportion to a number written in the file.
  */
+#include "games/game.h"
 #include "text/template.h"
 
 #include <stdlib.h>
@@ -54,14 +55,13 @@ typedef struct reader {
     sg_ctx *ctx;
     const sg_game *game;
     const char *origin;
-    bool dag;
+    bool named;              /* positions have names (else numbers) */
     uint64_t last;           /* the largest x allowed; UINT64_MAX: no -n */
     const char *text;
     size_t len;
     size_t pos;              /* where the next line starts */
     unsigned long lineno;    /* the number of the line last read */
     sg_sheet *sheet;
-    uint64_t *by_name;       /* DAG games: positions sorted by name */
     int kind;
     unsigned long kind_line; /* the line that decided the kind */
     token *toks;             /* the tokens of the current line */
@@ -410,55 +410,10 @@ static unsigned long end_column(const line_view *lv)
 /* Positions and answers                                                    */
 /* ------------------------------------------------------------------------ */
 
-static const char *name_of(const reader *r, uint64_t x)
-{
-    return r->game->dag->names[x];
-}
-
-/* qsort has no user pointer in C11, so the names being sorted are reached
- * through this file-scope pointer while (and only while) sorting. */
-static char *const *sorting_names;
-
-static int compare_names(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return strcmp(sorting_names[x], sorting_names[y]);
-}
-
-static sg_status index_names(reader *r)
-{
-    const sg_dag *d = r->game->dag;
-    r->by_name = sg_alloc_raw(r->ctx, (size_t)d->count, sizeof *r->by_name);
-    if (!r->by_name)
-        return r->ctx->status;
-    for (uint64_t i = 0; i < d->count; i++)
-        r->by_name[i] = i;
-    sorting_names = d->names;
-    qsort(r->by_name, (size_t)d->count, sizeof *r->by_name, compare_names);
-    sorting_names = NULL;
-    return SG_OK;
-}
-
 static bool find_name(const reader *r, const char *s, size_t len,
                       uint64_t *x)
 {
-    size_t lo = 0, hi = (size_t)r->game->dag->count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const char *name = name_of(r, r->by_name[mid]);
-        int c = strncmp(name, s, len);
-        if (c == 0 && name[len] != '\0')
-            c = 1;
-        if (c == 0) {
-            *x = r->by_name[mid];
-            return true;
-        }
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
+    return r->game->ops->find_position(r->game, s, len, x);
 }
 
 /* Reads the position a token names: a heap size ("4", "sg(4)") or, for a
@@ -470,7 +425,7 @@ static sg_status parse_position(reader *r, const token *t, unsigned long line,
     if (t->len == 0)
         return fail_at(r, line, t->col, "an empty field where a position "
                        "belongs");
-    if (r->dag) {
+    if (r->named) {
         if (find_name(r, t->p, t->len, x))
             return SG_OK;
         const char *s = t->p;
@@ -860,7 +815,7 @@ static sg_status parse_list(reader *r, bool letters)
     while ((got = next_tokens(r, &lv)) == 1) {
         size_t i = 0;
         if (first) {
-            if (r->dag)
+            if (r->named)
                 return fail_at(r, lv.no, r->toks[0].col, "a bare list gives "
                                "answers for x = 0, 1, 2, ...; for %s, name "
                                "each node with its answer (\"a 2\", a line "
@@ -924,7 +879,7 @@ static sg_status parse_list(reader *r, bool letters)
  * tokens, or three with a P/N letter last. */
 static bool pair_shape(const reader *r)
 {
-    if (!r->dag && r->ntoks && !is_digits(r->toks[0].p, r->toks[0].len)) {
+    if (!r->named && r->ntoks && !is_digits(r->toks[0].p, r->toks[0].len)) {
         const char *s = r->toks[0].p;
         size_t len = r->toks[0].len;
         strip_decoration(&s, &len);
@@ -977,7 +932,7 @@ static sg_status detect(reader *r, sg_sheet_form *form)
             *form = SG_SHEET_CSV;
             goto out;
         }
-        if (!r->dag) {
+        if (!r->named) {
             *form = any_number ? SG_SHEET_ROWS : SG_SHEET_CSV;
             goto out;
         }
@@ -1000,11 +955,11 @@ static sg_status detect(reader *r, sg_sheet_form *form)
     /* A game read from a DOT file names its positions, so its sheets are
      * pairs; a long first line is a bare list, which the reader refuses
      * with a word on naming the nodes. */
-    if (r->dag && ntoks > 3) {
+    if (r->named && ntoks > 3) {
         *form = letters ? SG_SHEET_PN : SG_SHEET_LIST;
         goto out;
     }
-    if (r->dag || decorated || (first.assign && first_pair)) {
+    if (r->named || decorated || (first.assign && first_pair)) {
         *form = SG_SHEET_PAIRS;
         goto out;
     }
@@ -1043,8 +998,10 @@ static int compare_entries(const void *a, const void *b)
 static void describe_position(const reader *r, uint64_t x, char *buf,
                               size_t size)
 {
-    if (r->dag)
-        snprintf(buf, size, "node %s", name_of(r, x));
+    char tmp[24];
+    if (r->named)
+        snprintf(buf, size, "node %s", sg_game_position_name(r->game, x,
+                                                             tmp, sizeof tmp));
     else
         snprintf(buf, size, "x = %llu", (unsigned long long)x);
 }
@@ -1078,7 +1035,7 @@ static sg_status check_entries(reader *r)
         return fail_at(r, dup->line, dup->column, "%s appears twice (first "
                        "at line %lu)", what, dup_first->line);
     }
-    if (r->dag)
+    if (r->named)
         return SG_OK;
     for (size_t i = 1; i < s->count; i++) {
         const sg_sheet_entry *a = &s->entries[i - 1], *b = &s->entries[i];
@@ -1141,7 +1098,7 @@ sg_sheet *sg_sheet_parse(sg_ctx *ctx, const sg_game *game, const char *text,
     r.ctx = ctx;
     r.game = game;
     r.origin = origin;
-    r.dag = game->kind == SG_GAME_DAG;
+    r.named = !sg_game_numbered(game);
     r.last = last;
     if (len > SG_SHEET_MAX_BYTES) {
         char lim[32];
@@ -1169,9 +1126,6 @@ sg_sheet *sg_sheet_parse(sg_ctx *ctx, const sg_game *game, const char *text,
     s->origin = sg_strdup(ctx, origin);
     if (!s->origin)
         goto fail;
-    if (r.dag && index_names(&r) != SG_OK)
-        goto fail;
-
     if (form == SG_SHEET_AUTO && detect(&r, &form) != SG_OK)
         goto fail;
     s->form = form;
@@ -1195,11 +1149,9 @@ sg_sheet *sg_sheet_parse(sg_ctx *ctx, const sg_game *game, const char *text,
     if (check_entries(&r) != SG_OK)
         goto fail;
     s->has_values = r.kind == KIND_VALUES;
-    free(r.by_name);
     free(r.toks);
     return s;
 fail:
-    free(r.by_name);
     free(r.toks);
     sg_sheet_free(s);
     return NULL;

@@ -13,22 +13,67 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 /* Exit statuses: success, a negative verdict (e.g. homework with errors),
  * bad input or usage. */
 enum { EXIT_OK = 0, EXIT_VERDICT = 1, EXIT_BAD = 2 };
 
+/* One kind of game the commands take (the registry is games.c). */
+typedef struct cli_game_kind {
+    const char *option;        /* the long option, e.g. "set" */
+    int letter;                /* the short option, e.g. 's' */
+    const char *metavar;       /* its value in the option list: "SPEC" */
+    const char *usage_metavar; /* its value in the usage line: "FILE.dot" */
+    const char *help;          /* one line for --help */
+    const char *hint;          /* for "no game: give ...": "a subtraction set
+                                  with -s (e.g. -s 1,3,4, -s pow2)" */
+    bool reads_file;           /* the value is an input file's path */
+    sg_game *(*open)(sg_ctx *ctx, const char *arg);
+} cli_game_kind;
+
+extern const cli_game_kind cli_game_kinds[];
+extern const size_t cli_game_kind_count;
+
+/* The most kinds and options a command has, for fixed-size tables. */
+#define CLI_MAX_KINDS 8
+#define CLI_MAX_OPTIONS 48
+
 /* The positions a command works on, from the options that name them. */
 typedef struct cli_game_args {
-    const char *set;   /* -s/--set SPEC */
-    const char *graph; /* -g/--graph FILE.dot */
+    const char *game[CLI_MAX_KINDS]; /* each kind's option value, or NULL */
     const char *max;   /* -n/--max N, as typed */
     const char *from;  /* --from */
     const char *to;    /* --to */
 } cli_game_args;
 
-/* Loads the game of -s or -g (exactly one must be given).  Returns NULL
- * after recording an error. */
+/* A command's options together with one per game kind, as getopt_long()
+ * takes them. */
+typedef struct cli_options {
+    struct option longs[CLI_MAX_OPTIONS];
+    char shorts[2 * CLI_MAX_OPTIONS + 2];
+} cli_options;
+
+/* Fills O with SHORTS and OWN (ending in a zero entry), followed by the
+ * options of every game kind. */
+void cli_options_init(cli_options *o, const char *shorts,
+                      const struct option *own);
+
+/* When C (a getopt_long() result) is a game kind's option, records ARG in
+ * ARGS and returns true. */
+bool cli_game_option(cli_game_args *args, int c, const char *arg);
+
+/* The input file the game is read from (a kind whose value is a path), or
+ * NULL. */
+const char *cli_game_file(const cli_game_args *args);
+
+/* Writes USAGE to OUT, with "@GAME@" replaced by the choice of game kinds
+ * ("(-s SPEC | -g FILE.dot)") and each line "@GAMES:N@" by one line per
+ * kind, its help starting at column N. */
+void cli_print_usage(FILE *out, const char *usage);
+
+/* Loads the game of the one game kind given.  Returns NULL after recording
+ * an error. */
 sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args);
 
 /* Works out the window FROM..TO of positions: --from and --to where given,

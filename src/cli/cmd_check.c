@@ -15,7 +15,7 @@
 #define MAX_FILES 10000
 
 static const char usage[] =
-    "Usage: sgviz check (-s SPEC | -g FILE.dot) [-n N] [options] FILE...|DIR\n"
+    "Usage: sgviz check @GAME@ [-n N] [options] FILE...|DIR\n"
     "\n"
     "Checks a table of sg values (or P/N letters) that a student wrote: each\n"
     "wrong entry with the right value and the mex step that gives it, and\n"
@@ -28,8 +28,7 @@ static const char usage[] =
     "list of values for x = 0, 1, 2, ..., or P/N letters (P N P N N).  Blank\n"
     "lines and # comments are ignored.\n"
     "\n"
-    "  -s, --set SPEC          subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE        a game as a DOT digraph; tables name its nodes\n"
+    "@GAMES:26@\n"
     "  -n, --max N             the homework asks for x = 0..N (default: the\n"
     "                          largest x in each file)\n"
     "  -i, --input-format FMT  auto (default), rows, pairs, csv, list, pn\n"
@@ -235,8 +234,6 @@ done:
 int cmd_check(sg_ctx *ctx, int argc, char **argv)
 {
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"max", required_argument, NULL, 'n'},
         {"input-format", required_argument, NULL, 'i'},
         {"format", required_argument, NULL, 'f'},
@@ -248,17 +245,18 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     const char *input_format = "auto", *format_name = "text", *lang = "en";
     const char *output = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:n:i:f:l:o:h", options, NULL)) !=
-           -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":n:i:f:l:o:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'n': ga.max = optarg; break;
         case 'i': input_format = optarg; break;
         case 'f': format_name = optarg; break;
         case 'l': lang = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "check", c, argv);
         }
     }
@@ -276,7 +274,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
     uint64_t last = UINT64_MAX;
     if (ga.max) {
-        if (ga.graph) {
+        if (cli_game_file(&ga)) {
             sg_ctx_fail(ctx, SG_EINPUT, "-n %s: a game read from a DOT file is "
                         "checked at every node; -n goes with -s", ga.max);
             return EXIT_BAD;
@@ -292,7 +290,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     sg_game *game = NULL;
     if (collect_files(ctx, &files, argc - optind, argv + optind) != SG_OK)
         goto done;
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK)
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
         goto done;
     for (size_t i = 0; i < files.n; i++)
         if (cli_check_not_input(ctx, output, files.paths[i]) != SG_OK)

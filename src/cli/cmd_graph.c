@@ -7,15 +7,14 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: sgviz graph (-s SPEC | -g FILE.dot) [-n N] -o FILE [options]\n"
+    "Usage: sgviz graph @GAME@ [-n N] -o FILE [options]\n"
     "\n"
     "Draws positions 0..N and every move between them.  Each node shows x\n"
     "and sg(x); P-positions (sg = 0) and N-positions differ in colour and in\n"
     "border, so that a greyscale printout still tells them apart; a legend\n"
     "names the game.\n"
     "\n"
-    "  -s, --set SPEC        subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE      a game as a DOT digraph (- for standard input)\n"
+    "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
     "      --from X          draw only the positions reachable from X\n"
     "  -o, --output FILE     the picture: FILE.svg, .png, .pdf or .dot\n"
@@ -69,8 +68,6 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_NO_LEGEND
     };
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"output", required_argument, NULL, 'o'},
@@ -87,11 +84,12 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     const char *theme_name = "classic", *root = NULL;
     sg_drawing_opts opts = {0};
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:n:o:T:h", options, NULL)) !=
-           -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":n:o:T:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'n': ga.max = optarg; break;
         case OPT_FROM: root = optarg; break;
         case 'o': output = optarg; break;
@@ -101,7 +99,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "graph", c, argv);
         }
     }
@@ -124,7 +122,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         cli_prefix_error(ctx, "--layout");
         return EXIT_BAD;
     }
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
         cli_check_not_input(ctx, output, theme_name) != SG_OK)
         return EXIT_BAD;
 

@@ -17,7 +17,7 @@ static const char usage[] =
     "values before it, so sg(x + p) = sg(x) for n0 <= x < n0 + k proves it\n"
     "for ever.  Values are computed only as far as the proof needs.\n"
     "\n"
-    "  -s, --set SPEC      subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
+    "@GAMES:22@\n"
     "  -L, --limit L       compute at most sg(0..L) (default 10000000, less\n"
     "                      for sets of 64 amounts or more)\n"
     "  -f, --format FMT    text (default) or json\n"
@@ -38,8 +38,6 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_FULL = 256 };
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"limit", required_argument, NULL, 'L'},
         {"format", required_argument, NULL, 'f'},
         {"full", no_argument, NULL, OPT_FULL},
@@ -50,15 +48,17 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     const char *format = "text", *limit_arg = NULL, *output = NULL;
     int full = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:L:f:o:h", options, NULL)) != -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":L:f:o:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'L': limit_arg = optarg; break;
         case 'f': format = optarg; break;
         case OPT_FULL: full = 1; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "period", c, argv);
         }
     }
@@ -78,13 +78,6 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
             return EXIT_BAD;
         }
     }
-    if (ga.graph && !ga.set) {
-        sg_ctx_fail(ctx, SG_EINPUT, "period: -g %s: a game graph has finitely "
-                    "many positions and no period; give a subtraction set "
-                    "with -s", ga.graph);
-        return EXIT_BAD;
-    }
-
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     sg_period *period = NULL;

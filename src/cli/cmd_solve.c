@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: sgviz solve (-s SPEC | -g FILE.dot) [options] [POSITION...]\n"
+    "Usage: sgviz solve @GAME@ [options] [POSITION...]\n"
     "\n"
     "Treats the positions (heap sizes, or nodes of the DOT game) as a sum of\n"
     "games: the value of each, the nim-sum, who wins, and every winning move.\n"
@@ -22,8 +22,7 @@ static const char usage[] =
     "each line, as online judges ask:\n"
     "  printf '1\\n3\\n' | sgviz solve -s pow2 --names Kiki,Cici\n"
     "\n"
-    "  -s, --set SPEC          subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE        a game as a DOT digraph (- for standard input)\n"
+    "@GAMES:26@\n"
     "      --names FIRST,SECOND  print only the winner's name: FIRST when the\n"
     "                          player to move wins, SECOND otherwise\n"
     "      --stop-at-zero      standard input ends at a line of zeros\n"
@@ -61,8 +60,7 @@ static sg_status parse_names(sg_ctx *ctx, const char *arg, char **names,
 /* Writes the whole story of one sum. */
 static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
 {
-    bool dag = sg_game_kind_of(game) == SG_GAME_DAG;
-    const char *part = dag ? "position" : "heap";
+    const char *part = sg_game_position_noun(game);
     size_t n = sg_sum_parts(sum);
     char tmp[24], tmp2[24];
     if (n == 1)
@@ -97,7 +95,7 @@ static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
                                                  sizeof tmp);
         const char *to = sg_game_position_name(game, m->to, tmp2,
                                                sizeof tmp2);
-        if (dag)
+        if (m->amount == 0)
             fprintf(f, "  move in position %zu (%s -> %s): nim-sum becomes "
                     "0\n", m->part + 1, from, to);
         else
@@ -111,8 +109,6 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_NAMES = 256, OPT_STOP };
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"names", required_argument, NULL, OPT_NAMES},
         {"stop-at-zero", no_argument, NULL, OPT_STOP},
         {"output", required_argument, NULL, 'o'},
@@ -122,14 +118,16 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     const char *output = NULL, *names_arg = NULL;
     bool stop_at_zero = false;
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:o:h", options, NULL)) != -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":o:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'o': output = optarg; break;
         case OPT_NAMES: names_arg = optarg; break;
         case OPT_STOP: stop_at_zero = true; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default:
             if (c == '?' && optopt >= '0' && optopt <= '9') {
                 sg_ctx_fail(ctx, SG_EINPUT, "heap \"%s\" is negative; a heap "
@@ -147,12 +145,12 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                     "standard input, not for positions on the command line");
         return EXIT_BAD;
     }
-    if (from_stdin && ga.graph && strcmp(ga.graph, "-") == 0) {
+    if (from_stdin && cli_game_file(&ga) && strcmp(cli_game_file(&ga), "-") == 0) {
         sg_ctx_fail(ctx, SG_EINPUT, "-g -: standard input holds the game, so "
                     "name the positions on the command line");
         return EXIT_BAD;
     }
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
         (from_stdin && cli_check_not_input(ctx, output, "-") != SG_OK))
         return EXIT_BAD;
 

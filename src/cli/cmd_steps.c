@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "Usage: sgviz steps (-s SPEC | -g FILE.dot) [-n N] -o DIR/|FILE.html "
+    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html "
     "[options]\n"
     "\n"
     "Draws every mex step of positions 0..N: the positions computed so far\n"
@@ -18,8 +18,7 @@ static const char usage[] =
     "sg(4) = mex{1,1,0} = 2, under the picture.  Every position stays in the\n"
     "same place in every picture.\n"
     "\n"
-    "  -s, --set SPEC        subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE      a game as a DOT digraph (- for standard input)\n"
+    "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
     "  -o, --output DIR/     one picture per step: DIR/step-000.svg, ...\n"
     "  -o, --output FILE.html\n"
@@ -120,8 +119,6 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS };
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"max", required_argument, NULL, 'n'},
         {"output", required_argument, NULL, 'o'},
         {"format", required_argument, NULL, 'T'},
@@ -138,11 +135,12 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     sg_steps_opts opts = {0};
     opts.lang = "en";
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:n:o:T:l:h", options, NULL)) !=
-           -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":n:o:T:l:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'n': ga.max = optarg; break;
         case 'o': output = optarg; break;
         case 'T': format = optarg; break;
@@ -151,7 +149,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_THEME: theme_name = optarg; break;
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
     }
@@ -181,7 +179,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         cli_prefix_error(ctx, "--layout");
         return EXIT_BAD;
     }
-    if (!frames && (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+    if (!frames && (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
                     cli_check_not_input(ctx, output, theme_name) != SG_OK))
         return EXIT_BAD;
 
@@ -206,7 +204,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     if (frames) {
         size_t count = sg_steps_count(steps);
         if (check_frames_not_input(ctx, output, count, frame_format,
-                                   ga.graph) != SG_OK ||
+                                   cli_game_file(&ga)) != SG_OK ||
             check_frames_not_input(ctx, output, count, frame_format,
                                    theme_name) != SG_OK)
             goto done;

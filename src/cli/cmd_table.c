@@ -7,13 +7,12 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: sgviz table (-s SPEC | -g FILE.dot) [-n N] [options]\n"
+    "Usage: sgviz table @GAME@ [-n N] [options]\n"
     "\n"
     "Prints x, sg(x) and P/N (P: sg = 0, the player to move loses) for\n"
     "positions 0..N.\n"
     "\n"
-    "  -s, --set SPEC      subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE    a game as a DOT digraph (- for standard input)\n"
+    "@GAMES:22@\n"
     "  -n, --max N         positions 0..N (default 20; all nodes with -g)\n"
     "      --from X        first position shown (default 0)\n"
     "      --to Y          last position shown (default N)\n"
@@ -31,8 +30,6 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_FROM = 256, OPT_TO, OPT_COLUMNS };
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
@@ -46,11 +43,12 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     const char *format = "text", *width = NULL, *columns = NULL;
     const char *output = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:n:f:w:o:h", options, NULL)) !=
-           -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":n:f:w:o:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'n': ga.max = optarg; break;
         case OPT_FROM: ga.from = optarg; break;
         case OPT_TO: ga.to = optarg; break;
@@ -58,7 +56,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         case 'w': width = optarg; break;
         case OPT_COLUMNS: columns = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "table", c, argv);
         }
     }
@@ -91,7 +89,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         }
         opts.columns = (unsigned)v;
     }
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK)
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;

@@ -7,14 +7,13 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: sgviz trace (-s SPEC | -g FILE.dot) [-n N] [options]\n"
+    "Usage: sgviz trace @GAME@ [-n N] [options]\n"
     "\n"
     "Shows each position's moves, their targets and values, the mex and P/N,\n"
     "as in a textbook's worked example:\n"
     "  sg(4): 4-{1,3,4} -> {3,1,0}; mex{sg(3),sg(1),sg(0)} = mex{1,1,0} = 2  (N)\n"
     "\n"
-    "  -s, --set SPEC       subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE     a game as a DOT digraph (- for standard input)\n"
+    "@GAMES:23@\n"
     "  -n, --max N          positions 0..N (default 20; all nodes with -g)\n"
     "      --from X         first position shown (default 0)\n"
     "      --to Y           last position shown (default N)\n"
@@ -30,8 +29,6 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_FROM = 256, OPT_TO };
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
@@ -45,11 +42,12 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     const char *lang = "en", *format = "text", *template_path = NULL;
     const char *output = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:n:l:f:t:o:h", options, NULL)) !=
-           -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":n:l:f:t:o:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'n': ga.max = optarg; break;
         case OPT_FROM: ga.from = optarg; break;
         case OPT_TO: ga.to = optarg; break;
@@ -57,13 +55,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case 'f': format = optarg; break;
         case 't': template_path = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "trace", c, argv);
         }
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "trace", argv[optind]);
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK ||
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
         cli_check_not_input(ctx, output, template_path) != SG_OK)
         return EXIT_BAD;
 

@@ -9,15 +9,14 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: sgviz value (-s SPEC | -g FILE.dot) [options] POSITION...\n"
+    "Usage: sgviz value @GAME@ [options] POSITION...\n"
     "\n"
     "Prints sg(x) and P/N for each position x (a heap size, or a node of the\n"
     "DOT game), one a line:\n"
     "  $ sgviz value -s 1,3,4 100\n"
     "  sg(100) = 0  (P)\n"
     "\n"
-    "  -s, --set SPEC      subtraction set: 1,3,4 | 1..m | pow2 | fib | all\n"
-    "  -g, --graph FILE    a game as a DOT digraph (- for standard input)\n"
+    "@GAMES:22@\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
     "  -h, --help          show this help\n"
     "\n"
@@ -26,20 +25,20 @@ static const char usage[] =
 int cmd_value(sg_ctx *ctx, int argc, char **argv)
 {
     static const struct option options[] = {
-        {"set", required_argument, NULL, 's'},
-        {"graph", required_argument, NULL, 'g'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":s:g:o:h", options, NULL)) != -1) {
+    cli_options getopts;
+    cli_options_init(&getopts, ":o:h", options);
+    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
+        if (cli_game_option(&ga, c, optarg))
+            continue;
         switch (c) {
-        case 's': ga.set = optarg; break;
-        case 'g': ga.graph = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage, stdout); return EXIT_OK;
+        case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "value", c, argv);
         }
     }
@@ -48,7 +47,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
                     "sgviz value -s 1,3,4 7 (see sgviz value --help)");
         return EXIT_BAD;
     }
-    if (cli_check_not_input(ctx, output, ga.graph) != SG_OK)
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;

@@ -51,19 +51,102 @@ sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
     return SG_OK;
 }
 
+void cli_options_init(cli_options *o, const char *shorts,
+                      const struct option *own)
+{
+    size_t n = 0;
+    for (; own[n].name; n++)
+        o->longs[n] = own[n];
+    size_t len = strlen(shorts);
+    memcpy(o->shorts, shorts, len);
+    for (size_t k = 0; k < cli_game_kind_count; k++) {
+        const cli_game_kind *g = &cli_game_kinds[k];
+        o->longs[n++] = (struct option){g->option, required_argument, NULL,
+                                        g->letter};
+        o->shorts[len++] = (char)g->letter;
+        o->shorts[len++] = ':';
+    }
+    o->longs[n] = (struct option){NULL, 0, NULL, 0};
+    o->shorts[len] = '\0';
+}
+
+bool cli_game_option(cli_game_args *args, int c, const char *arg)
+{
+    for (size_t k = 0; k < cli_game_kind_count; k++) {
+        if (cli_game_kinds[k].letter == c) {
+            args->game[k] = arg;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *cli_game_file(const cli_game_args *args)
+{
+    for (size_t k = 0; k < cli_game_kind_count; k++)
+        if (args->game[k] && cli_game_kinds[k].reads_file)
+            return args->game[k];
+    return NULL;
+}
+
+void cli_print_usage(FILE *out, const char *usage)
+{
+    for (const char *p = usage; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        const char *mark = memchr(p, '@', len);
+        int column;
+        if (mark && strncmp(mark, "@GAME@", 6) == 0) {
+            fwrite(p, 1, (size_t)(mark - p), out);
+            fputc('(', out);
+            for (size_t k = 0; k < cli_game_kind_count; k++)
+                fprintf(out, "%s-%c %s", k ? " | " : "",
+                        cli_game_kinds[k].letter,
+                        cli_game_kinds[k].usage_metavar);
+            fputc(')', out);
+            fwrite(mark + 6, 1, len - (size_t)(mark - p) - 6, out);
+        } else if (mark && sscanf(mark, "@GAMES:%d@", &column) == 1) {
+            for (size_t k = 0; k < cli_game_kind_count; k++) {
+                const cli_game_kind *g = &cli_game_kinds[k];
+                int used = fprintf(out, "  -%c, --%s %s", g->letter,
+                                   g->option, g->metavar);
+                fprintf(out, "%*s%s\n", used < column ? column - used : 1, "",
+                        g->help);
+            }
+        } else {
+            fwrite(p, 1, len, out);
+        }
+        p += len;
+    }
+}
+
 sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
 {
-    if (args->set && args->graph) {
-        sg_ctx_fail(ctx, SG_EINPUT, "give either -s/--set or -g/--graph, not "
-                    "both");
-        return NULL;
+    size_t given = cli_game_kind_count;
+    for (size_t k = 0; k < cli_game_kind_count; k++) {
+        if (!args->game[k])
+            continue;
+        if (given < cli_game_kind_count) {
+            const cli_game_kind *a = &cli_game_kinds[given];
+            const cli_game_kind *b = &cli_game_kinds[k];
+            sg_ctx_fail(ctx, SG_EINPUT, "give either -%c/--%s or -%c/--%s, "
+                        "not both", a->letter, a->option, b->letter,
+                        b->option);
+            return NULL;
+        }
+        given = k;
     }
-    if (args->set)
-        return sg_game_from_spec(ctx, args->set, "--set");
-    if (args->graph)
-        return sg_game_read_dot(ctx, args->graph);
-    sg_ctx_fail(ctx, SG_EINPUT, "no game: give a subtraction set with -s (e.g. "
-                "-s 1,3,4, -s pow2) or a DOT file with -g");
+    if (given < cli_game_kind_count)
+        return cli_game_kinds[given].open(ctx, args->game[given]);
+    char hints[512];
+    size_t used = 0;
+    for (size_t k = 0; k < cli_game_kind_count && used < sizeof hints; k++)
+        used += (size_t)snprintf(hints + used, sizeof hints - used, "%s%s",
+                                 k == 0 ? ""
+                                 : k + 1 == cli_game_kind_count ? " or "
+                                                                : ", ",
+                                 cli_game_kinds[k].hint);
+    sg_ctx_fail(ctx, SG_EINPUT, "no game: give %s", hints);
     return NULL;
 }
 
@@ -187,14 +270,13 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
     if (n > SG_SUM_MAX_PARTS)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%d positions; sgviz takes at most "
                            "%d at once", n, SG_SUM_MAX_PARTS);
-    bool dag = sg_game_kind_of(game) == SG_GAME_DAG;
     uint64_t *x = malloc((size_t)(n ? n : 1) * sizeof *x);
     if (!x)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     size_t largest = 0;
     for (int i = 0; i < n; i++) {
         char where[48];
-        snprintf(where, sizeof where, "%s %d", dag ? "position" : "heap",
+        snprintf(where, sizeof where, "%s %d", sg_game_position_noun(game),
                  i + 1);
         if (sg_sum_parse_position(ctx, game, args[i], strlen(args[i]), where,
                                   &x[i]) != SG_OK) {
@@ -207,7 +289,7 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
     *lookup = sg_lookup_new(ctx, game, n ? x[largest] : 0);
     if (!*lookup) {
         /* Name the heap that asked for too much. */
-        if (!dag) {
+        if (!sg_game_is_finite(game)) {
             char prefix[64];
             snprintf(prefix, sizeof prefix, "heap %llu",
                      (unsigned long long)x[largest]);

@@ -14,7 +14,7 @@
  * lists live in buffers reused from step to step, so nothing grows with N
  * except, when asked for, the table of values itself.
  */
-#include "internal.h"
+#include "games/game.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,10 +47,14 @@ typedef struct engine {
     /* Subtraction games with a finite list of amounts up to `last`. */
     uint64_t *amounts;
     size_t namounts;
-    /* Step buffers, sized for the most moves any position has. */
+    /* Step buffers, sized for the most moves any position has (and, for
+     * games whose moves split, the most positions they leave). */
     uint64_t *step_amounts;
     uint64_t *step_targets;
     sg_value *step_values;
+    size_t *step_part_start;
+    uint64_t *step_parts;
+    bool has_amounts;
     /* Stamps for the mex of many values: stamp[v] == x + 1 marks value v as
      * seen while computing position x. */
     uint64_t *stamp;
@@ -128,11 +132,12 @@ static int emit(engine *e, uint64_t x, size_t n, sg_value mex, bool filled)
     sg_step s;
     s.x = x;
     s.nmoves = n;
-    s.amounts = filled && e->game->kind == SG_GAME_SUBTRACTION
-                    ? e->step_amounts : NULL;
+    s.amounts = filled && e->has_amounts ? e->step_amounts : NULL;
     s.targets = filled ? e->step_targets : NULL;
     s.values = filled ? e->step_values : NULL;
     s.sg = mex;
+    s.part_start = filled ? e->step_part_start : NULL;
+    s.parts = filled ? e->step_parts : NULL;
     int r = e->o.on_step(e->o.user, &s);
     if (r)
         e->stopped = x + 1;
@@ -366,16 +371,28 @@ static sg_status run_all(engine *e)
     return st;
 }
 
-static sg_status run_dag(engine *e)
+/* Any game, through the moves its kind lists: a move's value is the
+ * nim-sum of the values of the positions it leaves. */
+static sg_status run_general(engine *e)
 {
-    const sg_dag *d = e->game->dag;
+    const sg_game *g = e->game;
+    sg_moves list = {0, e->has_amounts ? e->step_amounts : NULL,
+                     e->step_targets, e->step_part_start, e->step_parts};
     for (uint64_t x = 0; x <= e->last; x++) {
-        uint64_t lo = d->first[x], hi = d->first[x + 1];
-        size_t n = (size_t)(hi - lo);
-        for (size_t i = 0; i < n; i++) {
-            uint64_t t = d->targets[lo + i];
-            e->step_targets[i] = t;
-            e->step_values[i] = get(e, t);
+        sg_moves_clear(&list);
+        g->ops->moves(g, x, &list);
+        size_t n = list.n;
+        if (list.part_start) {
+            for (size_t i = 0; i < n; i++) {
+                sg_value v = 0;
+                for (size_t j = list.part_start[i]; j < list.part_start[i + 1];
+                     j++)
+                    v ^= get(e, list.parts[j]);
+                e->step_values[i] = v;
+            }
+        } else {
+            for (size_t i = 0; i < n; i++)
+                e->step_values[i] = get(e, list.targets[i]);
         }
         sg_value mex = mex_stamped(e, e->step_values, n, x);
         put(e, x, mex);
@@ -391,15 +408,14 @@ static sg_status run_dag(engine *e)
 /* Estimates the moves the engine will examine or list, to refuse hopeless
  * requests before starting them.  The word-sized fast path is not counted:
  * it runs at memory speed, and -n is bounded by memory already. */
-static double estimate_work(const engine *e)
+static double estimate_work(const engine *e, sg_move_shape shape)
 {
-    const sg_game *g = e->game;
     double last = (double)e->last;
     bool listing = e->o.on_step && e->o.with_moves && e->o.first <= e->last;
     double first = (double)e->o.first;
-    if (g->kind == SG_GAME_DAG)
-        return (double)g->dag->first[g->dag->count];
-    if (g->family == SG_SET_ALL)
+    if (shape == SG_SHAPE_GENERAL)
+        return e->game->ops->work(e->game, e->last);
+    if (shape == SG_SHAPE_EVERY_AMOUNT)
         return listing ? (last * last - first * first) / 2.0 + last : last;
     double work = 0;
     if (e->namounts >= 64)
@@ -416,6 +432,8 @@ static void engine_release(engine *e)
     free(e->step_amounts);
     free(e->step_targets);
     free(e->step_values);
+    free(e->step_part_start);
+    free(e->step_parts);
     free(e->stamp);
 }
 
@@ -431,32 +449,34 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
     if (opts)
         e.o = *opts;
 
-    if (game->kind == SG_GAME_DAG) {
-        if (game->dag->count == 0)
-            return sg_ctx_fail(ctx, SG_EINPUT, "%s: the game has no positions",
-                               game->spec);
-        if (last >= game->dag->count)
-            last = game->dag->count - 1;
-    }
+    if (sg_game_is_finite(game) && sg_game_position_count(game) == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: the game has no positions",
+                           game->spec);
+    last = sg_game_clamp(game, last);
     sg_status st = sg_check_range(ctx, game, last);
     if (st != SG_OK)
         return st;
     e.last = last;
-    e.width = sg_width_for(sg_game_value_bound(game, last));
+    e.width = sg_width_for(game->ops->value_bound(game, last));
+    e.has_amounts = game->ops->takes_amounts;
 
     /* Moves and step buffers. */
-    if (game->kind == SG_GAME_SUBTRACTION && game->family != SG_SET_ALL) {
+    sg_move_shape shape = game->ops->shape(game);
+    size_t parts = 0;
+    if (shape == SG_SHAPE_AMOUNTS) {
         e.amounts = sg_game_amounts_upto(ctx, game, last, &e.namounts);
         if (!e.amounts)
             return ctx->status;
         e.max_moves = e.namounts;
-    } else if (game->kind == SG_GAME_SUBTRACTION) {
+    } else if (shape == SG_SHAPE_EVERY_AMOUNT) {
         e.max_moves = e.o.with_moves && e.o.on_step ? (size_t)last : 0;
     } else {
-        e.max_moves = (size_t)game->dag->max_degree;
+        e.max_moves = (size_t)game->ops->max_moves(game, last);
+        if (game->ops->max_parts > 1)
+            parts = e.max_moves * game->ops->max_parts;
     }
 
-    double work = estimate_work(&e);
+    double work = estimate_work(&e, shape);
     if (work > SG_WORK_MAX) {
         engine_release(&e);
         return sg_ctx_fail(ctx, SG_ELIMIT,
@@ -470,7 +490,12 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
     e.step_amounts = sg_alloc_raw(ctx, e.max_moves + 1, sizeof(uint64_t));
     e.step_targets = sg_alloc_raw(ctx, e.max_moves + 1, sizeof(uint64_t));
     e.step_values = sg_alloc_raw(ctx, e.max_moves + 1, sizeof(sg_value));
-    if (!e.step_amounts || !e.step_targets || !e.step_values) {
+    if (parts) {
+        e.step_part_start = sg_alloc_raw(ctx, e.max_moves + 2, sizeof(size_t));
+        e.step_parts = sg_alloc_raw(ctx, parts + 1, sizeof(uint64_t));
+    }
+    if (!e.step_amounts || !e.step_targets || !e.step_values ||
+        (parts && (!e.step_part_start || !e.step_parts))) {
         engine_release(&e);
         return ctx->status;
     }
@@ -482,17 +507,15 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
         }
     }
 
-    /* Storage.  Kept values need the whole table.  Otherwise a finite set
-     * with largest amount k needs only the k values before x, so a window of
-     * k + WINDOW_SPAN values streams any N in constant memory. */
+    /* Storage.  Kept values need the whole table.  Otherwise a game whose
+     * moves reach back at most k positions needs only the k values before
+     * x, so a window of k + WINDOW_SPAN values streams any N in constant
+     * memory. */
     e.slots = last + 1;
-    if (!values && game->kind == SG_GAME_SUBTRACTION &&
-        game->family == SG_SET_EXPLICIT) {
-        uint64_t k = game->amounts[game->namounts - 1];
-        if (k < e.slots && e.slots - k > WINDOW_SPAN) {
-            e.carry = k;
-            e.slots = k + WINDOW_SPAN;
-        }
+    uint64_t k = game->ops->reach(game);
+    if (!values && k && k < e.slots && e.slots - k > WINDOW_SPAN) {
+        e.carry = k;
+        e.slots = k + WINDOW_SPAN;
     }
     e.data = sg_alloc_raw(ctx, (size_t)e.slots, e.width);
     if (!e.data) {
@@ -500,12 +523,11 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
         return ctx->status;
     }
 
-    if (game->kind == SG_GAME_DAG)
-        st = run_dag(&e);
-    else if (game->family == SG_SET_ALL)
-        st = run_all(&e);
-    else
-        st = run_list(&e);
+    switch (shape) {
+    case SG_SHAPE_AMOUNTS: st = run_list(&e); break;
+    case SG_SHAPE_EVERY_AMOUNT: st = run_all(&e); break;
+    default: st = run_general(&e); break;
+    }
 
     engine_release(&e);
     if (st < 0 || !values) {
@@ -533,18 +555,19 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
 
 sg_status sg_check_range(sg_ctx *ctx, const sg_game *game, uint64_t last)
 {
-    if (game->kind == SG_GAME_DAG) {
-        if (last >= game->dag->count)
+    if (sg_game_is_finite(game)) {
+        if (last >= sg_game_position_count(game))
             return sg_ctx_fail(ctx, SG_ELIMIT, "%s has %llu positions",
                                game->spec,
-                               (unsigned long long)game->dag->count);
+                               (unsigned long long)
+                                   sg_game_position_count(game));
     } else if (last > SG_POSITION_MAX) {
         return sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^63-1, the "
                            "largest sgviz accepts",
                            (unsigned long long)last);
     }
     return sg_check_memory(ctx, last + 1,
-                           sg_width_for(sg_game_value_bound(game, last)));
+                           sg_width_for(game->ops->value_bound(game, last)));
 }
 
 uint64_t sg_values_count(const sg_values *values) { return values->count; }

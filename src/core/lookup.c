@@ -10,15 +10,14 @@
  * period does not show soon, game graphs) are computed directly, within
  * memory.
  */
-#include "internal.h"
+#include "games/game.h"
 
 #include <stdlib.h>
 
 typedef enum lookup_kind {
     LOOKUP_TABLE,    /* values: sg(0..max) */
     LOOKUP_PERIOD,   /* period: certified, or holding sg(0..max) itself */
-    LOOKUP_MOD3,     /* powers of two: sg(x) = x mod 3 */
-    LOOKUP_IDENTITY  /* Nim: sg(x) = x */
+    LOOKUP_THEOREM   /* a closed form, e.g. sg(x) = x mod 3 for pow2 */
 } lookup_kind;
 
 struct sg_lookup {
@@ -26,6 +25,7 @@ struct sg_lookup {
     lookup_kind kind;
     sg_values *values;
     sg_period *period;
+    const sg_theorem *theorem;
 };
 
 /* Computes sg(0..max) of GAME into L's table.  WHY, when not NULL, says why
@@ -45,9 +45,10 @@ static sg_status compute_directly(sg_ctx *ctx, const sg_game *game,
     return st;
 }
 
-/* A finite set: its period when one is certified within the search's limit,
- * or the search's own values when they reach MAX, or else a table. */
-static sg_status prepare_explicit(sg_ctx *ctx, const sg_game *game,
+/* A game with a criterion for periods: its period when one is certified
+ * within the search's limit, or the search's own values when they reach
+ * MAX, or else a table. */
+static sg_status prepare_periodic(sg_ctx *ctx, const sg_game *game,
                                   sg_lookup *l)
 {
     uint64_t limit = l->max < SG_PERIOD_DEFAULT_LIMIT ? l->max : 0;
@@ -73,9 +74,8 @@ static sg_status prepare_explicit(sg_ctx *ctx, const sg_game *game,
 sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
                          uint64_t max_position)
 {
-    if (game->kind == SG_GAME_DAG && max_position >= game->dag->count)
-        max_position = game->dag->count - 1;
-    if (game->kind != SG_GAME_DAG && max_position > SG_POSITION_MAX) {
+    max_position = sg_game_clamp(game, max_position);
+    if (!sg_game_is_finite(game) && max_position > SG_POSITION_MAX) {
         sg_ctx_fail(ctx, SG_ELIMIT, "position %llu is beyond 2^63-1, the "
                     "largest sgviz accepts",
                     (unsigned long long)max_position);
@@ -86,15 +86,14 @@ sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
         return NULL;
     l->max = max_position;
     sg_status st = SG_OK;
-    if (game->kind == SG_GAME_DAG) {
+    l->theorem = sg_game_theorem(game);
+    if (sg_game_is_finite(game)) {
         l->kind = LOOKUP_TABLE;
         st = compute_directly(ctx, game, l, NULL);
-    } else if (game->family == SG_SET_POW2) {
-        l->kind = LOOKUP_MOD3;
-    } else if (game->family == SG_SET_ALL) {
-        l->kind = LOOKUP_IDENTITY;
-    } else if (game->family == SG_SET_EXPLICIT) {
-        st = prepare_explicit(ctx, game, l);
+    } else if (l->theorem) {
+        l->kind = LOOKUP_THEOREM;
+    } else if (game->ops->period_rule(game) != SG_PERIOD_OBSERVE) {
+        st = prepare_periodic(ctx, game, l);
     } else {
         char why[256];
         snprintf(why, sizeof why, "%s: no period is known", game->describe);
@@ -112,8 +111,7 @@ sg_value sg_lookup_get(const sg_lookup *lookup, uint64_t x)
 {
     switch (lookup->kind) {
     case LOOKUP_PERIOD: return sg_period_value(lookup->period, x);
-    case LOOKUP_MOD3: return x % 3;
-    case LOOKUP_IDENTITY: return x;
+    case LOOKUP_THEOREM: return lookup->theorem->value(x);
     case LOOKUP_TABLE: break;
     }
     return sg_values_get(lookup->values, x);

@@ -29,7 +29,7 @@
  * The rounds double the number of values, so the scans cost O(L) in all and
  * the values computed are at most about twice the n0 + p + k needed.
  */
-#include "text/template.h"
+#include "games/game.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +46,7 @@
 
 struct sg_period {
     sg_period_info info;
-    sg_set_family family;
+    const sg_theorem *theorem; /* the game's closed form, or NULL */
     /* Certified: sg(0 .. n0 + p - 1), enough for any x.  Otherwise every
      * value computed, sg(0 .. computed - 1). */
     void *values;
@@ -75,11 +75,7 @@ const sg_period_info *sg_period_info_of(const sg_period *period)
 
 const char *sg_period_theorem(const sg_period *period)
 {
-    switch (period->family) {
-    case SG_SET_POW2: return "sg(x) = x mod 3";
-    case SG_SET_ALL: return "sg(x) = x";
-    default: return NULL;
-    }
+    return period->theorem ? period->theorem->text : NULL;
 }
 
 int sg_period_theorem_checked(const sg_period *period)
@@ -239,15 +235,12 @@ static sg_status observe(sg_ctx *ctx, sg_period *r, const sg_game *game)
 
     uint64_t n = r->held;
     r->theorem_checked = -1;
-    if (r->family == SG_SET_POW2 || r->family == SG_SET_ALL) {
+    if (r->theorem) {
         r->theorem_checked = 1;
         for (uint64_t x = 0; x < n; x++)
-            if (held_value(r, x) != (r->family == SG_SET_POW2 ? x % 3 : x))
+            if (held_value(r, x) != r->theorem->value(x))
                 r->theorem_checked = 0;
     }
-    /* Distinct values never repeat: nothing to look for. */
-    if (r->family == SG_SET_ALL && r->theorem_checked == 1)
-        return SG_OK;
     /* A repetition is reported when the last half of the values occurs
      * again p places earlier, for a p no longer than that half, so that at
      * least two whole blocks are seen. */
@@ -274,11 +267,11 @@ static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
     if (limit > PERIOD_MAX_LIMIT)
         return sg_ctx_fail(ctx, SG_ELIMIT, "a period search computes at most "
                            "sg(0..%llu)", (unsigned long long)PERIOD_MAX_LIMIT);
+    bool window = game->ops->period_rule(game) == SG_PERIOD_WINDOW;
     /* The values, and the failure table of the pattern: k entries for a
      * finite set, half the values for an infinite one. */
     uint64_t count = limit + 1;
-    uint64_t table = game->family == SG_SET_EXPLICIT ? (k <= limit ? k : 0)
-                                                     : (count + 1) / 2;
+    uint64_t table = window ? (k <= limit ? k : 0) : (count + 1) / 2;
     uint64_t bytes = count * width + table * sizeof(uint32_t);
     uint64_t phys = sg_physical_memory();
     if (phys && bytes > phys / 4 * 3) {
@@ -289,11 +282,8 @@ static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
                            "%s, but this machine has %s of memory",
                            (unsigned long long)limit, need, have);
     }
-    if (game->family == SG_SET_EXPLICIT && game->namounts >= 64) {
-        uint64_t moves = 0;
-        for (size_t j = 0; j < game->namounts && game->amounts[j] <= limit;
-             j++)
-            moves++;
+    if (window && sg_game_max_moves(game, SG_POSITION_MAX) >= 64) {
+        uint64_t moves = sg_game_max_moves(game, limit);
         double work = (double)moves * (double)count;
         if (work > SG_WORK_MAX)
             return sg_ctx_fail(ctx, SG_ELIMIT, "a period search up to %llu "
@@ -310,8 +300,9 @@ static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
 static uint64_t default_limit(const sg_game *game)
 {
     uint64_t limit = SG_PERIOD_DEFAULT_LIMIT;
-    if (game->family == SG_SET_EXPLICIT && game->namounts >= 64) {
-        uint64_t cap = (uint64_t)(SG_WORK_MAX / (double)game->namounts) - 1;
+    uint64_t moves = sg_game_max_moves(game, SG_POSITION_MAX);
+    if (game->ops->period_rule(game) == SG_PERIOD_WINDOW && moves >= 64) {
+        uint64_t cap = (uint64_t)(SG_WORK_MAX / (double)moves) - 1;
         if (cap < limit)
             limit = cap;
     }
@@ -320,7 +311,8 @@ static uint64_t default_limit(const sg_game *game)
 
 sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
 {
-    if (game->kind != SG_GAME_SUBTRACTION) {
+    sg_period_rule rule = game->ops->period_rule(game);
+    if (rule == SG_PERIOD_NONE) {
         sg_ctx_fail(ctx, SG_EINPUT, "%s: a game graph has finitely many "
                     "positions and no period; periods belong to subtraction "
                     "games (-s)", game->spec);
@@ -328,20 +320,20 @@ sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
     }
     if (limit == 0)
         limit = default_limit(game);
-    uint64_t k = sg_game_max_amount(game);
-    unsigned width = sg_width_for(sg_game_value_bound(game, limit));
+    uint64_t k = game->ops->reach(game);
+    unsigned width = sg_width_for(game->ops->value_bound(game, limit));
     if (check_limit(ctx, game, limit, k, width) != SG_OK)
         return NULL;
 
     sg_period *r = sg_alloc(ctx, 1, sizeof *r);
     if (!r)
         return NULL;
-    r->family = game->family;
+    r->theorem = sg_game_theorem(game);
     r->width = width;
     r->theorem_checked = -1;
     r->info.limit = limit;
     r->info.max_amount = k;
-    r->info.applies = game->family == SG_SET_EXPLICIT;
+    r->info.applies = rule == SG_PERIOD_WINDOW;
 
     if (!r->info.applies) {
         if (observe(ctx, r, game) != SG_OK) {
@@ -576,12 +568,7 @@ static void text_report(writer *w, const sg_game *game)
                           w->r->theorem_checked == 1 ? "checked"
                                                      : "CONTRADICTED",
                           (unsigned long long)(i->computed - 1),
-                          w->r->family == SG_SET_POW2
-                              ? "no power of two is a multiple of 3, so no "
-                                "move keeps x mod 3, and taking\n  1 or 2 "
-                                "reaches the smaller residues"
-                              : "every smaller heap is one move away, so "
-                                "sg(x) = mex{0, ..., x - 1}");
+                          w->r->theorem->why);
         if (i->found) {
             sg_buf_printf(&w->b, "observed: sg(0..%llu) repeats with period "
                           "%llu from x = %llu%s\n",

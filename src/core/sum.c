@@ -8,7 +8,7 @@
  * period, say) serves sums unchanged.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "internal.h"
+#include "games/game.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,7 +22,7 @@
 
 /* The largest heap size a sum accepts: what a signed 64-bit integer holds,
  * as in the judges' own solutions. */
-#define HEAP_MAX UINT64_C(9223372036854775807)
+#define HEAP_MAX SG_POSITION_MAX
 
 /* Lookups for lines of input start at least this large, so that a judge's
  * input of heaps up to 1000 computes its values once. */
@@ -37,31 +37,7 @@ sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
                                 const char *text, size_t len,
                                 const char *origin, uint64_t *x)
 {
-    char quoted[96];
-    if (game->kind == SG_GAME_DAG) {
-        if (sg_dag_find(game->dag, text, len, x))
-            return SG_OK;
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": %s has no node of that "
-                           "name", origin,
-                           sg_quote(text, len, quoted, sizeof quoted),
-                           game->spec);
-    }
-    int r = sg_parse_u64(text, len, HEAP_MAX, x);
-    if (r == 0)
-        return SG_OK;
-    /* Only a bad heap is quoted: a judge's input has millions of good
-     * ones. */
-    sg_quote(text, len, quoted, sizeof quoted);
-    uint64_t ignored;
-    if (r == -1 && len > 1 && text[0] == '-' &&
-        sg_parse_u64(text + 1, len - 1, UINT64_MAX, &ignored) != -1)
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is negative; a heap size "
-                           "is a whole number from 0 up", origin, quoted);
-    if (r == -1)
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is not a heap size (a "
-                           "whole number from 0 up)", origin, quoted);
-    return sg_ctx_fail(ctx, SG_ELIMIT, "%s \"%s\" is too large (at most "
-                       "2^63-1)", origin, quoted);
+    return sg_game_parse_position(ctx, game, text, len, origin, true, x);
 }
 
 sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
@@ -84,19 +60,45 @@ struct sg_sum {
     sg_value nimsum;
     sg_sum_move *moves;
     size_t nmoves, cap;
+    /* The positions each move leaves: move i's are
+     * left[left_start[i] .. left_start[i + 1]). */
+    uint64_t *left;
+    size_t *left_start;
+    size_t nleft, left_cap;
 };
 
+/* Records a winning move of part PART from FROM, taking AMOUNT and leaving
+ * the K positions LEFT (TO is the one position, or SG_NO_POSITION). */
 static bool add_move(sg_ctx *ctx, sg_sum *s, size_t part, uint64_t from,
-                     uint64_t to, uint64_t amount)
+                     uint64_t to, uint64_t amount, const uint64_t *left,
+                     size_t k)
 {
     if (s->nmoves == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 16;
         sg_sum_move *m = sg_grow(ctx, s->moves, cap, sizeof *m);
-        if (!m)
+        size_t *st = m ? sg_grow(ctx, s->left_start, cap + 1, sizeof *st)
+                       : NULL;
+        if (m)
+            s->moves = m;
+        if (!st)
             return false;
-        s->moves = m;
+        s->left_start = st;
         s->cap = cap;
     }
+    if (s->nleft + k > s->left_cap) {
+        size_t cap = s->left_cap ? s->left_cap : 16;
+        while (cap < s->nleft + k)
+            cap *= 2;
+        uint64_t *l = sg_grow(ctx, s->left, cap, sizeof *l);
+        if (!l)
+            return false;
+        s->left = l;
+        s->left_cap = cap;
+    }
+    s->left_start[s->nmoves] = s->nleft;
+    for (size_t i = 0; i < k; i++)
+        s->left[s->nleft++] = left[i];
+    s->left_start[s->nmoves + 1] = s->nleft;
     s->moves[s->nmoves++] = (sg_sum_move){part, from, to, amount};
     return true;
 }
@@ -123,30 +125,15 @@ static sg_status too_much_work(sg_ctx *ctx, double work)
                        SUM_WORK_MAX);
 }
 
-/* Winning moves of a subtraction game: each amount a <= h with
+/* Winning moves of a game of amounts: each amount a <= h with
  * sg(h - a) = target. */
-static sg_status subtraction_moves(sg_ctx *ctx, sg_sum *s,
-                                   const sg_game *game,
-                                   const sg_lookup *lookup)
+static sg_status amount_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
+                              const sg_lookup *lookup)
 {
     uint64_t largest = 0;
     for (size_t i = 0; i < s->n; i++)
         if (s->positions[i] > largest)
             largest = s->positions[i];
-    if (game->family == SG_SET_ALL) {
-        /* Nim: the value of a heap is its size, so the one position of
-         * value t that a heap of h > t can reach is the heap of t.  Looking
-         * it up (rather than at all h smaller heaps) keeps a sum of heaps of
-         * a billion instant. */
-        for (size_t i = 0; i < s->n; i++) {
-            uint64_t h = s->positions[i];
-            sg_value t = s->values[i] ^ s->nimsum;
-            if (t < h && sg_lookup_get(lookup, t) == t &&
-                !add_move(ctx, s, i, h, t, h - t))
-                return ctx->status;
-        }
-        return SG_OK;
-    }
     size_t k;
     uint64_t *a = sg_game_amounts_upto(ctx, game, largest, &k);
     if (!a)
@@ -162,8 +149,9 @@ static sg_status subtraction_moves(sg_ctx *ctx, sg_sum *s,
         uint64_t h = s->positions[i];
         sg_value t = s->values[i] ^ s->nimsum;
         for (size_t j = 0; j < k && a[j] <= h; j++) {
-            if (sg_lookup_get(lookup, h - a[j]) == t &&
-                !add_move(ctx, s, i, h, h - a[j], a[j])) {
+            uint64_t y = h - a[j];
+            if (sg_lookup_get(lookup, y) == t &&
+                !add_move(ctx, s, i, h, y, a[j], &y, 1)) {
                 free(a);
                 return ctx->status;
             }
@@ -173,37 +161,96 @@ static sg_status subtraction_moves(sg_ctx *ctx, sg_sum *s,
     return SG_OK;
 }
 
-/* Winning moves of a DAG game: each edge x -> y with sg(y) = target.  Two
- * edges to one target (a multigraph) are one move to the player, so a
- * target is listed once, at its first edge. */
-static sg_status dag_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
-                           const sg_lookup *lookup)
+/* Winning moves of Nim: the value of a heap is its size, so the one
+ * position of value t that a heap of h > t can reach is the heap of t.
+ * Looking it up (rather than at all h smaller heaps) keeps a sum of heaps
+ * of a billion instant. */
+static sg_status every_amount_moves(sg_ctx *ctx, sg_sum *s,
+                                    const sg_lookup *lookup)
 {
-    const sg_dag *d = game->dag;
-    double work = 0;
-    for (size_t i = 0; i < s->n; i++)
-        work += (double)(d->first[s->positions[i] + 1] -
-                         d->first[s->positions[i]]);
-    if (work > SUM_WORK_MAX)
-        return too_much_work(ctx, work);
     for (size_t i = 0; i < s->n; i++) {
+        uint64_t h = s->positions[i];
+        sg_value t = s->values[i] ^ s->nimsum;
+        if (t < h && sg_lookup_get(lookup, t) == t &&
+            !add_move(ctx, s, i, h, t, h - t, &t, 1))
+            return ctx->status;
+    }
+    return SG_OK;
+}
+
+/* Whether this part's moves from PART_START on already leave exactly
+ * LEFT[0..k). */
+static bool listed(const sg_sum *s, size_t part_start, const uint64_t *left,
+                   size_t k)
+{
+    for (size_t m = part_start; m < s->nmoves; m++) {
+        size_t at = s->left_start[m], n = s->left_start[m + 1] - at;
+        if (n == k && memcmp(&s->left[at], left, k * sizeof *left) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Winning moves of any game, through the moves its kind lists: each move
+ * whose result has value target.  Two moves to one result (parallel edges
+ * of a multigraph) are one move to the player, so a result is listed
+ * once, at its first move. */
+static sg_status general_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
+                               const sg_lookup *lookup)
+{
+    uint64_t largest = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->positions[i] > largest)
+            largest = s->positions[i];
+    size_t cap = (size_t)sg_game_max_moves(game, largest) + 1;
+    size_t parts = game->ops->max_parts > 1 ? cap * game->ops->max_parts : 0;
+    sg_moves list = {0, sg_alloc_raw(ctx, cap, sizeof(uint64_t)),
+                     sg_alloc_raw(ctx, cap, sizeof(uint64_t)),
+                     parts ? sg_alloc_raw(ctx, cap + 1, sizeof(size_t)) : NULL,
+                     parts ? sg_alloc_raw(ctx, parts, sizeof(uint64_t)) : NULL};
+    sg_status st = SG_OK;
+    if (!list.amounts || !list.targets ||
+        (parts && (!list.part_start || !list.parts))) {
+        st = ctx->status;
+        goto done;
+    }
+    double work = 0;
+    for (size_t i = 0; i < s->n && st == SG_OK; i++) {
         uint64_t x = s->positions[i];
         sg_value t = s->values[i] ^ s->nimsum;
         size_t part_start = s->nmoves;
-        for (uint64_t e = d->first[x]; e < d->first[x + 1]; e++) {
-            uint64_t y = d->targets[e];
-            if (sg_lookup_get(lookup, y) != t)
+        sg_moves_clear(&list);
+        game->ops->moves(game, x, &list);
+        work += (double)list.n;
+        if (work > SUM_WORK_MAX) {
+            st = too_much_work(ctx, work);
+            break;
+        }
+        for (size_t j = 0; j < list.n; j++) {
+            const uint64_t *left = &list.targets[j];
+            size_t k = 1;
+            if (list.part_start) {
+                left = &list.parts[list.part_start[j]];
+                k = list.part_start[j + 1] - list.part_start[j];
+            }
+            sg_value v = 0;
+            for (size_t p = 0; p < k; p++)
+                v ^= sg_lookup_get(lookup, left[p]);
+            if (v != t || listed(s, part_start, left, k))
                 continue;
-            /* Parallel edges are rare and few, so a look back over this
-             * part's moves costs little. */
-            bool seen = false;
-            for (size_t m = part_start; m < s->nmoves && !seen; m++)
-                seen = s->moves[m].to == y;
-            if (!seen && !add_move(ctx, s, i, x, y, 0))
-                return ctx->status;
+            uint64_t amount = game->ops->takes_amounts ? list.amounts[j] : 0;
+            if (!add_move(ctx, s, i, x, list.targets[j], amount, left, k)) {
+                st = ctx->status;
+                break;
+            }
         }
     }
-    return SG_OK;
+done:
+    free(list.amounts);
+    free(list.targets);
+    free(list.part_start);
+    free(list.parts);
+    return st;
 }
 
 sg_sum *sg_sum_new(sg_ctx *ctx, const sg_game *game, const sg_lookup *lookup,
@@ -245,9 +292,12 @@ sg_sum *sg_sum_new(sg_ctx *ctx, const sg_game *game, const sg_lookup *lookup,
     }
     if (s->nimsum == 0)
         return s;
-    sg_status st = game->kind == SG_GAME_DAG
-                       ? dag_moves(ctx, s, game, lookup)
-                       : subtraction_moves(ctx, s, game, lookup);
+    sg_status st;
+    switch (game->ops->shape(game)) {
+    case SG_SHAPE_AMOUNTS: st = amount_moves(ctx, s, game, lookup); break;
+    case SG_SHAPE_EVERY_AMOUNT: st = every_amount_moves(ctx, s, lookup); break;
+    default: st = general_moves(ctx, s, game, lookup); break;
+    }
     if (st != SG_OK) {
         sg_sum_free(s);
         return NULL;
@@ -275,6 +325,12 @@ const sg_sum_move *sg_sum_move_at(const sg_sum *sum, size_t i)
     return &sum->moves[i];
 }
 
+const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count)
+{
+    *count = sum->left_start[i + 1] - sum->left_start[i];
+    return &sum->left[sum->left_start[i]];
+}
+
 void sg_sum_free(sg_sum *sum)
 {
     if (!sum)
@@ -282,6 +338,8 @@ void sg_sum_free(sg_sum *sum)
     free(sum->positions);
     free(sum->values);
     free(sum->moves);
+    free(sum->left);
+    free(sum->left_start);
     free(sum);
 }
 
@@ -357,7 +415,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
         snprintf(b->second_answer, b->second_len + 1, "%s\n", o.second_name);
     }
     /* A DAG game is finite: all its values at once, before the first line. */
-    if (game->kind == SG_GAME_DAG) {
+    if (sg_game_is_finite(game)) {
         b->lookup = sg_lookup_new(ctx, game, UINT64_MAX);
         if (!b->lookup)
             goto fail;
@@ -474,15 +532,16 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
                             size_t len)
 {
     b->line++;
-    const bool dag = b->game->kind == SG_GAME_DAG;
-    const char *word = dag ? "position" : "heap";
+    const sg_game *game = b->game;
+    const bool named = !sg_game_numbered(game);
+    const char *word = game->ops->noun;
     const char *p = s, *end = s + len;
     while (p < end && is_blank(*p))
         p++;
     if (p == end)
         return batch_fail(ctx, b, SG_EINPUT, "an empty line; each line is one "
                           "sum, its %ss separated by spaces (e.g. \"%s\")",
-                          word, dag ? "a c" : "1 4 1");
+                          word, named ? "a c" : "1 4 1");
     size_t n = 0;
     uint64_t largest = 0;
     bool zeros = true;
@@ -507,8 +566,8 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
             b->parts_cap = cap;
         }
         uint64_t x;
-        bool good = dag ? sg_dag_find(b->game->dag, tok, tlen, &x)
-                        : sg_parse_u64(tok, tlen, HEAP_MAX, &x) == 0;
+        bool good = named ? game->ops->find_position(game, tok, tlen, &x)
+                          : sg_parse_u64(tok, tlen, HEAP_MAX, &x) == 0;
         if (!good) {
             /* The message (and the place it names) is made only for a bad
              * part: a judge's input has millions of good ones. */
@@ -522,7 +581,7 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         }
         /* In a DAG game "0" is a node's name; a line of zeros is a line of
          * that name, as the input would spell it. */
-        if (dag ? !(tlen == 1 && *tok == '0') : x != 0)
+        if (named ? !(tlen == 1 && *tok == '0') : x != 0)
             zeros = false;
         if (x > largest)
             largest = x;
@@ -530,7 +589,7 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
     }
     if (b->stop_at_zero && zeros)
         return b->status = SG_STOP;
-    if (!dag) {
+    if (!sg_game_is_finite(game)) {
         char where[64];
         snprintf(where, sizeof where, "%s %llu", word,
                  (unsigned long long)largest);
@@ -641,7 +700,7 @@ sg_status sg_batch_finish(sg_ctx *ctx, sg_batch *batch)
     if (b->status == SG_OK && b->answered == 0)
         batch_fail(ctx, b, SG_EINPUT, "no positions to answer; give each sum "
                    "on a line of its own, e.g. \"%s\"",
-                   b->game->kind == SG_GAME_DAG ? "a c" : "1 4 1");
+                   sg_game_numbered(b->game) ? "1 4 1" : "a c");
     sg_status st = b->status;
     if (flush_answers(ctx, b, true) != SG_OK)
         return b->status;

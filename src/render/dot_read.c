@@ -9,6 +9,7 @@
  * memoized depth-first search of the classic template without its recursion:
  * a chain of a million positions needs no deep call stack.
  */
+#include "games/game.h"
 #include "render/render_gv.h"
 
 #include <errno.h>
@@ -353,7 +354,7 @@ static void free_source(void *p)
 
 sg_dot_source *sg_game_dot_source(const sg_game *game)
 {
-    if (game->kind != SG_GAME_DAG || game->extra_free != free_source)
+    if (game->extra_free != free_source)
         return NULL;
     return game->extra;
 }

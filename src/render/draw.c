@@ -1001,7 +1001,7 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     if (d->src)
         d->src_label = agattr(d->src->graph, AGNODE, SG_GV_STR("label"), NULL);
 
-    if (d->opts.edge_labels && sg_game_kind_of(game) != SG_GAME_SUBTRACTION) {
+    if (d->opts.edge_labels && !game->ops->takes_amounts) {
         sg_ctx_fail(ctx, SG_EINPUT, "edge labels show the amount each move "
                     "takes, and the moves of %s take no amounts",
                     sg_game_spec(game));

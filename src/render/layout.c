@@ -49,7 +49,7 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
 {
     const char *what = sg_game_describe(d->game);
-    bool subtraction = sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION;
+    bool heaps = sg_game_numbered(d->game);
     sg_layout layout = d->opts.layout;
     double cost = -1;
     if (layout == SG_LAYOUT_AUTO || layout == SG_LAYOUT_DOT) {
@@ -61,9 +61,9 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
         /* One row reads best for subtraction games, whose positions are a
          * line anyway; dot's layers suit small games given as graphs; the
          * grid takes everything else in linear time. */
-        if (subtraction && d->n <= SG_AUTO_LINE_NODES)
+        if (heaps && d->n <= SG_AUTO_LINE_NODES)
             layout = SG_LAYOUT_LINE;
-        else if (!subtraction && cost <= SG_AUTO_DOT_COST)
+        else if (!heaps && cost <= SG_AUTO_DOT_COST)
             layout = SG_LAYOUT_DOT;
         else
             layout = SG_LAYOUT_GRID;
@@ -507,14 +507,14 @@ static void legend_title(const sg_drawing *d, const sg_template *words,
     char a[64], num[32];
     const char *what = sg_game_describe(d->game);
     /* A DOT game goes by its file's name, without the directories. */
-    if (sg_game_kind_of(d->game) != SG_GAME_SUBTRACTION && strrchr(what, '/'))
+    if (!sg_game_numbered(d->game) && strrchr(what, '/'))
         what = strrchr(what, '/') + 1;
     const char *vars[LV_NVARS] = {what, NULL, NULL, NULL};
     int id;
     if (d->opts.has_root) {
         vars[LV_ROOT] = sg_game_position_name(d->game, d->last, a, sizeof a);
         id = LS_TITLE_REACHABLE;
-    } else if (sg_game_kind_of(d->game) == SG_GAME_SUBTRACTION) {
+    } else if (sg_game_numbered(d->game)) {
         snprintf(num, sizeof num, "%llu", (unsigned long long)d->last);
         vars[LV_LAST] = num;
         id = LS_TITLE_RANGE;

@@ -12,6 +12,7 @@
 #ifndef SGVIZ_RENDER_DRAW_H
 #define SGVIZ_RENDER_DRAW_H
 
+#include "games/game.h"
 #include "render/render_gv.h"
 
 /* ------------------------------------------------------------------------ */

@@ -19,6 +19,7 @@
  * the frame that the directory output holds for step K, caption aside.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "games/game.h"
 #include "text/template.h"
 
 #include <dirent.h>
@@ -207,8 +208,7 @@ sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
                     sg_template_languages());
         return NULL;
     }
-    if (sg_game_is_finite(game) && last >= sg_game_position_count(game))
-        last = sg_game_position_count(game) - 1;
+    last = sg_game_clamp(game, last);
     if (last >= SG_STEPS_MAX_POSITIONS) {
         sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%llu: %llu steps are "
                     "more than sgviz shows step by step (at most %u "
@@ -765,7 +765,7 @@ sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
     sg_u64_to_str(st->count - 1, last);
     const char *game = sg_game_describe(st->game);
     /* A DOT game goes by its file's name, without the directories. */
-    if (sg_game_kind_of(st->game) != SG_GAME_SUBTRACTION && strrchr(game, '/'))
+    if (!sg_game_numbered(st->game) && strrchr(game, '/'))
         game = strrchr(game, '/') + 1;
     const char *vars[WV_NVARS] = {game, NULL, NULL, NULL, NULL, "0", last};
     for (int id = WS_TITLE; status == SG_OK && id < WS_NSECTIONS; id++)

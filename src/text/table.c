@@ -4,6 +4,7 @@
  * else.  Every format streams: a table of 10^8 positions never holds more
  * than one wrapped block of columns.
  */
+#include "games/game.h"
 #include "text/template.h"
 
 #include <stdlib.h>
@@ -28,7 +29,7 @@ typedef struct table_writer {
     sg_table_opts opts;
     uint64_t from, to;
     FILE *out;
-    bool dag;
+    bool named;        /* positions have names (else they are numbers) */
     uint64_t rows;     /* positions written */
     /* A block of columns (text and LaTeX layouts). */
     char (*names)[24]; /* subtraction games: the x of each column */
@@ -219,7 +220,7 @@ static int row_add(table_writer *w, uint64_t x, sg_value v)
     case SG_TABLE_JSON:
         if (w->rows)
             sg_buf_putc(b, ',');
-        if (w->dag) {
+        if (w->named) {
             sg_buf_puts(b, "\n  {\"x\": ");
             sg_escape_add(b, SG_ESCAPE_JSON, name, strlen(name), true);
             sg_buf_printf(b, ", \"sg\": %llu, \"pn\": \"%c\"}",
@@ -297,7 +298,7 @@ static void write_head(table_writer *w)
         sg_escape_add(b, SG_ESCAPE_JSON, d, strlen(d), true);
         sg_buf_puts(b, ", \"set\": ");
         sg_escape_add(b, SG_ESCAPE_JSON, s, strlen(s), true);
-        if (w->dag)
+        if (w->named)
             sg_buf_puts(b, ", \"positions\": [");
         else
             sg_buf_printf(b, ", \"from\": %llu, \"to\": %llu, \"sg\": [",
@@ -318,7 +319,7 @@ static void write_tail(table_writer *w)
     case SG_TABLE_TEXT: flush_text_block(w); break;
     case SG_TABLE_LATEX: flush_latex_block(w); break;
     case SG_TABLE_JSON:
-        if (w->dag)
+        if (w->named)
             fputs("\n]}\n", w->out);
         else
             fprintf(w->out, "], \"pn\": \"%s\"}\n", w->pn.data ? w->pn.data : "");
@@ -341,7 +342,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     w.from = from;
     w.to = to;
     w.out = out;
-    w.dag = game->kind == SG_GAME_DAG;
+    w.named = !sg_game_numbered(game);
     w.line_used = 4;
     sg_buf_init(&w.buf);
     sg_buf_init(&w.pn);

@@ -19,14 +19,6 @@
 
 #include "internal.h"
 
-typedef enum sg_escape {
-    SG_ESCAPE_NONE,
-    SG_ESCAPE_MD,
-    SG_ESCAPE_LATEX,
-    SG_ESCAPE_JSON,
-    SG_ESCAPE_HTML
-} sg_escape;
-
 /* One piece of a section body: literal text, or a placeholder. */
 typedef struct sg_segment {
     const char *text; /* literal text (points into the template's copy) */
@@ -70,11 +62,6 @@ struct sg_template {
 sg_template *sg_tpl_parse(sg_ctx *ctx, const sg_tpl_schema *schema,
                           const char *text, size_t len, const char *origin);
 
-/* Reads a whole file (at most SG_TEMPLATE_MAX_LEN bytes) into a new buffer.
- * WHAT names the kind of file in messages. */
-char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
-                   size_t max, size_t *len);
-
 /* The value of setting KEY (its index in the schema), or DEFAULT_VALUE. */
 const char *sg_tpl_setting(const sg_template *tpl, int key,
                            const char *default_value);
@@ -90,11 +77,6 @@ sg_template *sg_tpl_builtin(sg_ctx *ctx, const sg_tpl_schema *schema,
  * legends, captions) whose placeholders are all text. */
 void sg_tpl_say(sg_buf *b, const sg_template *tpl, int id,
                 const char *const *vars);
-
-/* Appends S[0..len) to B escaped for MODE.  QUOTE says whether JSON text
- * gets its quotes (the caller writes a string's content otherwise). */
-void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,
-                   bool quote);
 
 /* Section ids of the trace schema. */
 enum {

@@ -2,6 +2,7 @@
  * trace.c - writes mex steps in the words of a template: the worked example
  * of the teaching notes, step by step, in any language and format.
  */
+#include "games/game.h"
 #include "text/template.h"
 
 #include <stdlib.h>
@@ -18,7 +19,8 @@ struct sg_trace {
     const sg_game *game;
     uint64_t from, to;
     FILE *out;
-    bool dag;
+    bool named;     /* positions have names (else they are numbers) */
+    bool dag;       /* moves are worded by their targets, not amounts */
     bool started;   /* the header has been written */
     uint64_t steps; /* steps written */
     sg_buf line;    /* the text of one step, reused */
@@ -45,7 +47,7 @@ typedef struct item_ctx {
  * text already opened the string (IN_STRING). */
 static void put_position(sg_trace *tr, sg_buf *b, uint64_t x, bool in_string)
 {
-    if (!tr->dag) {
+    if (!tr->named) {
         sg_buf_u64(b, x);
         return;
     }
@@ -133,7 +135,7 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
                        const sg_game *game, uint64_t from, uint64_t to,
                        FILE *out)
 {
-    bool dag = game->kind == SG_GAME_DAG;
+    bool dag = game->ops->wording == SG_WORDING_TARGETS;
     int step_id = dag ? TR_DAG_STEP : TR_STEP;
     int term_id = dag ? TR_DAG_TERMINAL : TR_TERMINAL;
     if (!tpl->sections[step_id].present || !tpl->sections[term_id].present) {
@@ -159,6 +161,7 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
     tr->to = to;
     tr->out = out;
     tr->dag = dag;
+    tr->named = !sg_game_numbered(game);
     tr->sep = sg_tpl_setting(tpl, TS_LIST_SEPARATOR, ",");
     tr->p_label = sg_tpl_setting(tpl, TS_P_LABEL, "P");
     tr->n_label = sg_tpl_setting(tpl, TS_N_LABEL, "N");

@@ -268,3 +268,13 @@ void sg_format_bytes(uint64_t bytes, char *buf, size_t size)
     }
     snprintf(buf, size, "%.1f %s", v, units[u]);
 }
+unsigned sg_width_for(sg_value bound)
+{
+    if (bound <= UINT8_MAX)
+        return 1;
+    if (bound <= UINT16_MAX)
+        return 2;
+    if (bound <= UINT32_MAX)
+        return 4;
+    return 8;
+}

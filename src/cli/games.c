@@ -1,0 +1,25 @@
+/*
+ * games.c - the registry of game kinds: the option that names each kind on
+ * the command line, its help, and the library call that makes the game.
+ *
+ * Every command takes every kind listed here; a new kind of game is one
+ * line in this table (and its file under src/games/).
+ */
+#include "cli.h"
+
+static sg_game *open_set(sg_ctx *ctx, const char *arg)
+{
+    return sg_game_from_spec(ctx, arg, "--set");
+}
+
+const cli_game_kind cli_game_kinds[] = {
+    {"set", 's', "SPEC", "SPEC",
+     "subtraction set: 1,3,4 | 1..m | pow2 | fib | all",
+     "a subtraction set with -s (e.g. -s 1,3,4, -s pow2)", false, open_set},
+    {"graph", 'g', "FILE", "FILE.dot",
+     "a game as a DOT digraph (- for standard input)", "a DOT file with -g",
+     true, sg_game_read_dot},
+};
+
+const size_t cli_game_kind_count =
+    sizeof cli_game_kinds / sizeof cli_game_kinds[0];

@@ -1,0 +1,280 @@
+/*
+ * games/game.h - the game interface: what every kind of game tells the rest
+ * of the library (private).
+ *
+ * A kind of game is one file under src/games/ that fills in one
+ * sg_game_ops table, plus one line in the registry (registry.c).  The
+ * engine, traces, tables, drawings, steps, checks, periods, lookups and sums
+ * ask a game only through this table; none of them asks which kind it is.
+ *
+ * The model every kind shares: positions are numbered 0, 1, 2, ..., and
+ * every move from position x leaves one position, or several (a heap split
+ * in two), each numbered below x.  So the values can be computed in
+ * increasing order of position, and the value of a move that leaves several
+ * positions is the nim-sum (XOR) of theirs.
+ *
+ * A kind's own struct embeds sg_game as its first member, so that a
+ * `const sg_game *` is also a pointer to the kind's struct (the way SQLite's
+ * VFS and module objects work).
+ */
+#ifndef SGVIZ_GAMES_GAME_H
+#define SGVIZ_GAMES_GAME_H
+
+#include "internal.h"
+
+/* ------------------------------------------------------------------------ */
+/* The moves of one position                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Where a kind lists the moves of one position.  The arrays belong to the
+ * caller, which sizes them from max_moves() and max_parts, so a kind only
+ * writes through sg_moves_add() and sg_moves_add_split(). */
+typedef struct sg_moves {
+    size_t n;            /* moves listed so far */
+    uint64_t *amounts;   /* what move i takes; NULL when not wanted */
+    uint64_t *targets;   /* the one position move i leaves, or
+                            SG_NO_POSITION when it leaves several */
+    /* For kinds whose moves may leave several positions (max_parts > 1):
+     * move i leaves parts[part_start[i] .. part_start[i + 1]).  NULL for
+     * the others, whose moves are targets[] alone. */
+    size_t *part_start;
+    uint64_t *parts;
+} sg_moves;
+
+/* Starts an empty list. */
+static inline void sg_moves_clear(sg_moves *m)
+{
+    m->n = 0;
+    if (m->part_start)
+        m->part_start[0] = 0;
+}
+
+/* Lists a move that takes AMOUNT (0 for kinds without amounts) and leaves
+ * the one position TARGET. */
+static inline void sg_moves_add(sg_moves *m, uint64_t amount, uint64_t target)
+{
+    if (m->amounts)
+        m->amounts[m->n] = amount;
+    m->targets[m->n] = target;
+    if (m->part_start) {
+        size_t at = m->part_start[m->n];
+        m->parts[at] = target;
+        m->part_start[m->n + 1] = at + 1;
+    }
+    m->n++;
+}
+
+/* Lists a move that takes AMOUNT and leaves the K positions PARTS (K at
+ * most the kind's max_parts, which must be above 1).  A move that leaves
+ * one position is listed as by sg_moves_add(). */
+static inline void sg_moves_add_split(sg_moves *m, uint64_t amount,
+                                      const uint64_t *parts, size_t k)
+{
+    if (m->amounts)
+        m->amounts[m->n] = amount;
+    m->targets[m->n] = k == 1 ? parts[0] : SG_NO_POSITION;
+    size_t at = m->part_start[m->n];
+    for (size_t i = 0; i < k; i++)
+        m->parts[at + i] = parts[i];
+    m->part_start[m->n + 1] = at + k;
+    m->n++;
+}
+
+/* ------------------------------------------------------------------------ */
+/* What a kind declares                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* How a trace words the moves of a position. */
+typedef enum sg_wording {
+    SG_WORDING_AMOUNTS, /* "4-{1,3,4} -> {3,1,0}": amounts taken from a heap */
+    SG_WORDING_TARGETS  /* "a -> {b,c}": moves to named positions */
+} sg_wording;
+
+/* What the period module may assume about the values of a kind. */
+typedef enum sg_period_rule {
+    /* Finitely many positions: there is no period to look for. */
+    SG_PERIOD_NONE,
+    /* sg(x) is a function of the `reach` values before x (reach() > 0):
+     * sg(x + p) = sg(x) for reach positions in a row proves the period. */
+    SG_PERIOD_WINDOW,
+    /* No criterion is known: the values computed show what they show. */
+    SG_PERIOD_OBSERVE
+} sg_period_rule;
+
+/* The shape of a game's moves.  The engine has a loop for each. */
+typedef enum sg_move_shape {
+    /* Moves as moves() lists them. */
+    SG_SHAPE_GENERAL,
+    /* The moves of x are "take a" for each amount a <= x of one fixed
+     * ascending list (amounts()): the engine runs word-sized loops. */
+    SG_SHAPE_AMOUNTS,
+    /* Every amount is a move (Nim): the moves of x reach every smaller
+     * heap, and the engine keeps a running mex. */
+    SG_SHAPE_EVERY_AMOUNT
+} sg_move_shape;
+
+/* A closed form that gives every value, proven. */
+typedef struct sg_theorem {
+    const char *text;              /* e.g. "sg(x) = x mod 3" */
+    const char *why;               /* the proof in a sentence or two, for
+                                      reports (lines after the first start
+                                      with two spaces) */
+    sg_value (*value)(uint64_t x);
+} sg_theorem;
+
+typedef struct sg_game_ops {
+    /* The kind's name, as the registry and messages know it. */
+    const char *name;
+    /* What sg_game_kind_of() reports. */
+    sg_game_kind id;
+    /* What one position is called in sums and messages: "heap" for games
+     * played on heaps of tokens, whose positions are their sizes, or
+     * "position" for games whose positions have names. */
+    const char *noun;
+    sg_wording wording;
+    /* The most positions one move leaves (1 unless moves split). */
+    size_t max_parts;
+    /* Whether a move takes an amount (shown in traces and on edges). */
+    bool takes_amounts;
+
+    /* Frees the kind's own data; sg_game_free() then frees the rest. */
+    void (*destroy)(sg_game *game);
+
+    /* The number of positions of a finite game, or NULL for a game of
+     * heaps 0, 1, 2, ... without end. */
+    uint64_t (*count)(const sg_game *game);
+
+    /* An upper bound on sg of positions 0..LAST (a value is a mex, so at
+     * most the number of moves), from which the engine sizes its table. */
+    sg_value (*value_bound)(const sg_game *game, uint64_t last);
+
+    /* The most moves any position 0..LAST has. */
+    uint64_t (*max_moves)(const sg_game *game, uint64_t last);
+
+    /* About how many moves listing every move of positions 0..LAST
+     * examines, so that hopeless requests are refused before they start.
+     * Needed for SG_SHAPE_GENERAL only; the engine knows the cost of its
+     * own fast paths. */
+    double (*work)(const sg_game *game, uint64_t last);
+
+    /* Lists the moves of position X into OUT (cleared by the caller), each
+     * move once, in the order traces show them. */
+    void (*moves)(const sg_game *game, uint64_t x, sg_moves *out);
+
+    /* The shape of the moves, for which the engine has fast paths. */
+    sg_move_shape (*shape)(const sg_game *game);
+
+    /* With SG_SHAPE_AMOUNTS: the amounts up to LIMIT, ascending, in a new
+     * array (*N its length), or NULL after recording an error. */
+    uint64_t *(*amounts)(sg_ctx *ctx, const sg_game *game, uint64_t limit,
+                         size_t *n);
+
+    /* How far back a move reaches: every move from x leaves positions of
+     * at least x - reach.  0 when there is no such bound. */
+    uint64_t (*reach)(const sg_game *game);
+
+    /* Optional: the name of position X, into BUF of SIZE bytes or the
+     * game's own copy.  NULL: the position's number in decimal. */
+    const char *(*position_name)(const sg_game *game, uint64_t x, char *buf,
+                                 size_t size);
+
+    /* Optional: the position called NAME[0..len), which need not end in a
+     * NUL.  NULL: positions are named by their numbers. */
+    bool (*find_position)(const sg_game *game, const char *name, size_t len,
+                          uint64_t *x);
+
+    /* Optional: a proven closed form, or NULL when there is none. */
+    const sg_theorem *(*theorem)(const sg_game *game);
+
+    /* What the period module may assume. */
+    sg_period_rule (*period_rule)(const sg_game *game);
+} sg_game_ops;
+
+/* The part every kind's struct starts with. */
+struct sg_game {
+    const sg_game_ops *ops;
+    char *describe; /* e.g. "S = {1,3,4}" */
+    char *spec;     /* e.g. "1,3,4" */
+    /* Opaque data a reader keeps with the game (e.g. the DOT graph, for
+     * drawing with the file's own attributes), released by extra_free. */
+    void *extra;
+    void (*extra_free)(void *extra);
+};
+
+/* Fills the common part of a kind's new game: OPS, and copies of SPEC and
+ * DESCRIBE.  Returns SG_OK, or SG_ENOMEM (the caller then frees the game
+ * with sg_game_free()). */
+sg_status sg_game_init(sg_ctx *ctx, sg_game *game, const sg_game_ops *ops,
+                       const char *spec, const char *describe);
+
+/* ------------------------------------------------------------------------ */
+/* Questions every module asks of a game                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Whether positions are heap sizes, named by their numbers (the game has
+ * no names of its own). */
+static inline bool sg_game_numbered(const sg_game *game)
+{
+    return game->ops->find_position == NULL;
+}
+
+/* The largest position 0..LAST asks for: LAST, or for a finite game its
+ * last position when LAST is beyond it. */
+uint64_t sg_game_clamp(const sg_game *game, uint64_t last);
+
+/* The most moves any position 0..LAST has. */
+static inline uint64_t sg_game_max_moves(const sg_game *game, uint64_t last)
+{
+    return game->ops->max_moves(game, last);
+}
+
+/* The proven closed form of GAME, or NULL. */
+static inline const sg_theorem *sg_game_theorem(const sg_game *game)
+{
+    return game->ops->theorem ? game->ops->theorem(game) : NULL;
+}
+
+/* The amounts of GAME up to LIMIT (see sg_game_ops.amounts), or NULL with
+ * no error recorded when the kind has none. */
+uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
+                               uint64_t limit, size_t *n);
+
+/* Reads the position TEXT[0..len) names: a heap size from 0 to 2^63 - 1,
+ * or the name of a position.  ORIGIN starts the message.  With
+ * SAY_NEGATIVE, "-3" is called negative rather than not a number.  Returns
+ * SG_OK, SG_EINPUT or SG_ELIMIT. */
+sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
+                                 const char *text, size_t len,
+                                 const char *origin, bool say_negative,
+                                 uint64_t *x);
+
+/* ------------------------------------------------------------------------ */
+/* The kinds                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* A finite acyclic game graph in compressed sparse row form.  Positions are
+ * numbered in a topological order: every target index is smaller than its
+ * source's, so one increasing pass computes all values. */
+typedef struct sg_dag {
+    uint64_t count;       /* positions */
+    uint64_t *first;      /* moves of x: targets[first[x] .. first[x+1]) */
+    uint64_t *targets;
+    char **names;         /* names[x]: the node's name, owned by the dag */
+    uint64_t max_degree;  /* the largest number of moves from one position */
+    /* An open-addressing hash index of the names, built by
+     * sg_game_from_dag(): slot i holds x + 1 for a position x whose name
+     * hashes near i, or 0.  Lookups by name (positions named on a command
+     * line or on lines of input) then cost O(1), not O(count). */
+    uint32_t *name_slots;
+    uint64_t name_mask;   /* slots - 1; the number of slots is a power of 2 */
+} sg_dag;
+
+/* Creates a DAG game that takes ownership of DAG; NAME is the file name.
+ * Builds the index of the positions' names.  Returns NULL (freeing DAG) on
+ * allocation failure, or with SG_ELIMIT when the dag has 2^32 - 1 positions
+ * or more (the index numbers them in 32 bits). */
+sg_game *sg_game_from_dag(sg_ctx *ctx, sg_dag *dag, const char *name);
+
+void sg_dag_free(sg_dag *dag);
+
+#endif /* SGVIZ_GAMES_GAME_H */

@@ -1,0 +1,542 @@
+/*
+ * subtraction.c - the subtraction games: a heap of tokens, and a move takes
+ * an amount from a set S.  The set is explicit ("1,3,4", "1..m"), or one of
+ * the infinite families pow2, fib and all (Nim).
+ *
+ * Every move of x is x - a for an amount a <= x, so the kind gives the
+ * engine its amounts and the engine runs its word-sized loops on them.  An
+ * explicit set reaches back at most max S positions, which bounds a
+ * streaming window and certifies periods; pow2 and all have closed forms.
+ */
+#include "games/game.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum sg_set_family {
+    SG_SET_EXPLICIT, /* a finite list of amounts */
+    SG_SET_POW2,
+    SG_SET_FIB,
+    SG_SET_ALL       /* every amount: Nim */
+} sg_set_family;
+
+typedef struct subtraction {
+    sg_game base;
+    sg_set_family family;
+    uint64_t *amounts;  /* explicit sets: the amounts, ascending */
+    size_t namounts;
+} subtraction;
+
+static const subtraction *sub(const sg_game *game)
+{
+    return (const subtraction *)game;
+}
+
+static const sg_game_ops subtraction_ops;
+
+/* An amount of an explicit set, with the item of the spec it came from, so
+ * that a duplicate can be reported by naming both items. */
+typedef struct amount_item {
+    uint64_t amount;
+    size_t item;
+} amount_item;
+
+static int compare_items(const void *a, const void *b)
+{
+    const amount_item *x = a, *y = b;
+    if (x->amount != y->amount)
+        return x->amount < y->amount ? -1 : 1;
+    return x->item < y->item ? -1 : (x->item > y->item);
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+
+static void trim(const char **s, size_t *len)
+{
+    while (*len && is_space(**s)) {
+        (*s)++;
+        (*len)--;
+    }
+    while (*len && is_space((*s)[*len - 1]))
+        (*len)--;
+}
+
+static bool word_is(const char *s, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    if (len != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)s[i]) != word[i])
+            return false;
+    return true;
+}
+
+/* Context for messages about one spec: "--set "1,x,4": ...". */
+typedef struct spec_where {
+    sg_ctx *ctx;
+    const char *origin;
+    char quoted[128];
+} spec_where;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static sg_status spec_fail(spec_where *w, sg_status st, const char *fmt, ...)
+{
+    char text[SG_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    return sg_ctx_fail(w->ctx, st, "%s \"%s\": %s", w->origin, w->quoted,
+                       text);
+}
+
+/* Parses one number of an item; ITEM is its 1-based place in the spec. */
+static sg_status parse_amount(spec_where *w, const char *s, size_t len,
+                              size_t item, bool allow_zero, uint64_t *out)
+{
+    char tok[96];
+    sg_quote(s, len, tok, sizeof tok);
+    if (len == 0)
+        return spec_fail(w, SG_EINPUT, "item %zu has an empty bound", item);
+    if (s[0] == '-' || s[0] == '+') {
+        uint64_t v;
+        if (s[0] == '-' && sg_parse_u64(s + 1, len - 1, UINT64_MAX, &v) != -1)
+            return spec_fail(w, SG_EINPUT,
+                             "item %zu \"%s\" is negative; amounts are whole "
+                             "numbers from 1 up",
+                             item, tok);
+        if (s[0] == '+' && sg_parse_u64(s + 1, len - 1, UINT64_MAX, &v) != -1)
+            return spec_fail(w, SG_EINPUT,
+                             "item %zu \"%s\": write amounts without a sign",
+                             item, tok);
+    }
+    int r = sg_parse_u64(s, len, SG_AMOUNT_MAX, out);
+    if (r == -1)
+        return spec_fail(w, SG_EINPUT,
+                         "item %zu \"%s\" is not a whole number (expected "
+                         "amounts like 1,3,4, a range 1..m, pow2, fib or all)",
+                         item, tok);
+    if (r == -2)
+        return spec_fail(w, SG_ELIMIT,
+                         "item %zu \"%s\" is too large (amounts go up to 10^18)",
+                         item, tok);
+    if (*out == 0 && !allow_zero)
+        return spec_fail(w, SG_EINPUT,
+                         "item %zu \"%s\": an amount must be at least 1 (taking "
+                         "nothing is not a move)",
+                         item, tok);
+    return SG_OK;
+}
+
+/* Finds ".." in S[0..len); returns its offset or SIZE_MAX. */
+static size_t find_dots(const char *s, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (s[i] == '.' && s[i + 1] == '.')
+            return i;
+    return SIZE_MAX;
+}
+
+/* Writes the amounts in set notation, folding runs of three or more
+ * consecutive amounts into ranges: 1,2,3,7 -> "1..3,7". */
+static void write_amounts(sg_buf *b, const uint64_t *a, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && a[j + 1] == a[j] + 1)
+            j++;
+        if (i)
+            sg_buf_putc(b, ',');
+        sg_buf_u64(b, a[i]);
+        if (j >= i + 2) {
+            sg_buf_puts(b, "..");
+            sg_buf_u64(b, a[j]);
+            i = j + 1;
+        } else {
+            i++;
+        }
+    }
+}
+
+/* The infinite families, by the word that names them. */
+typedef struct family_def {
+    sg_set_family family;
+    const char *spec;
+    const char *describe;
+} family_def;
+
+static const family_def families[] = {
+    {SG_SET_POW2, "pow2", "S = {1,2,4,8,...} (powers of two)"},
+    {SG_SET_FIB, "fib", "S = {1,2,3,5,8,...} (Fibonacci numbers)"},
+    {SG_SET_ALL, "all", "S = {1,2,3,...} (any amount: Nim)"},
+};
+
+static sg_game *family_game(sg_ctx *ctx, const family_def *f)
+{
+    subtraction *g = sg_alloc(ctx, 1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->family = f->family;
+    if (sg_game_init(ctx, &g->base, &subtraction_ops, f->spec,
+                     f->describe) != SG_OK) {
+        sg_game_free(&g->base);
+        return NULL;
+    }
+    return &g->base;
+}
+
+sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin)
+{
+    spec_where w = {ctx, origin ? origin : "set", ""};
+    size_t len = strlen(spec);
+    sg_quote(spec, len, w.quoted, sizeof w.quoted);
+    if (len > SG_SPEC_MAX_LEN) {
+        spec_fail(&w, SG_ELIMIT, "the set is %zu characters long; at most %zu "
+                  "are accepted", len, SG_SPEC_MAX_LEN);
+        return NULL;
+    }
+    const char *s = spec;
+    trim(&s, &len);
+
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+        if (word_is(s, len, families[i].spec))
+            return family_game(ctx, &families[i]);
+
+    if (len && s[0] == '{') {
+        if (s[len - 1] != '}') {
+            spec_fail(&w, SG_EINPUT, "the opening brace has no closing brace");
+            return NULL;
+        }
+        s++;
+        len -= 2;
+        trim(&s, &len);
+    }
+    if (len == 0) {
+        spec_fail(&w, SG_EINPUT, "the set is empty; give at least one amount "
+                  "(e.g. 1,3,4) or pow2, fib, all");
+        return NULL;
+    }
+
+    amount_item *items = NULL;
+    size_t nitems = 0, cap = 0;
+    size_t item = 0;
+    const char *p = s, *end = s + len;
+    subtraction *g = NULL;
+    while (p <= end) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *stop = comma ? comma : end;
+        const char *t = p;
+        size_t tlen = (size_t)(stop - p);
+        item++;
+        trim(&t, &tlen);
+        if (tlen == 0) {
+            spec_fail(&w, SG_EINPUT, "item %zu is empty (two commas in a row, "
+                      "or a comma at an end)", item);
+            goto fail;
+        }
+        uint64_t lo, hi;
+        size_t dots = find_dots(t, tlen);
+        if (dots != SIZE_MAX) {
+            const char *a = t, *b = t + dots + 2;
+            size_t alen = dots, blen = tlen - dots - 2;
+            trim(&a, &alen);
+            trim(&b, &blen);
+            /* Bounds may be 0 here so that "1..0" is reported as the empty
+             * range it is; a range from 0 is refused just below. */
+            if (parse_amount(&w, a, alen, item, true, &lo) != SG_OK ||
+                parse_amount(&w, b, blen, item, true, &hi) != SG_OK)
+                goto fail;
+            char tok[96];
+            sg_quote(t, tlen, tok, sizeof tok);
+            if (hi < lo) {
+                spec_fail(&w, SG_EINPUT, "item %zu \"%s\" is an empty range",
+                          item, tok);
+                goto fail;
+            }
+            if (lo == 0) {
+                spec_fail(&w, SG_EINPUT, "item %zu \"%s\": amounts start at 1 "
+                          "(taking nothing is not a move)", item, tok);
+                goto fail;
+            }
+        } else {
+            if (parse_amount(&w, t, tlen, item, false, &lo) != SG_OK)
+                goto fail;
+            hi = lo;
+        }
+        if (hi - lo >= SG_SET_MAX_ITEMS - nitems) {
+            spec_fail(&w, SG_ELIMIT, "the set has more than %zu amounts; use "
+                      "\"all\" for any amount", SG_SET_MAX_ITEMS);
+            goto fail;
+        }
+        size_t need = nitems + (size_t)(hi - lo) + 1;
+        if (need > cap) {
+            size_t ncap = cap ? cap : 16;
+            while (ncap < need)
+                ncap *= 2;
+            amount_item *grown = sg_grow(ctx, items, ncap, sizeof *items);
+            if (!grown)
+                goto fail;
+            items = grown;
+            cap = ncap;
+        }
+        for (uint64_t a = lo;; a++) {
+            items[nitems].amount = a;
+            items[nitems].item = item;
+            nitems++;
+            if (a == hi)
+                break;
+        }
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+
+    qsort(items, nitems, sizeof *items, compare_items);
+    for (size_t i = 1; i < nitems; i++) {
+        if (items[i].amount == items[i - 1].amount) {
+            if (items[i].item == items[i - 1].item)
+                continue; /* cannot happen: a range has distinct amounts */
+            spec_fail(&w, SG_EINPUT,
+                      "amount %llu appears twice (items %zu and %zu); a set "
+                      "lists each amount once",
+                      (unsigned long long)items[i].amount, items[i - 1].item,
+                      items[i].item);
+            goto fail;
+        }
+    }
+
+    g = sg_alloc(ctx, 1, sizeof *g);
+    if (!g)
+        goto fail;
+    g->family = SG_SET_EXPLICIT;
+    g->amounts = sg_alloc_raw(ctx, nitems, sizeof *g->amounts);
+    if (!g->amounts)
+        goto fail;
+    for (size_t i = 0; i < nitems; i++)
+        g->amounts[i] = items[i].amount;
+    g->namounts = nitems;
+    free(items);
+    items = NULL;
+
+    sg_buf canonical, describe;
+    sg_buf_init(&canonical);
+    sg_buf_init(&describe);
+    write_amounts(&canonical, g->amounts, g->namounts);
+    sg_buf_puts(&describe, "S = {");
+    if (canonical.data)
+        sg_buf_puts(&describe, canonical.data);
+    sg_buf_puts(&describe, "}");
+    sg_status st = canonical.failed || describe.failed
+                       ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
+                       : sg_game_init(ctx, &g->base, &subtraction_ops,
+                                      canonical.data, describe.data);
+    sg_buf_free(&canonical);
+    sg_buf_free(&describe);
+    if (st != SG_OK)
+        goto fail;
+    return &g->base;
+
+fail:
+    free(items);
+    if (g)
+        sg_game_free(&g->base);
+    return NULL;
+}
+
+
+/* The amounts of an infinite family up to LIMIT, written to OUT (which
+ * holds FAMILY_MAX): the powers of two, or the Fibonacci amounts 1, 2, 3,
+ * 5, 8, ... (each the sum of the two before it, starting from 1 and 2, so
+ * that no amount appears twice).  Returns how many there are. */
+#define FAMILY_MAX 128
+static size_t family_amounts(sg_set_family family, uint64_t limit,
+                             uint64_t out[FAMILY_MAX])
+{
+    size_t k = 0;
+    if (family == SG_SET_POW2) {
+        for (uint64_t a = 1; a <= limit; a *= 2) {
+            out[k++] = a;
+            if (a > UINT64_MAX / 2)
+                break;
+        }
+    } else {
+        uint64_t a = 1, b = 2;
+        while (a <= limit) {
+            out[k++] = a;
+            if (b > UINT64_MAX - a)
+                break;
+            uint64_t c = a + b;
+            a = b;
+            b = c;
+        }
+        /* Limits never exceed 2^63-1, so the overflow test above is only a
+         * guard: every Fibonacci amount up to the limit is recorded. */
+    }
+    return k;
+}
+
+/* How many amounts of an explicit set are at most LIMIT (they ascend). */
+static size_t explicit_upto(const subtraction *s, uint64_t limit)
+{
+    size_t k = 0;
+    while (k < s->namounts && s->amounts[k] <= limit)
+        k++;
+    return k;
+}
+
+static uint64_t *amounts_upto(sg_ctx *ctx, const sg_game *game,
+                              uint64_t limit, size_t *n)
+{
+    const subtraction *s = sub(game);
+    *n = 0;
+    switch (s->family) {
+    case SG_SET_EXPLICIT:
+    case SG_SET_POW2:
+    case SG_SET_FIB: {
+        uint64_t family[FAMILY_MAX];
+        const uint64_t *from = s->amounts;
+        size_t k;
+        if (s->family == SG_SET_EXPLICIT) {
+            k = explicit_upto(s, limit);
+        } else {
+            k = family_amounts(s->family, limit, family);
+            from = family;
+        }
+        uint64_t *out = sg_alloc_raw(ctx, k, sizeof *out);
+        if (!out)
+            return NULL;
+        memcpy(out, from, k * sizeof *out);
+        *n = k;
+        return out;
+    }
+    case SG_SET_ALL: {
+        if (limit > SIZE_MAX / sizeof(uint64_t)) {
+            sg_ctx_fail(ctx, SG_ELIMIT, "too many amounts");
+            return NULL;
+        }
+        uint64_t *out = sg_alloc_raw(ctx, (size_t)limit, sizeof *out);
+        if (!out)
+            return NULL;
+        for (uint64_t a = 1; a <= limit; a++)
+            out[a - 1] = a;
+        *n = (size_t)limit;
+        return out;
+    }
+    }
+    return NULL;
+}
+
+/* The number of amounts at most LAST: the moves of a position up to LAST,
+ * and so a bound on its value. */
+static uint64_t amounts_count(const sg_game *game, uint64_t last)
+{
+    const subtraction *s = sub(game);
+    uint64_t family[FAMILY_MAX];
+    switch (s->family) {
+    case SG_SET_EXPLICIT: return explicit_upto(s, last);
+    case SG_SET_POW2:
+    case SG_SET_FIB: return family_amounts(s->family, last, family);
+    case SG_SET_ALL: return last;
+    }
+    return last;
+}
+
+static sg_value value_bound(const sg_game *game, uint64_t last)
+{
+    return amounts_count(game, last);
+}
+
+/* The general path's moves, for callers that list the moves of a single
+ * position (the engine itself runs on the amounts). */
+static void moves(const sg_game *game, uint64_t x, sg_moves *out)
+{
+    const subtraction *s = sub(game);
+    if (s->family == SG_SET_ALL) {
+        for (uint64_t a = 1; a <= x; a++)
+            sg_moves_add(out, a, x - a);
+        return;
+    }
+    uint64_t family[FAMILY_MAX];
+    const uint64_t *a = s->amounts;
+    size_t k = s->namounts;
+    if (s->family != SG_SET_EXPLICIT) {
+        k = family_amounts(s->family, x, family);
+        a = family;
+    }
+    for (size_t i = 0; i < k && a[i] <= x; i++)
+        sg_moves_add(out, a[i], x - a[i]);
+}
+
+static uint64_t reach(const sg_game *game)
+{
+    const subtraction *s = sub(game);
+    return s->family == SG_SET_EXPLICIT ? s->amounts[s->namounts - 1] : 0;
+}
+
+static sg_value mod3(uint64_t x) { return x % 3; }
+static sg_value identity(uint64_t x) { return x; }
+
+static const sg_theorem pow2_theorem = {
+    "sg(x) = x mod 3",
+    "no power of two is a multiple of 3, so no move keeps x mod 3, and "
+    "taking\n  1 or 2 reaches the smaller residues",
+    mod3};
+static const sg_theorem nim_theorem = {
+    "sg(x) = x",
+    "every smaller heap is one move away, so sg(x) = mex{0, ..., x - 1}",
+    identity};
+
+static const sg_theorem *theorem(const sg_game *game)
+{
+    switch (sub(game)->family) {
+    case SG_SET_POW2: return &pow2_theorem;
+    case SG_SET_ALL: return &nim_theorem;
+    default: return NULL;
+    }
+}
+
+static sg_move_shape shape(const sg_game *game)
+{
+    return sub(game)->family == SG_SET_ALL ? SG_SHAPE_EVERY_AMOUNT
+                                           : SG_SHAPE_AMOUNTS;
+}
+
+/* A finite set has its certificate; for the infinite families no criterion
+ * is known, and the values computed show what they show. */
+static sg_period_rule period_rule(const sg_game *game)
+{
+    return sub(game)->family == SG_SET_EXPLICIT ? SG_PERIOD_WINDOW
+                                                : SG_PERIOD_OBSERVE;
+}
+
+static void destroy(sg_game *game)
+{
+    free(((subtraction *)game)->amounts);
+}
+
+static const sg_game_ops subtraction_ops = {
+    .name = "subtraction",
+    .id = SG_GAME_SUBTRACTION,
+    .noun = "heap",
+    .wording = SG_WORDING_AMOUNTS,
+    .max_parts = 1,
+    .takes_amounts = true,
+    .destroy = destroy,
+    .value_bound = value_bound,
+    .max_moves = amounts_count,
+    .moves = moves,
+    .shape = shape,
+    .amounts = amounts_upto,
+    .reach = reach,
+    .theorem = theorem,
+    .period_rule = period_rule,
+};
