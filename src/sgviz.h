@@ -158,7 +158,9 @@ typedef uint64_t sg_value;
 /* One mex step, as the engine makes it.  The arrays belong to the engine and
  * are valid only during the call that receives the step; consumers copy what
  * they keep.  The arrays are filled only when the consumer asked for moves;
- * otherwise `nmoves` is the number of moves and the arrays are NULL.
+ * otherwise they are NULL, and `nmoves` is the number of moves where the
+ * engine knows it without listing them (0 for games whose values come from
+ * a fast method of their own).
  *
  * A move leaves one position, or, in games whose moves split a heap,
  * several, whose values are XOR-ed (the move's value is a nim-sum).  Read a

@@ -164,6 +164,13 @@ typedef struct sg_game_ops {
     /* The shape of the moves, for which the engine has fast paths. */
     sg_move_shape (*shape)(const sg_game *game);
 
+    /* Optional fast path: computes sg(0..LAST) by the kind's own method
+     * into a new table *OUT, without listing moves, or returns an error
+     * (the kind checks its own bounds on memory and work).  The engine
+     * uses it whenever its consumer wants values only. */
+    sg_status (*values)(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                        sg_values **out);
+
     /* With SG_SHAPE_AMOUNTS: the amounts up to LIMIT, ascending, in a new
      * array (*N its length), or NULL after recording an error. */
     uint64_t *(*amounts)(sg_ctx *ctx, const sg_game *game, uint64_t limit,
