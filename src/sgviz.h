@@ -936,9 +936,10 @@ typedef struct sg_batch_opts {
      * wins".  The batch keeps copies of the names. */
     const char *first_name;
     const char *second_name;
-    /* Nonzero: a line whose parts are all 0 (in a DAG game, all nodes named
-     * "0") ends the input; it gets no answer, and nothing after it is
-     * read. */
+    /* Nonzero: a line whose parts are all 0 (in a DAG game, all "0") ends
+     * the input; it gets no answer, and nothing after it is read.  A game
+     * with a node named "0" is refused, since there such a line is a
+     * question about that node. */
     int stop_at_zero;
 } sg_batch_opts;
 
@@ -953,8 +954,8 @@ typedef struct sg_batch sg_batch;
  * one comes the table grows to at least twice its size.
  * ORIGIN names the input in messages, which read "ORIGIN:LINE: ...".  An
  * empty (or blank) line is an error, as a sum needs a part.  Returns NULL on
- * error (a name holding a newline,
- * only one of the two names, SG_ENOMEM).  GAME must outlive the batch; OUT
+ * error (a name holding a newline, only one of the two names, stop_at_zero
+ * with a node named "0": SG_EINPUT; SG_ENOMEM).  GAME must outlive the batch; OUT
  * stays the caller's.  Free with sg_batch_free(). */
 sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,

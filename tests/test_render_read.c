@@ -442,8 +442,9 @@ static void parallel_edges(void **state)
     sg_ctx_free(ctx);
 }
 
-/* Lines of sums of a DAG game: node names, and a line of nodes named 0
- * ending the input.  Values: 0 ends; a -> 0: 1; b -> a: 0. */
+/* Lines of sums of a DAG game: node names, and a line of zeros ending the
+ * input, which a game with a node named 0 cannot have.  Values: 0 ends;
+ * a -> 0: 1; b -> a: 0. */
 static void lines_of_positions(void **state)
 {
     (void)state;
@@ -451,18 +452,46 @@ static void lines_of_positions(void **state)
     sg_game *g = read_ok(ctx, "digraph { a -> 0; b -> a }");
     char *out = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
     sg_batch_opts o = {NULL, NULL, 1};
-    sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", f);
-    assert_non_null(b);
-    const char *in = "a\nb 0\n0 0\nb\n";
-    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    assert_null(sg_batch_new(ctx, g, &o, "stdin", stdout));
+    assert_non_null(strstr(sg_ctx_message(ctx), "a line of zeros cannot end "
+                           "the input: "));
+    assert_non_null(strstr(sg_ctx_message(ctx), ".dot has a node named \"0\", "
+                           "so such a line asks about it"));
+    FILE *f = open_memstream(&out, &len);
+    sg_batch *b = sg_batch_new(ctx, g, NULL, "stdin", f);
+    const char *in = "a\nb 0\n0 0\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_OK);
     assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
     sg_batch_free(b);
     fclose(f);
     assert_string_equal(out, "a: nim-sum 1, first player wins\n"
-                             "b 0: nim-sum 0, second player wins\n");
+                             "b 0: nim-sum 0, second player wins\n"
+                             "0 0: nim-sum 0, second player wins\n");
     free(out);
+    /* Without a node named 0, a line of zeros ends the input; a 0 among
+     * names is a name the game lacks. */
+    sg_game *h = read_ok(ctx, "digraph { a -> z }");
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, h, &o, "stdin", f);
+    assert_non_null(b);
+    in = "a\n0 0\na\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
+    sg_batch_free(b);
+    fclose(f);
+    assert_string_equal(out, "a: nim-sum 1, first player wins\n");
+    free(out);
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, h, &o, "stdin", f);
+    in = "a 0 z\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "stdin:1: position 2 \"0\": "));
+    assert_non_null(strstr(sg_ctx_message(ctx), ".dot has no node of that name"));
+    sg_batch_free(b);
+    fclose(f);
+    free(out);
+    sg_game_free(h);
     /* A name the game lacks, on line 2. */
     f = open_memstream(&out, &len);
     b = sg_batch_new(ctx, g, NULL, "stdin", f);
