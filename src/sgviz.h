@@ -458,9 +458,13 @@ typedef struct sg_period_info {
     uint64_t computed;    /* values computed: sg(0..computed - 1) */
     uint64_t limit;       /* the bound: at most sg(0..limit) */
     sg_value max_value;   /* the largest value computed */
+    /* 1 when the search stopped before the limit because computing more
+     * values would pass the work bound (the values do not thin out). */
+    int stopped;
 } sg_period_info;
 
-/* Looks for the period of subtraction game GAME, computing at most
+/* Looks for the period of GAME (a subtraction game, or a take-and-break
+ * code, whose certificate is the Guy-Smith theorem), computing at most
  * sg(0..LIMIT) (LIMIT 0 means SG_PERIOD_DEFAULT_LIMIT; for sets of 64 amounts
  * or more the default shrinks so that the work stays bounded).  Not finding
  * a period is a result, not an error.  Returns NULL on error: a DAG game
