@@ -817,6 +817,19 @@ sg_status sg_drawing_set_moves(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
 sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
                               uint64_t y, sg_edge_state state);
 
+/* A value a drawing does not know: its position is shown without one. */
+#define SG_VALUE_UNKNOWN UINT64_MAX
+
+/* Shows position X as if its value were VALUE (a student's answer, say),
+ * or, with SG_VALUE_UNKNOWN, without a value: greyed and labelled "sg=?" as
+ * a position not computed yet, and highlighted on top of that when its
+ * state is SG_NODE_CURRENT or SG_NODE_TARGET.  The position's P/N style,
+ * its label and the styles of the moves into it and out of it follow the
+ * value shown.  sg_drawing_reset() shows every true value again.  Returns
+ * SG_OK, or SG_EINPUT when X is not in the drawing. */
+sg_status sg_drawing_show_value(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
+                                sg_value value);
+
 /* Sets the line under the picture (opts.caption must have been set; TEXT
  * "" clears it).  The text is copied.  Returns SG_OK, SG_EINPUT without a
  * caption line, or SG_ENOMEM. */

@@ -123,9 +123,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_NAMES: names_arg = optarg; break;
