@@ -452,7 +452,7 @@ static void lines_of_positions(void **state)
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
-    sg_batch_opts o = {NULL, NULL, 1};
+    sg_batch_opts o = {NULL, NULL, 1, SG_BATCH_LINES};
     sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", f);
     assert_non_null(b);
     const char *in = "a\nb 0\n0 0\nb\n";

@@ -83,8 +83,16 @@ static int run(sg_ctx *ctx, int argc, char **argv)
             return commands[i].run(ctx, argc - 1, argv + 1);
     char known[256];
     list_commands(known, sizeof known);
-    sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%s\" (commands: %s)", name,
-                known);
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    int near = cli_nearest(name, names, NCOMMANDS);
+    if (near >= 0)
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%.60s\"; did you mean "
+                    "%s? (commands: %s)", name, names[near], known);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%.60s\" (commands: %s)",
+                    name, known);
     return EXIT_BAD;
 }
 

@@ -316,12 +316,13 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     d->m = m;
     d->x = sg_alloc_raw(ctx, n, sizeof *d->x);
     d->sg = sg_alloc_raw(ctx, n, sizeof *d->sg);
+    d->shown = sg_alloc_raw(ctx, n, sizeof *d->shown);
     d->first = sg_alloc_raw(ctx, n + 1, sizeof *d->first);
     d->tail = sg_alloc_raw(ctx, m, sizeof *d->tail);
     d->head = sg_alloc_raw(ctx, m, sizeof *d->head);
     if (g.amounts)
         d->amount = sg_alloc_raw(ctx, m, sizeof *d->amount);
-    if (!d->x || !d->sg || !d->first || !d->tail || !d->head ||
+    if (!d->x || !d->sg || !d->shown || !d->first || !d->tail || !d->head ||
         (g.amounts && !d->amount)) {
         st = ctx->status;
         goto done;
@@ -332,6 +333,7 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
             continue;
         d->x[i] = x;
         d->sg[i] = sg_values_get(values, x);
+        d->shown[i] = d->sg[i];
         d->first[i] = k;
         for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
             d->tail[k] = i;
@@ -754,8 +756,9 @@ static void style_node(sg_drawing *d, size_t i)
         sg_draw_set(v, d->nsym[k], *base ? base : d->ndefault[k]);
     }
     sg_node_state state = (sg_node_state)d->nstate[i];
-    bool known = state != SG_NODE_PENDING;
-    bool p = d->sg[i] == 0;
+    sg_value shown = d->shown[i];
+    bool known = state != SG_NODE_PENDING && shown != SG_VALUE_UNKNOWN;
+    bool p = shown == 0;
     if (known)
         apply(v, d->nres[p ? STYLE_P : STYLE_N], d->nresn[p ? STYLE_P : STYLE_N]);
     else
@@ -772,8 +775,9 @@ static void style_node(sg_drawing *d, size_t i)
     static const char *const classes[] = {"", "pending", "current", "target",
                                           "hidden"};
     char cls[32];
-    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "",
-             known && state != SG_NODE_VALUE ? " " : "", classes[state]);
+    bool plain = state == SG_NODE_VALUE || state == SG_NODE_PENDING;
+    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "pending",
+             plain ? "" : " ", plain ? "" : classes[state]);
     sg_draw_set(v, d->n_class, cls);
 
     /* The label: the position (or the file's own label) over its value. */
@@ -789,7 +793,7 @@ static void style_node(sg_drawing *d, size_t i)
                                                sizeof buf));
     char value[32];
     if (known)
-        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)d->sg[i]);
+        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)shown);
     else
         snprintf(value, sizeof value, "sg=?");
     if (html) {
@@ -858,10 +862,10 @@ static void style_edge(sg_drawing *d, size_t k)
         apply(e, d->eres[ESTYLE_DENSE], d->eresn[ESTYLE_DENSE]);
     sg_edge_state state = (sg_edge_state)d->estate[k];
     const char *cls = "";
-    bool win = d->sg[d->head[k]] == 0;
+    bool win = d->shown[d->head[k]] == 0;
     if (state == SG_EDGE_NORMAL && d->opts.highlight_wins) {
         sg_edge_style_id s = win ? ESTYLE_WIN
-                             : d->sg[d->tail[k]] == 0 ? ESTYLE_PN
+                             : d->shown[d->tail[k]] == 0 ? ESTYLE_PN
                                                       : ESTYLE_NN;
         apply(e, d->eres[s], d->eresn[s]);
     } else if (state == SG_EDGE_PENDING) {
@@ -951,6 +955,23 @@ sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *d, uint64_t x,
     return SG_OK;
 }
 
+sg_status sg_drawing_show_value(sg_ctx *ctx, sg_drawing *d, uint64_t x,
+                                sg_value value)
+{
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    size_t i = d->index_of[x];
+    if (d->shown[i] == value)
+        return SG_OK;
+    d->shown[i] = value;
+    style_node(d, i);
+    /* A move's style depends on the values at both of its ends. */
+    for (size_t k = 0; k < d->m; k++)
+        if (d->head[k] == i || d->tail[k] == i)
+            style_edge(d, k);
+    return SG_OK;
+}
+
 sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
 {
     if (!d->caption)
@@ -972,6 +993,7 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
 
 void sg_drawing_reset(sg_drawing *d)
 {
+    memcpy(d->shown, d->sg, d->n * sizeof *d->shown);
     for (size_t i = 0; i < d->n; i++) {
         d->nstate[i] = SG_NODE_VALUE;
         style_node(d, i);
@@ -1091,6 +1113,7 @@ void sg_drawing_free(sg_drawing *d)
     sg_theme_free(d->theme);
     free(d->x);
     free(d->sg);
+    free(d->shown);
     free(d->node);
     free(d->nstate);
     free(d->index_of);

@@ -144,6 +144,8 @@ struct sg_drawing {
     size_t n;
     uint64_t *x;
     sg_value *sg;
+    sg_value *shown;       /* the value each node shows: its own, or one
+                              given by sg_drawing_show_value() */
     Agnode_t **node;
     unsigned char *nstate; /* sg_node_state of each node */
     size_t *index_of;      /* position -> node index, SIZE_MAX if not drawn */
