@@ -26,6 +26,42 @@ if expect 0 "HDU 1848 sample" solve -s fib --names Fibo,Nacci --stop-at-zero "< 
     fi
 fi
 
+# ---- --counted: T, then N and N heaps for each case ------------------
+
+# Cases of Nim laid out anywhere on their lines, against nim-sums worked
+# out in awk; the same input with names.
+awk 'function xor(a, b,   r, bit) {
+    r = 0
+    for (bit = 1; a > 0 || b > 0; bit *= 2) {
+        if ((a % 2) != (b % 2)) r += bit
+        a = int(a / 2); b = int(b / 2)
+    }
+    return r
+}
+BEGIN {
+    srand(3032); T = 40; printf "%d\n", T
+    for (c = 1; c <= T; c++) {
+        n = int(rand() * 30); printf "%d", n; x = 0
+        for (i = 0; i < n; i++) {
+            h = int(rand() * 2147483647); x = xor(x, h)
+            printf "%s%d", (rand() < 0.2 ? "\n" : " "), h
+        }
+        printf "\n"
+        print "case " c ": nim-sum " x ", " (x ? "first" : "second") " player wins" > "/dev/stderr"
+    }
+}' > "$tmp/counted.in" 2> "$tmp/counted.want"
+if expect 0 "solve --counted, Nim" solve -s all --counted "< counted.in"; then
+    if cmp -s "$tmp/out" "$tmp/counted.want"; then pass; else
+        fail "solve --counted: $(diff "$tmp/counted.want" "$tmp/out" | head -3)"
+    fi
+fi
+sed 's/.*first player wins/Alice/; s/.*second player wins/Bob/' "$tmp/counted.want" > "$tmp/counted.names"
+if expect 0 "solve --counted --names" solve -s all --counted --names Alice,Bob "< counted.in"; then
+    if cmp -s "$tmp/out" "$tmp/counted.names"; then pass; else
+        fail "solve --counted --names: $(diff "$tmp/counted.names" "$tmp/out" | head -3)"
+    fi
+fi
+
 # ---- HDU 1847: every valid input against a win/lose search -----------
 
 # n cards, take a power of two; n is a win when some move leads to a loss.
