@@ -458,9 +458,13 @@ typedef struct sg_period_info {
     uint64_t computed;    /* values computed: sg(0..computed - 1) */
     uint64_t limit;       /* the bound: at most sg(0..limit) */
     sg_value max_value;   /* the largest value computed */
+    /* 1 when the search stopped before the limit because computing more
+     * values would pass the work bound (the values do not thin out). */
+    int stopped;
 } sg_period_info;
 
-/* Looks for the period of subtraction game GAME, computing at most
+/* Looks for the period of GAME (a subtraction game, or a take-and-break
+ * code, whose certificate is the Guy-Smith theorem), computing at most
  * sg(0..LIMIT) (LIMIT 0 means SG_PERIOD_DEFAULT_LIMIT; for sets of 64 amounts
  * or more the default shrinks so that the work stays bounded).  Not finding
  * a period is a result, not an error.  Returns NULL on error: a DAG game
@@ -813,6 +817,19 @@ sg_status sg_drawing_set_moves(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
 sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
                               uint64_t y, sg_edge_state state);
 
+/* A value a drawing does not know: its position is shown without one. */
+#define SG_VALUE_UNKNOWN UINT64_MAX
+
+/* Shows position X as if its value were VALUE (a student's answer, say),
+ * or, with SG_VALUE_UNKNOWN, without a value: greyed and labelled "sg=?" as
+ * a position not computed yet, and highlighted on top of that when its
+ * state is SG_NODE_CURRENT or SG_NODE_TARGET.  The position's P/N style,
+ * its label and the styles of the moves into it and out of it follow the
+ * value shown.  sg_drawing_reset() shows every true value again.  Returns
+ * SG_OK, or SG_EINPUT when X is not in the drawing. */
+sg_status sg_drawing_show_value(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
+                                sg_value value);
+
 /* Sets the line under the picture (opts.caption must have been set; TEXT
  * "" clears it).  The text is copied.  Returns SG_OK, SG_EINPUT without a
  * caption line, or SG_ENOMEM. */
@@ -823,12 +840,15 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *drawing,
  * caption. */
 void sg_drawing_reset(sg_drawing *drawing);
 
-/* The output formats: "svg", "png", "pdf" and "dot" (the graph as DOT
- * text, with every coordinate; `neato -n2` paints it as sgviz does). */
-const char *sg_render_formats(void); /* "svg, png, pdf, dot" */
+/* The output formats: "svg", "png", "pdf", "dot" (the graph as DOT
+ * text, with every coordinate; `neato -n2` paints it as sgviz does) and
+ * "tikz" (a tikzpicture for LaTeX, painted by sgviz's own Graphviz
+ * renderer from the same layout, its looks TikZ styles named `sgviz P`,
+ * `sgviz N`, `sgviz win`, `sgviz current`, ...). */
+const char *sg_render_formats(void); /* "svg, png, pdf, dot, tikz" */
 
 /* The format named by PATH's extension (".svg", ".png", ".pdf", ".dot",
- * ".gv", in any case), or NULL.  Static. */
+ * ".gv", ".tex" for tikz, in any case), or NULL.  Static. */
 const char *sg_render_format_of_path(const char *path);
 
 /* Checks that FORMAT is one of sg_render_formats() and that this machine's

@@ -98,7 +98,11 @@ typedef enum sg_period_rule {
      * sg(x + p) = sg(x) for reach positions in a row proves the period. */
     SG_PERIOD_WINDOW,
     /* No criterion is known: the values computed show what they show. */
-    SG_PERIOD_OBSERVE
+    SG_PERIOD_OBSERVE,
+    /* A theorem of the kind proves periods: sg(x + p) = sg(x) for
+     * n0 <= x < certificate_end(n0, p) proves it for every x >= n0 (the
+     * Guy-Smith theorem for take-and-break codes). */
+    SG_PERIOD_SPAN
 } sg_period_rule;
 
 /* The shape of a game's moves.  The engine has a loop for each. */
@@ -195,6 +199,13 @@ typedef struct sg_game_ops {
 
     /* What the period module may assume. */
     sg_period_rule (*period_rule)(const sg_game *game);
+
+    /* With SG_PERIOD_SPAN: the end of the range that proves period P from
+     * N0 (increasing in both), and the theorem in one sentence for
+     * reports, written to B. */
+    uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
+                                uint64_t p);
+    void (*certificate_words)(const sg_game *game, sg_buf *b);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */

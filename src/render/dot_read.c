@@ -46,6 +46,7 @@ GVC_t *sg_gv_context(sg_ctx *ctx)
             return NULL;
         }
         ctx->graphviz_free = free_gvc;
+        sg_gv_add_plugins(ctx->graphviz);
     }
     return ctx->graphviz;
 }
