@@ -458,9 +458,13 @@ typedef struct sg_period_info {
     uint64_t computed;    /* values computed: sg(0..computed - 1) */
     uint64_t limit;       /* the bound: at most sg(0..limit) */
     sg_value max_value;   /* the largest value computed */
+    /* 1 when the search stopped before the limit because computing more
+     * values would pass the work bound (the values do not thin out). */
+    int stopped;
 } sg_period_info;
 
-/* Looks for the period of subtraction game GAME, computing at most
+/* Looks for the period of GAME (a subtraction game, or a take-and-break
+ * code, whose certificate is the Guy-Smith theorem), computing at most
  * sg(0..LIMIT) (LIMIT 0 means SG_PERIOD_DEFAULT_LIMIT; for sets of 64 amounts
  * or more the default shrinks so that the work stays bounded).  Not finding
  * a period is a result, not an error.  Returns NULL on error: a DAG game
@@ -836,12 +840,15 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *drawing,
  * caption. */
 void sg_drawing_reset(sg_drawing *drawing);
 
-/* The output formats: "svg", "png", "pdf" and "dot" (the graph as DOT
- * text, with every coordinate; `neato -n2` paints it as sgviz does). */
-const char *sg_render_formats(void); /* "svg, png, pdf, dot" */
+/* The output formats: "svg", "png", "pdf", "dot" (the graph as DOT
+ * text, with every coordinate; `neato -n2` paints it as sgviz does) and
+ * "tikz" (a tikzpicture for LaTeX, painted by sgviz's own Graphviz
+ * renderer from the same layout, its looks TikZ styles named `sgviz P`,
+ * `sgviz N`, `sgviz win`, `sgviz current`, ...). */
+const char *sg_render_formats(void); /* "svg, png, pdf, dot, tikz" */
 
 /* The format named by PATH's extension (".svg", ".png", ".pdf", ".dot",
- * ".gv", in any case), or NULL.  Static. */
+ * ".gv", ".tex" for tikz, in any case), or NULL.  Static. */
 const char *sg_render_format_of_path(const char *path);
 
 /* Checks that FORMAT is one of sg_render_formats() and that this machine's
@@ -963,9 +970,10 @@ typedef struct sg_batch_opts {
      * wins".  The batch keeps copies of the names. */
     const char *first_name;
     const char *second_name;
-    /* Nonzero: a line whose parts are all 0 (in a DAG game, all nodes named
-     * "0") ends the input; it gets no answer, and nothing after it is
-     * read.  Lines layout only. */
+    /* Nonzero: a line whose parts are all 0 (in a DAG game, all "0") ends
+     * the input; it gets no answer, and nothing after it is read.  A game
+     * with a node named "0" is refused, since there such a line is a
+     * question about that node.  Lines layout only. */
     int stop_at_zero;
     /* SG_BATCH_LINES (the default) or SG_BATCH_COUNTED.  Without names,
      * a counted sum is answered as "case 2: nim-sum 0, second player
@@ -990,7 +998,7 @@ typedef struct sg_batch sg_batch;
  * messages, which read "ORIGIN:LINE: ..." (counted: "ORIGIN:LINE:COLUMN:
  * ...", the place of the word at fault).  Returns NULL on error (a name
  * holding a newline, only one of the two names, stop_at_zero with the
- * counted layout, SG_ENOMEM).  GAME must outlive the batch; OUT stays the
+ * counted layout or with a node named "0": SG_EINPUT; SG_ENOMEM).  GAME must outlive the batch; OUT stays the
  * caller's.  Free with sg_batch_free(). */
 sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
