@@ -20,6 +20,8 @@ static const char usage[] =
     "\n"
     "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
+    "      --position P      a position of several parts, e.g. 3+4: the steps\n"
+    "                        of every position reachable from it\n"
     "  -o, --output DIR/     one picture per step: DIR/step-000.svg, ...\n"
     "  -o, --output FILE.html\n"
     "                        one page with every step: buttons, arrow keys, a\n"
@@ -117,7 +119,7 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
 
 int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS };
+    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS, OPT_POSITION };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"output", required_argument, NULL, 'o'},
@@ -127,6 +129,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"theme", required_argument, NULL, OPT_THEME},
         {"highlight-wins", no_argument, NULL, OPT_WINS},
         {"edge-labels", no_argument, NULL, OPT_LABELS},
+        {"position", required_argument, NULL, OPT_POSITION},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -149,6 +152,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_THEME: theme_name = optarg; break;
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
+        case OPT_POSITION: ga.position = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
@@ -185,17 +189,24 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 
     int rc = EXIT_BAD;
     sg_output *out = NULL;
-    sg_game *game = NULL;
+    sg_game *game = NULL, *sum = NULL;
     sg_steps *steps = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
     if (!theme)
         goto done;
     opts.theme = theme;
     game = cli_load_game(ctx, &ga);
-    uint64_t from, to;
-    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+    if (!game)
         goto done;
-    steps = sg_steps_new(ctx, game, to, &opts);
+    uint64_t from, to = UINT64_MAX;
+    if (ga.position) {
+        sum = cli_sum_game(ctx, "steps", game, &ga);
+        if (!sum)
+            goto done;
+    } else if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK) {
+        goto done;
+    }
+    steps = sg_steps_new(ctx, sum ? sum : game, to, &opts);
     if (!steps) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))
             cli_prefix_error(ctx, "--lang");
@@ -221,6 +232,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 done:
     sg_output_abort(out);
     sg_steps_free(steps);
+    sg_game_free(sum);
     sg_game_free(game);
     sg_theme_free(theme);
     return rc;

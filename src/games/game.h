@@ -195,6 +195,13 @@ typedef struct sg_game_ops {
 
     /* What the period module may assume. */
     sg_period_rule (*period_rule)(const sg_game *game);
+
+    /* Optional: the cell of a grid where position X belongs in a picture
+     * (column *COL across, row *ROW up), for kinds whose positions have a
+     * natural grid, such as the positions of a sum of two heaps.  NULL:
+     * the drawing's layout places every position. */
+    bool (*cell)(const sg_game *game, uint64_t x, uint64_t *col,
+                 uint64_t *row);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
