@@ -86,7 +86,9 @@ typedef struct sg_game sg_game;
 
 typedef enum sg_game_kind {
     SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
-    SG_GAME_DAG          /* any finite acyclic game graph */
+    SG_GAME_DAG,         /* any finite acyclic game graph */
+    SG_GAME_SUM          /* every position reachable from a position of
+                            several parts (sg_sum_game_new()) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -955,6 +957,44 @@ const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
 
+/* ---- Positions of several parts, written 3+4+5 ------------------------ */
+
+/* The most parts a position written with + may have. */
+#define SG_POSITION_MAX_PARTS 64
+
+/* Reads a position of several parts, TEXT such as "3+4+5" (heap sizes) or
+ * "a+b" (nodes of a DAG game; a node whose name holds a + cannot be a
+ * part), into a new array *PARTS of *N positions, which the caller frees.
+ * ORIGIN starts messages, e.g. "--position".  Returns SG_OK, SG_EINPUT
+ * naming the bad part (an empty one, a bad heap, an unknown node), or
+ * SG_ELIMIT for more than SG_POSITION_MAX_PARTS parts or a heap above
+ * 2^63 - 1. */
+sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
+                            const char *text, const char *origin,
+                            uint64_t **parts, size_t *n);
+
+/* The bounds on the game of a sum that sg_sum_game_new() makes: drawings
+ * and steps of more positions or moves are no longer pictures. */
+#define SG_SUM_GAME_MAX_POSITIONS 2000u
+#define SG_SUM_GAME_MAX_MOVES 40000u
+
+/* The game whose positions are every position reachable from the sum of
+ * PARTS[0..n) of GAME, each part keeping its place: the product of the
+ * parts' games, in which 3+4 and 4+3 are different positions, and a heap
+ * that splits stays in its part's place (3+4 -> 3+1+2).  A position's name
+ * is its parts' names joined by + ("3+4+5"); positions are numbered so
+ * that every move leads to a smaller number, and the start is the last.
+ * Its values, computed by the engine like any game's, are the nim-sums of
+ * the parts' values; drawings place its positions in the textbook's grid
+ * (the first part across, the second up; a third and fourth in blocks).
+ * Returns a new game, or NULL on error: SG_ELIMIT naming the number of
+ * positions (and each part's) beyond SG_SUM_GAME_MAX_POSITIONS positions
+ * or SG_SUM_GAME_MAX_MOVES moves, SG_EINPUT for no parts or a part that
+ * is not a position of GAME, SG_ENOMEM.  GAME must outlive the result,
+ * which the caller frees with sg_game_free(). */
+sg_game *sg_sum_game_new(sg_ctx *ctx, const sg_game *game,
+                         const uint64_t *parts, size_t n);
+
 /* ---- Many sums, as online judges give them ----------------------------- */
 
 /* How the sums are laid out in a batch's input. */
@@ -1183,6 +1223,54 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *steps, const char *dir,
  * drawing.  OUT stays the caller's; on error, what was written to it is
  * incomplete (nothing is written unless the whole page was made). */
 sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *steps, FILE *out);
+
+/*
+ * The practice page: the step page's picture and table with the values
+ * hidden.  The student works out each position in turn and is told at once:
+ * a right answer fills the position in; a wrong one gets the moves to look
+ * at, the student's own values there and the mex they give, and one of the
+ * two verdicts of sg_check_new() -- the mistake is in this step (a slip), or
+ * the answer follows correctly from earlier answers that are wrong -- and a
+ * "show me" button reveals the step.  At the end: the score (right at the
+ * first try, right with help, kept wrong) and the answers as a sheet that
+ * `sgviz check` reads, to copy or download.  Self-contained like the step
+ * page; nothing is sent anywhere, and the answers are held encoded, so that
+ * they cannot be read in the page's text (they are not a secret).
+ */
+typedef enum sg_practice_ask {
+    SG_PRACTICE_SG,   /* sg(x) */
+    SG_PRACTICE_PN,   /* P or N */
+    SG_PRACTICE_BOTH  /* sg(x) and P or N */
+} sg_practice_ask;
+
+/* Parses "sg", "pn" or "both".  Returns SG_OK or SG_EINPUT. */
+sg_status sg_practice_ask_parse(sg_ctx *ctx, const char *name,
+                                sg_practice_ask *ask);
+
+typedef struct sg_practice_opts {
+    sg_practice_ask ask;
+    /* The first position asked, in the order of computation: those before
+     * it are given, filled in by the page. */
+    uint64_t first;
+    /* Ask in a random order (a new one each time the page is opened, or the
+     * one PAGE#seed=N fixes).  A position whose moves lead to positions not
+     * answered yet gets their values from the page first, and those are
+     * not asked later: a value needs its targets' values. */
+    int shuffle;
+    int hide_picture;   /* the picture appears only when all is answered */
+    /* The command that checks the sheet, for the sheet's header, e.g.
+     * "sgviz check -s 1,3,4 -n 8"; NULL for none. */
+    const char *check_command;
+} sg_practice_opts;
+
+/* Writes the practice page of STEPS to OUT (OPTS may be NULL: every
+ * position asked, sg values, in order).  Returns SG_OK; SG_EINPUT when
+ * OPTS->first is not a step, or when the steps were made with
+ * highlight_wins, whose winning moves would give P-positions away; SG_EIO;
+ * or an error of the drawing.  OUT stays the caller's; nothing is written
+ * unless the whole page was made. */
+sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *steps,
+                                  const sg_practice_opts *opts, FILE *out);
 
 #ifdef __cplusplus
 }
