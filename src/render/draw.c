@@ -662,8 +662,11 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
 
     char buf[64];
     for (size_t i = 0; i < d->n; i++) {
+        /* A DOT game's nodes keep their names, which are unique where
+         * their labels need not be. */
         const char *name =
-            sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
+            d->src ? agnameof(d->src->nodes[d->x[i]])
+                   : sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         Agnode_t *v = agnode(g, SG_GV_STR(name), 1);
         if (!v)
             return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
