@@ -840,12 +840,15 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *drawing,
  * caption. */
 void sg_drawing_reset(sg_drawing *drawing);
 
-/* The output formats: "svg", "png", "pdf" and "dot" (the graph as DOT
- * text, with every coordinate; `neato -n2` paints it as sgviz does). */
-const char *sg_render_formats(void); /* "svg, png, pdf, dot" */
+/* The output formats: "svg", "png", "pdf", "dot" (the graph as DOT
+ * text, with every coordinate; `neato -n2` paints it as sgviz does) and
+ * "tikz" (a tikzpicture for LaTeX, painted by sgviz's own Graphviz
+ * renderer from the same layout, its looks TikZ styles named `sgviz P`,
+ * `sgviz N`, `sgviz win`, `sgviz current`, ...). */
+const char *sg_render_formats(void); /* "svg, png, pdf, dot, tikz" */
 
 /* The format named by PATH's extension (".svg", ".png", ".pdf", ".dot",
- * ".gv", in any case), or NULL.  Static. */
+ * ".gv", ".tex" for tikz, in any case), or NULL.  Static. */
 const char *sg_render_format_of_path(const char *path);
 
 /* Checks that FORMAT is one of sg_render_formats() and that this machine's

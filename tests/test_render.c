@@ -679,10 +679,12 @@ static void formats(void **state)
     assert_string_equal(sg_render_format_of_path("pic.PNG"), "png");
     assert_string_equal(sg_render_format_of_path("x.pdf"), "pdf");
     assert_string_equal(sg_render_format_of_path("g.gv"), "dot");
+    assert_string_equal(sg_render_format_of_path("slide.TeX"), "tikz");
     assert_null(sg_render_format_of_path("pic.jpg"));
     assert_null(sg_render_format_of_path("dir.svg/pic"));
     assert_int_equal(sg_render_format_check(ctx, "svg"), SG_OK);
     assert_int_equal(sg_render_format_check(ctx, "dot"), SG_OK);
+    assert_int_equal(sg_render_format_check(ctx, "tikz"), SG_OK);
     assert_int_equal(sg_render_format_check(ctx, "jpg"), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx), "unknown format \"jpg\""));
 }
@@ -713,6 +715,10 @@ static int missing_plugins_child(void)
     CHILD_CHECK(strstr(sg_ctx_message(cctx), "sudo dot -c") != NULL);
     CHILD_CHECK(sg_render_format_check(cctx, "png") == SG_EUNSUPPORTED);
     CHILD_CHECK(sg_render_format_check(cctx, "dot") == SG_OK);
+    /* sgviz's own TikZ renderer is always there; the layout it paints
+     * from is not. */
+    CHILD_CHECK(sg_render_format_check(cctx, "tikz") == SG_EUNSUPPORTED);
+    CHILD_CHECK(strstr(sg_ctx_message(cctx), "nop2") != NULL);
     sg_game *g = sg_game_from_spec(cctx, "1,3,4", "--set");
     sg_drawing *d = g ? sg_drawing_new(cctx, g, 8, NULL) : NULL;
     CHILD_CHECK(d != NULL);

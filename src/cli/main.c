@@ -16,7 +16,7 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
-    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
+    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot, tikz)"},
     {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
     {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
     {"value", cmd_value, "sg(x) of the positions named"},

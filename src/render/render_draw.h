@@ -205,6 +205,12 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
  * language. */
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
 
+/* Lays D out and has Graphviz paint it with the renderer FORMAT into
+ * CONTEXT (for sgviz's own renderers, which paint into a structure rather
+ * than a file).  Returns SG_OK or an error, as sg_drawing_render(). */
+sg_status sg_draw_paint_context(sg_ctx *ctx, sg_drawing *d,
+                                const char *format, void *context);
+
 /* Sets a node's or edge's attribute by name (declaring nothing: the
  * attribute must have been declared with agattr). */
 void sg_draw_set(void *obj, Agsym_t *sym, const char *value);
