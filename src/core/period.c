@@ -664,9 +664,9 @@ static void text_report(writer *w, const sg_game *game)
                           (unsigned long long)i->max_amount,
                           (unsigned long long)(i->computed - 1));
     } else {
-        sg_buf_puts(&w->b, "the certificate does not apply: the set is "
-                           "infinite, so no k = max S bounds how\n  far back "
-                           "sg(x) looks.\n");
+        sg_buf_puts(&w->b, "the certificate does not apply: ");
+        game->ops->no_certificate_words(game, &w->b);
+        sg_buf_puts(&w->b, ".\n");
         const char *theorem = sg_period_theorem(w->r);
         if (theorem)
             sg_buf_printf(&w->b, "theorem:  %s (%s for x <= %llu)\n  %s\n",

@@ -206,6 +206,10 @@ typedef struct sg_game_ops {
     uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
                                 uint64_t p);
     void (*certificate_words)(const sg_game *game, sg_buf *b);
+
+    /* With SG_PERIOD_OBSERVE: why no theorem proves periods of this game,
+     * for reports (lines after the first start with two spaces). */
+    void (*no_certificate_words)(const sg_game *game, sg_buf *b);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
