@@ -210,6 +210,13 @@ typedef struct sg_game_ops {
     /* With SG_PERIOD_OBSERVE: why no theorem proves periods of this game,
      * for reports (lines after the first start with two spaces). */
     void (*no_certificate_words)(const sg_game *game, sg_buf *b);
+
+    /* Optional: the cell of a grid where position X belongs in a picture
+     * (column *COL across, row *ROW up), for kinds whose positions have a
+     * natural grid, such as the positions of a sum of two heaps.  NULL:
+     * the drawing's layout places every position. */
+    bool (*cell)(const sg_game *game, uint64_t x, uint64_t *col,
+                 uint64_t *row);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */

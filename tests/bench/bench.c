@@ -142,6 +142,7 @@ static const struct {
     {"solve", bench_solve},
     {"steps", bench_steps},
     {"takebreak", bench_takebreak},
+    {"judge", bench_judges},
 };
 
 int main(int argc, char **argv)
