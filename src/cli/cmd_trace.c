@@ -19,7 +19,8 @@ static const char usage[] =
     "      --to Y           last position shown (default N)\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
-    "  -t, --template FILE  your own wording (see the README's \"Templates\")\n"
+    "      --template FILE  your own wording (see the README's \"Templates\";\n"
+    "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -27,14 +28,14 @@ static const char usage[] =
 
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO };
+    enum { OPT_FROM = 256, OPT_TO, OPT_TEMPLATE };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
-        {"template", required_argument, NULL, 't'},
+        {"template", required_argument, NULL, OPT_TEMPLATE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -43,7 +44,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     const char *output = NULL;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":n:l:f:t:o:h", options);
+    cli_options_init(&getopts, ":n:l:f:o:h", options);
     while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
         if (cli_game_option(&ga, c, optarg))
             continue;
@@ -53,7 +54,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case OPT_TO: ga.to = optarg; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
-        case 't': template_path = optarg; break;
+        case OPT_TEMPLATE: template_path = optarg; break;
         case 'o': output = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "trace", c, argv);

@@ -119,9 +119,12 @@ struct sg_steps {
     sg_template *words;
     size_t count;      /* steps, one per position 0..count-1 */
     sg_value *sg;      /* sg of each position */
-    size_t *first;     /* the targets of step k: targets[first[k]..first[k+1]) */
+    /* The positions the moves of step k leave (each heap of a split,
+     * whose value the mex step uses): targets[first[k]..first[k+1]). */
+    size_t *first;
     uint64_t *targets;
-    size_t nmoves, cap;
+    size_t ntargets, cap;
+    size_t nmoves;     /* moves of every step */
     char **caption;    /* the short line of each step */
     char **trace;      /* the trace's line of each step */
     sg_drawing *frames; /* the frames' drawing, made on first need */
@@ -145,21 +148,25 @@ static int record_step(void *user, const sg_step *s)
                            "shows; choose a smaller -n",
                            sg_game_describe(st->game), st->count - 1,
                            SG_STEPS_MAX_MOVES);
-    if (st->nmoves + s->nmoves > st->cap) {
-        size_t cap = st->cap ? st->cap : 64;
-        while (cap < st->nmoves + s->nmoves)
-            cap *= 2;
-        uint64_t *t = sg_grow(r->ctx, st->targets, cap, sizeof *t);
-        if (!t)
-            return r->ctx->status;
-        st->targets = t;
-        st->cap = cap;
+    st->first[k] = st->ntargets;
+    for (size_t i = 0; i < s->nmoves; i++) {
+        size_t n;
+        const uint64_t *left = sg_step_parts(s, i, &n);
+        if (st->ntargets + n > st->cap) {
+            size_t cap = st->cap ? st->cap : 64;
+            while (cap < st->ntargets + n)
+                cap *= 2;
+            uint64_t *t = sg_grow(r->ctx, st->targets, cap, sizeof *t);
+            if (!t)
+                return r->ctx->status;
+            st->targets = t;
+            st->cap = cap;
+        }
+        memcpy(st->targets + st->ntargets, left, n * sizeof *left);
+        st->ntargets += n;
     }
-    st->first[k] = st->nmoves;
-    for (size_t i = 0; i < s->nmoves; i++)
-        st->targets[st->nmoves + i] = s->targets[i];
     st->nmoves += s->nmoves;
-    st->first[k + 1] = st->nmoves;
+    st->first[k + 1] = st->ntargets;
     st->sg[k] = s->sg;
 
     /* The short line: sg(x) = mex{values} = sg. */
