@@ -297,26 +297,26 @@ static sg_value lasker(uint64_t x)
 
 static const sg_theorem nim_like_theorem = {
     "sg(x) = x",
-    "every move may leave one heap or none, so every smaller heap is one "
-    "move away;\n  and a split leaves heaps of fewer tokens than x, whose "
-    "nim-sum is at most their total,\n  so no option has the value x",
+    "every move may leave one heap or none, so every smaller heap is one\n"
+    "  move away; a split leaves heaps of fewer than x tokens in all, whose\n"
+    "  nim-sum is at most their total, so no option has the value x",
     identity};
 
 static const sg_theorem minus_one_theorem = {
     "sg(x) = x - 1 for x >= 1, sg(0) = 0",
-    "every move must leave at least one heap, and may leave one, so every "
-    "smaller non-empty\n  heap is one move away; a split leaves heaps a, b "
-    "(, c) of at most x - 1 tokens in all,\n  and sg(a) xor sg(b) (xor "
-    "sg(c)) <= (a - 1) + (b - 1) (+ (c - 1)) < x - 1",
+    "every move must leave a heap, and may leave one, so every smaller\n"
+    "  non-empty heap is one move away; a split leaves heaps a, b (, c) of\n"
+    "  at most x - 1 tokens in all, and the nim-sum of their values is at\n"
+    "  most (a - 1) + (b - 1) (+ (c - 1)) < x - 1",
     minus_one};
 
 static const sg_theorem lasker_theorem = {
     "sg(4k+1) = 4k+1, sg(4k+2) = 4k+2, sg(4k+3) = 4k+4, sg(4k+4) = 4k+3",
-    "by induction: the smaller heaps reach every value below the one "
-    "claimed (for 4k+4,\n  all but 4k+3); with the values claimed, sg(a) "
-    "xor sg(b) mod 4 depends on a, b mod 4 alone,\n  and for no split a + b "
-    "= x is it the residue claimed for x (1, 2, 0, 3 for x = 1, 2, 3,\n  0 "
-    "mod 4), so no split reaches the value claimed",
+    "by induction: the smaller heaps reach every value below the one\n"
+    "  claimed (for 4k+4, all but 4k+3); with the values claimed,\n"
+    "  sg(a) xor sg(b) mod 4 depends on a and b mod 4 alone, and for no\n"
+    "  split a + b = x is it the residue claimed for x (1, 2, 0, 3 for\n"
+    "  x = 1, 2, 3, 0 mod 4), so no split reaches the value claimed",
     lasker};
 
 /* Whether every digit d_k, k >= 1, has the bits MASK (and the code goes on
