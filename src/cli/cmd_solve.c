@@ -26,7 +26,9 @@ static const char usage[] =
     "@GAMES:26@\n"
     "      --names FIRST,SECOND  print only the winner's name: FIRST when the\n"
     "                          player to move wins, SECOND otherwise\n"
-    "      --stop-at-zero      standard input ends at a line of zeros\n"
+    "      --stop-at-zero      standard input ends at a line of zeros (0 is\n"
+    "                          never a node's name here: with -g, a game\n"
+    "                          with a node named 0 is refused)\n"
     "      --counted           standard input is T, then each sum as N and N\n"
     "                          heap sizes, anywhere on its lines (HDU 3032)\n"
     "  -o, --output FILE       write to FILE (default: standard output)\n"
@@ -132,9 +134,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_NAMES: names_arg = optarg; break;
@@ -197,6 +197,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         sg_batch_opts bo = {first, second, stop_at_zero,
                             counted ? SG_BATCH_COUNTED : SG_BATCH_LINES};
         batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
+        if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
+            cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else {

@@ -364,7 +364,6 @@ struct sg_batch {
     char *origin;
     FILE *out;
     sg_lookup *lookup;     /* values up to the largest heap so far */
-    bool tried_unbounded;  /* whether a lookup for every heap was tried */
     uint64_t line;         /* the number of the last line begun */
     uint64_t answered;
     sg_status status;      /* SG_OK, SG_STOP, or the error that ended it */
@@ -422,6 +421,17 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                          has_newline(o.second_name))) {
         sg_ctx_fail(ctx, SG_EINPUT, "a player's name cannot hold a line "
                     "break (each answer is one line)");
+        return NULL;
+    }
+    /* In a game with names, a line of zeros is a line of nodes named "0":
+     * when there is such a node, the line is a question about it, and
+     * taking it for the end would leave it unanswered. */
+    uint64_t zero;
+    if (o.stop_at_zero && !sg_game_numbered(game) &&
+        game->ops->find_position(game, "0", 1, &zero)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "a line of zeros cannot end the input: "
+                    "%s has a node named \"0\", so such a line asks about "
+                    "it", game->spec);
         return NULL;
     }
     sg_batch *b = sg_alloc(ctx, 1, sizeof *b);
@@ -495,27 +505,17 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
 
 /* Makes the lookup answer for heaps up to MAX.  A table of values grows to
  * at least twice its size when that fits, so that heaps that creep upwards
- * line by line cost O(log) rebuilds, not one per line. */
+ * line by line cost O(log) rebuilds, not one per line.  Each lookup is
+ * asked for no more than the table it would otherwise be: a period found
+ * within it, or a theorem, answers for every heap from then on (the
+ * lookup's maximum says so), and a period that would show only further
+ * out is never searched for before a table answers the line at hand. */
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
-    if (!b->tried_unbounded) {
-        /* A lookup that answers from a period or a theorem costs the same
-         * for any heap: one for every heap there is serves the whole input.
-         * Where values must be computed it is refused at once, and the
-         * table grows with the heaps instead. */
-        b->tried_unbounded = true;
-        sg_lookup *all = sg_lookup_new(ctx, b->game, HEAP_MAX);
-        sg_ctx_clear(ctx);
-        if (all) {
-            sg_lookup_free(b->lookup);
-            b->lookup = all;
-            return SG_OK;
-        }
-    }
     uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
                               : BATCH_FIRST_MAX;
     if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)
@@ -626,6 +626,10 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
     size_t n = 0;
     uint64_t largest = 0;
     bool zeros = true;
+    /* With stop_at_zero no node is named "0" (sg_batch_new() saw to it), so
+     * in a game with names a part "0" is kept aside until the line proves
+     * to be more than zeros, and then reported as the name it is not. */
+    size_t first_zero = SIZE_MAX;
     for (;;) {
         while (p < end && is_blank(*p))
             p++;
@@ -638,20 +642,29 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         if (n == SG_SUM_MAX_PARTS)
             return batch_fail(ctx, b, SG_ELIMIT, "more than %d %ss on one "
                               "line", SG_SUM_MAX_PARTS, word);
-        uint64_t x;
-        if (read_part(ctx, b, tok, tlen, n + 1, &x) != SG_OK ||
-            keep_part(ctx, b, n, x) != SG_OK)
+        uint64_t x = 0;
+        bool zero = named ? tlen == 1 && *tok == '0' : false;
+        if (zero && b->stop_at_zero) {
+            if (first_zero == SIZE_MAX)
+                first_zero = n;
+        } else if (read_part(ctx, b, tok, tlen, n + 1, &x) != SG_OK) {
+            return b->status;
+        }
+        if (!named)
+            zero = x == 0;
+        if (keep_part(ctx, b, n, x) != SG_OK)
             return b->status;
         n++;
-        /* In a DAG game "0" is a node's name; a line of zeros is a line of
-         * that name, as the input would spell it. */
-        if (named ? !(tlen == 1 && *tok == '0') : x != 0)
+        if (!zero)
             zeros = false;
         if (x > largest)
             largest = x;
     }
     if (b->stop_at_zero && zeros)
         return b->status = SG_STOP;
+    uint64_t ignored;
+    if (first_zero != SIZE_MAX)
+        return read_part(ctx, b, "0", 1, first_zero + 1, &ignored);
     if (!sg_game_is_finite(game)) {
         char where[64];
         snprintf(where, sizeof where, "%s %llu", word,

@@ -11,6 +11,7 @@
  * moves between frames.
  */
 #include "render/render_draw.h"
+#include "render/tikz.h"
 
 #include <errno.h>
 #include <math.h>
@@ -65,10 +66,10 @@ static void label_escape(sg_buf *b, const char *text)
 /* Formats and layouts                                                      */
 /* ------------------------------------------------------------------------ */
 
-static const char *const formats[] = {"svg", "png", "pdf", "dot"};
+static const char *const formats[] = {"svg", "png", "pdf", "dot", "tikz"};
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
-const char *sg_render_formats(void) { return "svg, png, pdf, dot"; }
+const char *sg_render_formats(void) { return "svg, png, pdf, dot, tikz"; }
 
 static bool ascii_equal_nocase(const char *a, const char *b)
 {
@@ -88,6 +89,8 @@ const char *sg_render_format_of_path(const char *path)
         return NULL;
     if (ascii_equal_nocase(dot + 1, "gv"))
         return "dot";
+    if (ascii_equal_nocase(dot + 1, "tex"))
+        return "tikz";
     for (size_t i = 0; i < NFORMATS; i++)
         if (ascii_equal_nocase(dot + 1, formats[i]))
             return formats[i];
@@ -159,7 +162,10 @@ sg_status sg_render_format_check(sg_ctx *ctx, const char *format)
     bool no_layouts, no_renderers;
     bool has_nop = gv_has_plugin(gvc, "layout", "nop2", &no_layouts);
     bool has_device;
-    if (strcmp(format, "svg") == 0)
+    if (strcmp(format, "tikz") == 0)
+        /* sgviz's own plugin (tikz.c), registered with the context. */
+        has_device = gv_has_plugin(gvc, "render", "tikz", &no_renderers);
+    else if (strcmp(format, "svg") == 0)
         has_device = gv_has_plugin(gvc, "render", "svg", &no_renderers);
     else if (strcmp(format, "pdf") == 0)
         has_device = gv_has_plugin(gvc, "render", "cairo", &no_renderers);
@@ -360,12 +366,14 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     /* Room for the sums' values too: there are at most as many as moves. */
     d->x = sg_alloc_raw(ctx, n, sizeof *d->x);
     d->sg = sg_alloc_raw(ctx, n + (g.part_start ? m : 0), sizeof *d->sg);
+    d->shown = sg_alloc_raw(ctx, n + (g.part_start ? m : 0),
+                            sizeof *d->shown);
     d->first = sg_alloc_raw(ctx, n + 1, sizeof *d->first);
     d->tail = sg_alloc_raw(ctx, m, sizeof *d->tail);
     d->head = sg_alloc_raw(ctx, m, sizeof *d->head);
     if (g.amounts)
         d->amount = sg_alloc_raw(ctx, m, sizeof *d->amount);
-    if (!d->x || !d->sg || !d->first || !d->tail || !d->head ||
+    if (!d->x || !d->sg || !d->shown || !d->first || !d->tail || !d->head ||
         (g.amounts && !d->amount)) {
         st = ctx->status;
         goto done;
@@ -385,6 +393,7 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
             continue;
         d->x[i] = x;
         d->sg[i] = sg_values_get(values, x);
+        d->shown[i] = d->sg[i];
         d->first[i] = k;
         for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
             d->tail[k] = i;
@@ -724,8 +733,11 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
 
     char buf[160];
     for (size_t i = 0; i < d->n; i++) {
+        /* A DOT game's nodes keep their names, which are unique where
+         * their labels need not be. */
         const char *name =
-            sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
+            d->src ? agnameof(d->src->nodes[d->x[i]])
+                   : sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         Agnode_t *v = agnode(g, SG_GV_STR(name), 1);
         if (!v)
             return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
@@ -835,8 +847,9 @@ static void style_node(sg_drawing *d, size_t i)
         sg_draw_set(v, d->nsym[k], *base ? base : d->ndefault[k]);
     }
     sg_node_state state = (sg_node_state)d->nstate[i];
-    bool known = state != SG_NODE_PENDING;
-    bool p = d->sg[i] == 0;
+    sg_value shown = d->shown[i];
+    bool known = state != SG_NODE_PENDING && shown != SG_VALUE_UNKNOWN;
+    bool p = shown == 0;
     if (known)
         apply(v, d->nres[p ? STYLE_P : STYLE_N], d->nresn[p ? STYLE_P : STYLE_N]);
     else
@@ -853,8 +866,9 @@ static void style_node(sg_drawing *d, size_t i)
     static const char *const classes[] = {"", "pending", "current", "target",
                                           "hidden"};
     char cls[32];
-    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "",
-             known && state != SG_NODE_VALUE ? " " : "", classes[state]);
+    bool plain = state == SG_NODE_VALUE || state == SG_NODE_PENDING;
+    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "pending",
+             plain ? "" : " ", plain ? "" : classes[state]);
     sg_draw_set(v, d->n_class, cls);
 
     /* The label: the position (or the file's own label) over its value. */
@@ -870,7 +884,7 @@ static void style_node(sg_drawing *d, size_t i)
                                                sizeof buf));
     char value[32];
     if (known)
-        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)d->sg[i]);
+        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)shown);
     else
         snprintf(value, sizeof value, "sg=?");
     if (html) {
@@ -939,10 +953,10 @@ static void style_edge(sg_drawing *d, size_t k)
         apply(e, d->eres[ESTYLE_DENSE], d->eresn[ESTYLE_DENSE]);
     sg_edge_state state = (sg_edge_state)d->estate[k];
     const char *cls = "";
-    bool win = d->sg[d->head[k]] == 0;
+    bool win = d->shown[d->head[k]] == 0;
     if (state == SG_EDGE_NORMAL && d->opts.highlight_wins) {
         sg_edge_style_id s = win ? ESTYLE_WIN
-                             : d->sg[d->tail[k]] == 0 ? ESTYLE_PN
+                             : d->shown[d->tail[k]] == 0 ? ESTYLE_PN
                                                       : ESTYLE_NN;
         apply(e, d->eres[s], d->eresn[s]);
     } else if (state == SG_EDGE_PENDING) {
@@ -961,6 +975,18 @@ static void style_edge(sg_drawing *d, size_t k)
     snprintf(buf, sizeof buf, "%s%s%s", win ? "win" : "", win && *cls ? " " : "",
              cls);
     sg_draw_set(e, d->e_class, buf);
+}
+
+/* Styles the sums as their heaps and moves now are, and the moves into
+ * them, whose look depends on the value a sum shows. */
+static void refresh_sums(sg_drawing *d)
+{
+    if (!d->nsums)
+        return;
+    sg_draw_style_sums(d);
+    for (size_t k = 0; k < d->m; k++)
+        if (d->head[k] >= d->n)
+            style_edge(d, k);
 }
 
 static sg_status not_drawn(sg_ctx *ctx, const sg_drawing *d, uint64_t x)
@@ -1032,6 +1058,23 @@ sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *d, uint64_t x,
     return SG_OK;
 }
 
+sg_status sg_drawing_show_value(sg_ctx *ctx, sg_drawing *d, uint64_t x,
+                                sg_value value)
+{
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    size_t i = d->index_of[x];
+    if (d->shown[i] == value)
+        return SG_OK;
+    d->shown[i] = value;
+    style_node(d, i);
+    /* A move's style depends on the values at both of its ends. */
+    for (size_t k = 0; k < d->m; k++)
+        if (d->head[k] == i || d->tail[k] == i)
+            style_edge(d, k);
+    return SG_OK;
+}
+
 sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
 {
     if (!d->caption)
@@ -1053,6 +1096,7 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
 
 void sg_drawing_reset(sg_drawing *d)
 {
+    memcpy(d->shown, d->sg, d->n * sizeof *d->shown);
     for (size_t i = 0; i < d->n; i++) {
         d->nstate[i] = SG_NODE_VALUE;
         style_node(d, i);
@@ -1061,7 +1105,7 @@ void sg_drawing_reset(sg_drawing *d)
         d->estate[k] = SG_EDGE_NORMAL;
         style_edge(d, k);
     }
-    sg_draw_style_sums(d);
+    refresh_sums(d);
     if (d->caption)
         sg_draw_set(d->caption, d->c_label, "");
 }
@@ -1149,7 +1193,7 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         style_node(d, i);
     for (size_t k = 0; k < d->m; k++)
         style_edge(d, k);
-    sg_draw_style_sums(d);
+    refresh_sums(d);
     if (sg_layout_place(ctx, d, gvc) != SG_OK)
         goto fail;
     /* dot writes back the sizes it drew, outer rings included; the styles
@@ -1157,7 +1201,7 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     if (d->layout == SG_LAYOUT_DOT) {
         for (size_t i = 0; i < d->n; i++)
             style_node(d, i);
-        sg_draw_style_sums(d);
+        refresh_sums(d);
     }
     if (sg_layout_legend(ctx, d) != SG_OK)
         goto fail;
@@ -1178,6 +1222,7 @@ void sg_drawing_free(sg_drawing *d)
     free(d->sg);
     free(d->sum_first);
     free(d->sum_parts);
+    free(d->shown);
     free(d->node);
     free(d->nstate);
     free(d->index_of);
@@ -1215,6 +1260,94 @@ size_t sg_drawing_edge_count(const sg_drawing *d) { return d->m; }
 /* The most pixels a PNG gets before its resolution is lowered. */
 #define PNG_MAX_PIXELS 12e6
 
+/* Lays D out with the "nop2" engine (which only reads the coordinates
+ * the drawing holds), has Graphviz paint it with the renderer FORMAT, and
+ * frees the layout.  With a CONTEXT the renderer paints into it
+ * (gvRenderContext); otherwise into memory, *GVDATA (gvRenderData), which
+ * the caller frees with gvFreeRenderData().  Returns SG_OK, SG_EINPUT when
+ * Graphviz reported an error about the graph's own text, or
+ * SG_EINTERNAL. */
+static sg_status run_renderer(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc,
+                              const char *format, void *context,
+                              char **gvdata, unsigned int *gvlen)
+{
+    char message[600];
+    sg_gv_errors_begin(sg_game_spec(d->game));
+    if (gvLayout(gvc, d->g, "nop2") != 0) {
+        sg_gv_errors_end(message, sizeof message);
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
+                           "drawing%s%s", message[0] ? ": " : "", message);
+    }
+    int rc = context ? gvRenderContext(gvc, d->g, format, context)
+                     : gvRenderData(gvc, d->g, format, gvdata, gvlen);
+    int errors = agerrors();
+    sg_gv_free_layout(gvc, d->g);
+    sg_gv_errors_end(message, sizeof message);
+    if (rc == 0 && !errors)
+        return SG_OK;
+    if (gvdata && *gvdata) {
+        gvFreeRenderData(*gvdata);
+        *gvdata = NULL;
+    }
+    /* Graphviz goes on after some errors (an HTML-like label it cannot
+     * parse is drawn as its source text); the picture is then not what the
+     * file says, so it is refused with Graphviz's own words. */
+    if (rc == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s",
+                           message[0] ? message
+                                      : "Graphviz reported an error");
+    return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not write %s%s%s",
+                       format, message[0] ? ": " : "", message);
+}
+
+sg_status sg_draw_paint_context(sg_ctx *ctx, sg_drawing *d,
+                                const char *format, void *context)
+{
+    GVC_t *gvc = sg_gv_context(ctx);
+    if (!gvc)
+        return ctx->status;
+    if (!gv_has_plugin(gvc, "layout", "nop2", NULL))
+        return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "drawing needs Graphviz's "
+                           "neato layout plugin (engine nop2), which is not "
+                           "registered here " SG_PLUGIN_HINT);
+    return run_renderer(ctx, d, gvc, format, context, NULL, NULL);
+}
+
+/* Paints D as a TikZ picture (tikz.c) into OUT, or into memory when OUT
+ * is NULL. */
+static sg_status paint_tikz(sg_ctx *ctx, sg_drawing *d, FILE *out,
+                            char **data, size_t *len)
+{
+    sg_tikz *t = sg_tikz_new(ctx);
+    if (!t)
+        return ctx->status;
+    sg_buf b;
+    sg_buf_init(&b);
+    sg_status st = sg_tikz_paint(ctx, t, d, 0);
+    if (st == SG_OK) {
+        char title[400];
+        snprintf(title, sizeof title, "%s: %zu positions, %zu moves",
+                 sg_game_describe(d->game), d->n, d->m);
+        sg_tikz_write_picture(t, title, &b);
+        sg_buf_putc(&b, '\0');
+        if (b.failed)
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing TikZ");
+    }
+    sg_tikz_free(t);
+    if (st == SG_OK && out) {
+        if (fwrite(b.data, 1, b.len - 1, out) != b.len - 1 ||
+            fflush(out) != 0 || ferror(out))
+            st = sg_ctx_fail(ctx, SG_EIO, "cannot write the TikZ picture: %s",
+                             strerror(errno));
+    } else if (st == SG_OK) {
+        *data = b.data;
+        *len = b.len - 1;
+        return SG_OK;
+    }
+    sg_buf_free(&b);
+    return st;
+}
+
 /* Paints D as FORMAT into OUT, or into memory when OUT is NULL. */
 static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
                        FILE *out, char **data, size_t *len)
@@ -1222,7 +1355,9 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     if (sg_render_format_check(ctx, format) != SG_OK)
         return ctx->status;
     /* A sum's look follows from its heaps and moves, as they are now. */
-    sg_draw_style_sums(d);
+    refresh_sums(d);
+    if (strcmp(format, "tikz") == 0)
+        return paint_tikz(ctx, d, out, data, len);
 
     /* DOT text is the graph itself, written by cgraph: its coordinates are
      * the drawing's own, untouched by a layout pass. */
@@ -1276,15 +1411,6 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
             sg_draw_set(d->g, dpi, buf);
         }
     }
-    char message[600];
-    sg_gv_errors_begin(sg_game_spec(d->game));
-    if (gvLayout(gvc, d->g, "nop2") != 0) {
-        if (dpi)
-            sg_draw_set(d->g, dpi, old_dpi);
-        sg_gv_errors_end(message, sizeof message);
-        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
-                           "drawing%s%s", message[0] ? ": " : "", message);
-    }
     /* Graphviz paints into memory even when the picture goes to a file:
      * when its own write to a file fails (a full disk, a size limit),
      * Graphviz 2.42 ends the process with exit(1), leaving a temporary
@@ -1292,28 +1418,11 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
      * write is an error like any other. */
     char *gvdata = NULL;
     unsigned int gvlen = 0;
-    int rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
-    int errors = agerrors();
-    sg_gv_free_layout(gvc, d->g);
+    sg_status st = run_renderer(ctx, d, gvc, format, NULL, &gvdata, &gvlen);
     if (dpi)
         sg_draw_set(d->g, dpi, old_dpi);
-    sg_gv_errors_end(message, sizeof message);
-    /* Graphviz goes on after some errors (an HTML-like label it cannot
-     * parse is drawn as its source text); the picture is then not what the
-     * file says, so it is refused with Graphviz's own words. */
-    if (rc == 0 && errors) {
-        if (gvdata)
-            gvFreeRenderData(gvdata);
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s",
-                           message[0] ? message
-                                      : "Graphviz reported an error");
-    }
-    if (rc != 0) {
-        if (gvdata)
-            gvFreeRenderData(gvdata);
-        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not write %s%s%s",
-                           format, message[0] ? ": " : "", message);
-    }
+    if (st != SG_OK)
+        return st;
     if (out) {
         bool bad = gvlen && fwrite(gvdata, 1, gvlen, out) != gvlen;
         gvFreeRenderData(gvdata);

@@ -111,6 +111,7 @@ sg_status sg_draw_gather_sums(sg_ctx *ctx, sg_drawing *d,
             v ^= sg_values_get(values, keys[s].part[i]);
         }
         d->sg[d->n + s] = v;
+        d->shown[d->n + s] = v;
     }
     d->sum_first[nsums] = at;
     for (uint64_t x = 0; x <= d->last; x++) {
@@ -169,21 +170,29 @@ static void apply(void *obj, const sg_resolved *res, size_t n)
         sg_draw_set(obj, res[i].sym, res[i].value);
 }
 
-/* Each sum's state, from its heaps and from the moves into it. */
+/* Each sum's state and the value it shows, from its heaps (the nim-sum of
+ * the values they show, unknown when one of theirs is) and from the moves
+ * into it. */
 static void sum_states(sg_drawing *d)
 {
     unsigned char *state = d->nstate + d->n;
     for (size_t j = 0; j < d->nsums; j++) {
         state[j] = SG_NODE_VALUE;
+        sg_value shown = 0;
         for (size_t i = d->sum_first[j]; i < d->sum_first[j + 1]; i++) {
             uint64_t x = d->sum_parts[i];
             size_t at = x <= d->last ? d->index_of[x] : SIZE_MAX;
             unsigned char s = at == SIZE_MAX ? SG_NODE_VALUE : d->nstate[at];
+            sg_value v = at == SIZE_MAX ? SG_VALUE_UNKNOWN : d->shown[at];
             if (s == SG_NODE_HIDDEN)
                 state[j] = SG_NODE_HIDDEN;
             else if (s == SG_NODE_PENDING && state[j] != SG_NODE_HIDDEN)
                 state[j] = SG_NODE_PENDING;
+            shown = v == SG_VALUE_UNKNOWN || shown == SG_VALUE_UNKNOWN
+                        ? SG_VALUE_UNKNOWN
+                        : shown ^ v;
         }
+        d->shown[d->n + j] = shown;
     }
     for (size_t k = 0; k < d->m; k++) {
         size_t h = d->head[k];
@@ -200,8 +209,9 @@ static void style_sum(sg_drawing *d, size_t j)
     for (size_t k = 0; k < d->nstyled; k++)
         sg_draw_set(v, d->nsym[k], d->ndefault[k]);
     sg_node_state state = (sg_node_state)d->nstate[i];
-    bool known = state != SG_NODE_PENDING;
-    bool p = d->sg[i] == 0;
+    sg_value shown = d->shown[i];
+    bool known = state != SG_NODE_PENDING && shown != SG_VALUE_UNKNOWN;
+    bool p = shown == 0;
     if (known)
         apply(v, d->nres[p ? STYLE_P : STYLE_N],
               d->nresn[p ? STYLE_P : STYLE_N]);
@@ -244,7 +254,7 @@ static void style_sum(sg_drawing *d, size_t j)
     sg_draw_sum_name(d, j, "+", name, sizeof name);
     if (known)
         snprintf(buf, sizeof buf, "%s\\nsg=%llu", name,
-                 (unsigned long long)d->sg[i]);
+                 (unsigned long long)shown);
     else
         snprintf(buf, sizeof buf, "%s\\nsg=?", name);
     sg_draw_set(v, d->n_label, buf);

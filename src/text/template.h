@@ -45,7 +45,7 @@ typedef struct sg_tpl_schema {
     const char *const *settings;    /* NULL-terminated keys */
 } sg_tpl_schema;
 
-#define SG_TPL_MAX_SECTIONS 24
+#define SG_TPL_MAX_SECTIONS 96
 #define SG_TPL_MAX_SETTINGS 16
 
 struct sg_template {
@@ -137,6 +137,7 @@ enum {
     TS_LIST_SEPARATOR,
     TS_P_LABEL,
     TS_N_LABEL,
+    TS_NAME_SEPARATOR,
     TS_TAKE_SEPARATOR,
     TS_OPTION_SEPARATOR,
     TS_HEAP_SEPARATOR,
