@@ -47,6 +47,44 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
     return cost;
 }
 
+/* Refuses a drawing with a position that has more than SG_DRAW_MAX_DEGREE
+ * moves from it or to it, whatever the layout. */
+static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
+{
+    size_t *in = sg_alloc(ctx, d->n, sizeof *in);
+    if (!in)
+        return ctx->status;
+    size_t worst = 0, most = 0;
+    bool into = false;
+    for (size_t i = 0; i < d->n; i++) {
+        size_t out = d->first[i + 1] - d->first[i];
+        if (out > most) {
+            most = out;
+            worst = i;
+            into = false;
+        }
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++)
+            in[d->head[k]]++;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        if (in[i] > most) {
+            most = in[i];
+            worst = i;
+            into = true;
+        }
+    }
+    free(in);
+    if (most <= SG_DRAW_MAX_DEGREE)
+        return SG_OK;
+    char name[64];
+    return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu moves %s position %s; sgviz "
+                       "draws at most %u from or to one position",
+                       sg_game_describe(d->game), most, into ? "to" : "from",
+                       sg_game_position_name(d->game, d->x[worst], name,
+                                             sizeof name),
+                       SG_DRAW_MAX_DEGREE);
+}
+
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
 {
     const char *what = sg_game_describe(d->game);
@@ -70,6 +108,8 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
             layout = SG_LAYOUT_GRID;
     }
     d->layout = layout;
+    if (check_degrees(ctx, d) != SG_OK)
+        return ctx->status;
     switch (layout) {
     case SG_LAYOUT_LINE:
         if (d->n > SG_LINE_MAX_NODES)
@@ -77,6 +117,11 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
                                "for one row (the line layout draws at most "
                                "%u); use the grid layout or fewer positions",
                                what, d->n, SG_LINE_MAX_NODES);
+        if (d->m > SG_GRID_MAX_MOVES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu moves are more than "
+                               "sgviz draws in reasonable time (at most %u); "
+                               "draw fewer positions", what, d->m,
+                               SG_GRID_MAX_MOVES);
         break;
     case SG_LAYOUT_DOT:
         if (cost > SG_DOT_MAX_COST)
