@@ -51,7 +51,9 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
  * moves from it or to it, whatever the layout. */
 static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
 {
-    size_t *in = sg_alloc(ctx, d->n, sizeof *in);
+    /* Moves into sums (splits of a heap) are counted apart; a sum has no
+     * more of them than the ways to reach it. */
+    size_t *in = sg_alloc(ctx, d->n + d->nsums, sizeof *in);
     if (!in)
         return ctx->status;
     size_t worst = 0, most = 0;
