@@ -87,6 +87,8 @@ typedef struct sg_game sg_game;
 typedef enum sg_game_kind {
     SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
     SG_GAME_DAG,         /* any finite acyclic game graph */
+    SG_GAME_SUM,         /* every position reachable from a position of
+                            several parts (sg_sum_game_new()) */
     SG_GAME_TAKEBREAK    /* a heap; a move takes tokens and may split what
                             is left (a take-and-break code) */
 } sg_game_kind;
@@ -102,6 +104,14 @@ typedef enum sg_game_kind {
  * Returns a new game, or NULL on error (SG_EINPUT, SG_ELIMIT or SG_ENOMEM).
  * The caller frees it with sg_game_free(). */
 sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
+
+/* A subtraction game of the amounts AMOUNTS[0..n), in any order; an amount
+ * given more than once counts once (the set is the set), as online judges'
+ * inputs often repeat them.  Returns a new game, or NULL on error: no
+ * amounts or an amount 0 (SG_EINPUT), an amount above 10^18 or more than
+ * 2^20 of them (SG_ELIMIT), SG_ENOMEM.  The caller frees it with
+ * sg_game_free(); AMOUNTS stays the caller's. */
+sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n);
 
 /* Parses a take-and-break code in CGSuite's notation, d0.d1d2d3...: bit i
  * of digit d_k (0-9, A-F) set means that taking k tokens from a heap may
@@ -963,6 +973,44 @@ const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
 
+/* ---- Positions of several parts, written 3+4+5 ------------------------ */
+
+/* The most parts a position written with + may have. */
+#define SG_POSITION_MAX_PARTS 64
+
+/* Reads a position of several parts, TEXT such as "3+4+5" (heap sizes) or
+ * "a+b" (nodes of a DAG game; a node whose name holds a + cannot be a
+ * part), into a new array *PARTS of *N positions, which the caller frees.
+ * ORIGIN starts messages, e.g. "--position".  Returns SG_OK, SG_EINPUT
+ * naming the bad part (an empty one, a bad heap, an unknown node), or
+ * SG_ELIMIT for more than SG_POSITION_MAX_PARTS parts or a heap above
+ * 2^63 - 1. */
+sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
+                            const char *text, const char *origin,
+                            uint64_t **parts, size_t *n);
+
+/* The bounds on the game of a sum that sg_sum_game_new() makes: drawings
+ * and steps of more positions or moves are no longer pictures. */
+#define SG_SUM_GAME_MAX_POSITIONS 2000u
+#define SG_SUM_GAME_MAX_MOVES 40000u
+
+/* The game whose positions are every position reachable from the sum of
+ * PARTS[0..n) of GAME, each part keeping its place: the product of the
+ * parts' games, in which 3+4 and 4+3 are different positions, and a heap
+ * that splits stays in its part's place (3+4 -> 3+1+2).  A position's name
+ * is its parts' names joined by + ("3+4+5"); positions are numbered so
+ * that every move leads to a smaller number, and the start is the last.
+ * Its values, computed by the engine like any game's, are the nim-sums of
+ * the parts' values; drawings place its positions in the textbook's grid
+ * (the first part across, the second up; a third and fourth in blocks).
+ * Returns a new game, or NULL on error: SG_ELIMIT naming the number of
+ * positions (and each part's) beyond SG_SUM_GAME_MAX_POSITIONS positions
+ * or SG_SUM_GAME_MAX_MOVES moves, SG_EINPUT for no parts or a part that
+ * is not a position of GAME, SG_ENOMEM.  GAME must outlive the result,
+ * which the caller frees with sg_game_free(). */
+sg_game *sg_sum_game_new(sg_ctx *ctx, const sg_game *game,
+                         const uint64_t *parts, size_t n);
+
 /* ---- Many sums, as online judges give them ----------------------------- */
 
 /* How the sums are laid out in a batch's input. */
@@ -1046,6 +1094,56 @@ sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd);
 uint64_t sg_batch_answered(const sg_batch *batch);
 
 void sg_batch_free(sg_batch *batch);
+
+/* ---- Online judges' problems, input and output as they give them ------ */
+
+/*
+ * A judge's problem reads its input in its own format and answers in its
+ * own words: "hdu1536" (S-Nim) reads cases of a set S and games on it and
+ * answers a line of W and L per case; "hdu1847" reads lines of n and
+ * answers Kiki or Cici.  sg_judge_name() and sg_judge_summary() list them.
+ * Problems whose input is a sum a line, or T counted sums, are the batch
+ * reader above with the problem's game, names and layout; the others are
+ * read word by word, words separated by any white space, each bad word
+ * named with its line and column.
+ */
+
+typedef struct sg_judge sg_judge;
+
+/* The number of problems known, and problem I's name (e.g. "hdu1536") and
+ * one line on its input and answers (I below sg_judge_count(); NULL
+ * otherwise).  Static. */
+size_t sg_judge_count(void);
+const char *sg_judge_name(size_t i);
+const char *sg_judge_summary(size_t i);
+
+/* Starts answering the input of problem NAME, called ORIGIN in messages,
+ * with answers to OUT.  Returns NULL on error: an unknown NAME (SG_EINPUT,
+ * naming the known ones), SG_ENOMEM.  OUT stays the caller's; free the
+ * judge with sg_judge_free(). */
+sg_judge *sg_judge_new(sg_ctx *ctx, const char *name, const char *origin,
+                       FILE *out);
+
+/* Feeds LEN bytes of input, in pieces of any size.  Every case completed
+ * by them is answered, and OUT is flushed before returning.  Returns
+ * SG_OK, SG_STOP once the input's own end mark was read (for problems of
+ * the batch reader), or an error (SG_EINPUT for a bad word or line, naming
+ * its place; SG_ELIMIT; SG_EIO when OUT cannot be written) after every
+ * case before the bad one was answered.  After an error, further calls do
+ * nothing and return it again. */
+sg_status sg_judge_feed(sg_ctx *ctx, sg_judge *judge, const char *data,
+                        size_t len);
+
+/* Ends the input: answers what its last word completes and refuses input
+ * that is empty or ends inside a case.  Returns SG_OK or an error. */
+sg_status sg_judge_finish(sg_ctx *ctx, sg_judge *judge);
+
+/* Feeds everything read from the file descriptor FD and finishes.  Returns
+ * what sg_judge_finish() returns, the first error of sg_judge_feed(), or
+ * SG_EIO when FD cannot be read. */
+sg_status sg_judge_read_fd(sg_ctx *ctx, sg_judge *judge, int fd);
+
+void sg_judge_free(sg_judge *judge);
 /* Step by step: one picture per mex step                                   */
 /* ------------------------------------------------------------------------ */
 
