@@ -87,7 +87,10 @@ static inline void sg_moves_add_split(sg_moves *m, uint64_t amount,
 /* How a trace words the moves of a position. */
 typedef enum sg_wording {
     SG_WORDING_AMOUNTS, /* "4-{1,3,4} -> {3,1,0}": amounts taken from a heap */
-    SG_WORDING_TARGETS  /* "a -> {b,c}": moves to named positions */
+    SG_WORDING_TARGETS, /* "a -> {b,c}": moves to named positions */
+    /* "take 1 leaves 3 or 1+2": amounts taken from a heap, each leaving
+     * one heap or a sum of heaps (moves that split) */
+    SG_WORDING_SPLITS
 } sg_wording;
 
 /* What the period module may assume about the values of a kind. */
