@@ -678,7 +678,7 @@ static void codes_against_brute(void **state)
     sg_ctx *ctx = sg_ctx_new();
     static const char *const codes[] = {"0.77", "0.07", "0.137", "0.117",
                                         "0.115", "0.3", "0.33", "0.1",
-                                        "0.13", "0.14", "4.", "0.4",
+                                        "0.13", "0.14", "4.0", "0.4",
                                         "0.8", "0.F", "0.04", "0.007"};
     for (size_t k = 0; k < sizeof codes / sizeof codes[0]; k++)
         check_code(ctx, codes[k], 1200);

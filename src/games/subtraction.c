@@ -570,8 +570,8 @@ static sg_period_rule period_rule(const sg_game *game)
 static void no_certificate_words(const sg_game *game, sg_buf *b)
 {
     (void)game;
-    sg_buf_puts(b, "the set is infinite, so no k = max S bounds how\n  far "
-                   "back sg(x) looks");
+    sg_buf_puts(b, "the set is infinite, so no k = max S bounds how far back "
+                   "sg(x) looks");
 }
 
 static void destroy(sg_game *game)
