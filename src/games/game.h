@@ -205,10 +205,14 @@ typedef struct sg_game_ops {
 
     /* With SG_PERIOD_SPAN: the end of the range that proves period P from
      * N0 (increasing in both), and the theorem in one sentence for
-     * reports, written to B. */
+     * reports (which wrap it), written to B. */
     uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
                                 uint64_t p);
     void (*certificate_words)(const sg_game *game, sg_buf *b);
+
+    /* With SG_PERIOD_OBSERVE: why no theorem proves periods of this game,
+     * one sentence for reports (which wrap it). */
+    void (*no_certificate_words)(const sg_game *game, sg_buf *b);
 
     /* Optional: the cell of a grid where position X belongs in a picture
      * (column *COL across, row *ROW up), for kinds whose positions have a

@@ -582,10 +582,40 @@ static const sg_theorem *theorem(const sg_game *game)
     return tb(game)->theorem;
 }
 
+/* A finite code without '!' has its periods proved by the Guy-Smith
+ * theorem (takebreak_values.c); the others show what they show. */
 static sg_period_rule period_rule(const sg_game *game)
 {
-    (void)game;
-    return SG_PERIOD_OBSERVE;
+    return sg_code_certifiable(&tb(game)->code) ? SG_PERIOD_SPAN
+                                                : SG_PERIOD_OBSERVE;
+}
+
+static uint64_t certificate_end(const sg_game *game, uint64_t n0, uint64_t p)
+{
+    return sg_code_certificate_end(&tb(game)->code, n0, p);
+}
+
+static void certificate_words(const sg_game *game, sg_buf *b)
+{
+    sg_code_certificate_words(&tb(game)->code, b);
+}
+
+static void no_certificate_words(const sg_game *game, sg_buf *b)
+{
+    if (!sg_code_finite(&tb(game)->code))
+        sg_buf_puts(b, "the code repeats for ever, so no number t of "
+                       "tokens bounds the moves (the Guy-Smith theorem "
+                       "needs a finite code)");
+    else
+        sg_buf_puts(b, "the code asks for unequal heaps ('!'), which the "
+                       "Guy-Smith theorem does not cover");
+}
+
+/* Values alone, by the rare-value method. */
+static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                        sg_values **out)
+{
+    return sg_code_values(ctx, &tb(game)->code, last, out);
 }
 
 static void destroy(sg_game *game)
@@ -609,6 +639,10 @@ static const sg_game_ops takebreak_ops = {
     .moves = moves,
     .shape = shape,
     .reach = reach,
+    .values = values,
     .theorem = theorem,
     .period_rule = period_rule,
+    .certificate_end = certificate_end,
+    .certificate_words = certificate_words,
+    .no_certificate_words = no_certificate_words,
 };
