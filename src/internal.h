@@ -168,6 +168,12 @@ size_t sg_u64_to_str(uint64_t v, char *buf);
  * spaces.  Returns 0 on success, -1 if not a number, -2 if above MAX. */
 int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
 
+/* The limit of a period search that is to answer for positions up to MAX
+ * (period.c): MAX, but no more than the default search goes, which the
+ * work bound may make shorter than SG_PERIOD_DEFAULT_LIMIT for large sets,
+ * and at least 1. */
+uint64_t sg_period_limit_for(const sg_game *game, uint64_t max);
+
 /* ------------------------------------------------------------------------ */
 /* Temporary files (output.c)                                               */
 /* ------------------------------------------------------------------------ */

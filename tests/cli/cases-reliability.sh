@@ -260,3 +260,43 @@ elif expect 0 "steps -g links.dot" steps -g links.dot -o links.html; then
         *) fail "chromium: links.html: $body" ;;
     esac
 fi
+
+# ---- the work bound --------------------------------------------------------
+
+# A large set's heap below the default search's limit is answered like one
+# above it (S = {1..m}: sg(x) = x mod (m + 1)), and a sum as an argument
+# like the same sum on standard input.
+if expect 0 "value -s 1..1001 9999999" value -s 1..1001 9999999; then
+    has_line 'sg(9999999) = 39  (N)' "value -s 1..1001 9999999"
+fi
+if expect 0 "value -s 1..5000 3000000" value -s 1..5000 3000000; then
+    has_line 'sg(3000000) = 4401  (N)' "value -s 1..5000 3000000"
+fi
+if expect 0 "solve -s 1..5000 3000000 5" solve -s 1..5000 3000000 5; then
+    has_line 'nim-sum: 4401 XOR 5 = 4404' "solve -s 1..5000 3000000 5"
+fi
+if expect 0 "solve -s 1..5000 < 3000000 5" solve -s 1..5000 "< $here/data/rel-sum.txt"; then
+    has_line '3000000 5: nim-sum 4404, first player wins' "solve -s 1..5000 on standard input"
+fi
+
+# The work bound holds for every command and every set, small ones too,
+# and is said before any work: each of these took minutes.
+for args in "value -s fib 1000000000" "table -s 1..63 -n 17000000000" \
+            "table -s 1,3,4 -n 30000000000 --format none" \
+            "trace -s pow2 -n 100000000000"; do
+    if expect 2 "$args" "$args"; then
+        if grep -q 'moves to examine, more than the 1e+10 sgviz allows' "$tmp/err" &&
+           ! grep -q 'memory' "$tmp/err"; then
+            pass
+        else
+            fail "$args: $(cat "$tmp/err")"
+        fi
+    fi
+done
+if expect 2 "solve -s fib < 3000000000" solve -s fib "< $here/data/rel-fib-heap.txt"; then
+    if grep -q '^sgviz: stdin:1: heap 3000000000: .*about 1.3e+11 moves to examine' "$tmp/err"; then
+        pass
+    else
+        fail "solve -s fib < 3000000000: $(cat "$tmp/err")"
+    fi
+fi
