@@ -45,7 +45,7 @@ typedef struct sg_tpl_schema {
     const char *const *settings;    /* NULL-terminated keys */
 } sg_tpl_schema;
 
-#define SG_TPL_MAX_SECTIONS 24
+#define SG_TPL_MAX_SECTIONS 96
 #define SG_TPL_MAX_SETTINGS 16
 
 struct sg_template {
