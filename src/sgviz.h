@@ -809,12 +809,13 @@ sg_status sg_gradebook_chart(sg_ctx *ctx, const sg_gradebook *book,
 
 void sg_gradebook_free(sg_gradebook *book);
 
-/* Writes the feedback for a student whose FILE could not be read, in LANG:
- * the message ERROR and what files sgviz reads; OTHERS (NULL or "") lists
- * the other files of the student's folder.  Returns SG_OK or SG_EIO. */
-sg_status sg_feedback_unreadable(sg_ctx *ctx, const char *lang,
-                                 const char *file, const char *error,
-                                 const char *others, FILE *out);
+/* Writes, in LANG, the parts of a student's feedback that are not a
+ * report: when ERROR is not NULL, that FILE could not be read, the message
+ * ERROR and what files sgviz reads; when OTHERS is neither NULL nor "", the
+ * other files of the student's folder, which were not read.  Returns SG_OK,
+ * SG_EIO or SG_ENOMEM. */
+sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
+                            const char *error, const char *others, FILE *out);
 /* Drawings: the game's state graph through Graphviz                        */
 /* ------------------------------------------------------------------------ */
 

@@ -560,8 +560,8 @@ static void bad_inputs(void **state)
                              "holds no such character; this is not a text "
                              "file (save the table as plain text or CSV)");
     ERR("0 1\xE2\x80\x8B" "2 0\n", "hw.txt:1:3: U+200B zero-width space "
-        "inside \"1\xE2\x80\x8B" "2\": an invisible character that breaks the "
-        "entry; delete it and type the entry again");
+        "inside \"1<U+200B>2\": an invisible character that breaks the entry; "
+        "delete it and type the entry again");
     ERR("", "hw.txt:1:1: the file is empty: nothing was handed in");
     ERR("# nothing yet\n\nName: Anna\n",
         "hw.txt: no table found: the file holds no sg values or P/N letters; "

@@ -37,6 +37,7 @@ enum {
     GS_CHART_STUDENTS,
     GS_FEEDBACK_UNREADABLE,
     GS_FEEDBACK_OTHERS,
+    GS_SEPARATOR,
     GS_NSECTIONS
 };
 
@@ -45,7 +46,7 @@ static const char *const class_sections[] = {
     "range-short", "range-long", "range-item", "scores-correct",
     "scores-points", "first-wrong", "first-wrong-item", "first-wrong-none",
     "chart-scores", "chart-first-wrong", "chart-students",
-    "feedback-unreadable", "feedback-others", NULL};
+    "feedback-unreadable", "feedback-others", "separator", NULL};
 
 _Static_assert(sizeof class_sections / sizeof class_sections[0] ==
                    GS_NSECTIONS + 1,
@@ -74,7 +75,7 @@ static const char *const class_vars[] = {
 static const uint64_t class_allowed[] = {
     ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV,
     ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV,
-    ALL_GV, ALL_GV, ALL_GV};
+    ALL_GV, ALL_GV, ALL_GV, ALL_GV};
 _Static_assert(sizeof class_allowed / sizeof class_allowed[0] ==
                    GS_NSECTIONS,
                "a mask for every section");
@@ -480,6 +481,8 @@ static void format_points(double v, char *buf, size_t size)
     }
 }
 
+static void row_label(const grade_row *r, char *buf, size_t size);
+
 /* The lines after the rows: N, sheets of other ranges, the histogram and
  * the x most often first wrong. */
 static void write_summary(sg_gradebook *g, sg_buf *b)
@@ -520,16 +523,20 @@ static void write_summary(sg_gradebook *g, sg_buf *b)
                     else
                         snprintf(x, sizeof x, "%llu",
                                  (unsigned long long)last);
+                    char who[640];
+                    row_label(r, who, sizeof who);
                     const char *iv[GV_NVARS] = {0};
-                    iv[GV_FILE] = r->file;
+                    iv[GV_FILE] = who;
                     iv[GV_X] = x;
                     if (list.len)
-                        sg_buf_puts(&list, ", ");
+                        say(&list, g->tpl, GS_SEPARATOR, iv);
                     say(&list, g->tpl, GS_RANGE_ITEM, iv);
                 }
             }
-            if (k > 10)
-                sg_buf_puts(&list, ", ...");
+            if (k > 10) {
+                say(&list, g->tpl, GS_SEPARATOR, vars);
+                sg_buf_puts(&list, "...");
+            }
             sg_buf_putc(&list, '\0');
             if (k) {
                 snprintf(count, sizeof count, "%llu", (unsigned long long)k);
@@ -602,7 +609,7 @@ static void write_summary(sg_gradebook *g, sg_buf *b)
             iv[GV_X] = f[i].x;
             iv[GV_COUNT] = c;
             if (i)
-                sg_buf_puts(&list, ", ");
+                say(&list, g->tpl, GS_SEPARATOR, iv);
             say(&list, g->tpl, GS_FIRST_WRONG_ITEM, iv);
         }
         sg_buf_putc(&list, '\0');
@@ -793,6 +800,15 @@ static void write_class_text(sg_gradebook *g, sg_buf *b)
         }
         sg_buf_free(&cell);
         sg_buf_putc(b, '\n');
+        /* A hint explains a row better than its counts. */
+        for (const char *h = r->hints; h && *h;) {
+            const char *nl = strchr(h, '\n');
+            size_t len = nl ? (size_t)(nl - h) : strlen(h);
+            sg_buf_puts(b, "  ");
+            sg_buf_add(b, h, len);
+            sg_buf_putc(b, '\n');
+            h += len + (nl ? 1 : 0);
+        }
     }
     char files[24], a[24], e[24], u[24];
     snprintf(files, sizeof files, "%zu", g->n);
@@ -1019,9 +1035,8 @@ sg_status sg_gradebook_finish(sg_gradebook *book)
 /* Feedback for a file that could not be read                               */
 /* ------------------------------------------------------------------------ */
 
-sg_status sg_feedback_unreadable(sg_ctx *ctx, const char *lang,
-                                 const char *file, const char *error,
-                                 const char *others, FILE *out)
+sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
+                            const char *error, const char *others, FILE *out)
 {
     sg_template *tpl = class_wording(ctx, lang);
     if (!tpl)
@@ -1033,8 +1048,10 @@ sg_status sg_feedback_unreadable(sg_ctx *ctx, const char *lang,
     vars[GV_LIST] = others;
     sg_buf b;
     sg_buf_init(&b);
-    say(&b, tpl, GS_FEEDBACK_UNREADABLE, vars);
-    sg_buf_putc(&b, '\n');
+    if (error) {
+        say(&b, tpl, GS_FEEDBACK_UNREADABLE, vars);
+        sg_buf_putc(&b, '\n');
+    }
     if (others && *others) {
         sg_buf_putc(&b, '\n');
         say(&b, tpl, GS_FEEDBACK_OTHERS, vars);

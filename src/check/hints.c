@@ -91,10 +91,16 @@ sg_status sg_check_hints(sg_ctx *ctx, sg_check *c, bool swapped)
         return ctx->status;
     if (c->count == 0 || c->named || c->from_list)
         return SG_OK;
-    uint64_t given = 0;
-    for (uint64_t x = 0; x < c->count; x++)
-        given += (c->recs[x].flags & F_GIVEN) != 0;
-    if (given < HINT_MIN_ENTRIES || nearly_all(c->sum.correct, given))
+    /* How many entries the table as written gets right (values, or
+     * letters): another reading must explain more than that. */
+    uint64_t given = 0, right = 0;
+    for (uint64_t x = 0; x < c->count; x++) {
+        if (!(c->recs[x].flags & F_GIVEN))
+            continue;
+        given++;
+        right += agrees(c, x, c->recs[x].right);
+    }
+    if (given < HINT_MIN_ENTRIES)
         return SG_OK;
 
     /* P and N swapped: letters that are nearly all the wrong one. */
@@ -108,6 +114,8 @@ sg_status sg_check_hints(sg_ctx *ctx, sg_check *c, bool swapped)
     }
     if (nearly_all(opposite, letters))
         return add_hint(ctx, c, HINT_PN_SWAPPED, opposite, letters, NULL);
+    if (nearly_all(right, given))
+        return SG_OK;
 
     /* Shifted by one: the truth one place on, or one place back. */
     sg_values *truth = NULL;
@@ -126,9 +134,9 @@ sg_status sg_check_hints(sg_ctx *ctx, sg_check *c, bool swapped)
         }
     }
     sg_values_free(truth);
-    if (nearly_all(late, given) && late > c->sum.correct)
+    if (nearly_all(late, given) && late > right)
         return add_hint(ctx, c, HINT_SHIFT_LATE, late, given, NULL);
-    if (nearly_all(early, early_of) && early > c->sum.correct)
+    if (nearly_all(early, early_of) && early > right)
         return add_hint(ctx, c, HINT_SHIFT_EARLY, early, early_of, NULL);
 
     /* Another game's values. */
@@ -165,8 +173,13 @@ sg_status sg_check_hints(sg_ctx *ctx, sg_check *c, bool swapped)
                 agree++;
         sg_values_free(v);
         if (agree == compared) {
-            sg_status st = add_hint(ctx, c, HINT_GAME, agree, compared,
-                                    sg_game_describe(g));
+            /* A set of amounts as the student would write it. */
+            char name[64];
+            if (i < 63)
+                snprintf(name, sizeof name, "S = {%s}", spec);
+            else
+                snprintf(name, sizeof name, "%s", sg_game_describe(g));
+            sg_status st = add_hint(ctx, c, HINT_GAME, agree, compared, name);
             sg_game_free(g);
             return st;
         }

@@ -78,12 +78,25 @@ static sg_status check_invisible(reader *r, const tok *t, unsigned long line)
         uint32_t cp;
         size_t n = sg_utf8_next(t->p + i, t->len - i, &cp);
         if (sg_char_invisible(cp)) {
-            char name[64], shown[96];
+            /* The word as shown, the invisible character made visible. */
+            char name[64], shown[128];
             sg_char_name(cp, name, sizeof name);
+            size_t o = 0;
+            for (size_t k = 0; k < t->len && o + 12 < sizeof shown;) {
+                uint32_t c2;
+                size_t m = sg_utf8_next(t->p + k, t->len - k, &c2);
+                if (sg_char_invisible(c2))
+                    o += (size_t)snprintf(shown + o, sizeof shown - o,
+                                          "<U+%04X>", (unsigned)c2);
+                else if (c2 >= 0x20 && c2 != 0x7F) {
+                    memcpy(shown + o, t->p + k, m);
+                    o += m;
+                }
+                k += m;
+            }
+            shown[o] = '\0';
             return sg_reader_fail(r, SG_EINPUT, line, t->col, RM_INVISIBLE,
-                                  RV_CHAR, name, RV_TEXT,
-                                  sg_tok_quote(t, shown, sizeof shown),
-                                  RV_END);
+                                  RV_CHAR, name, RV_TEXT, shown, RV_END);
         }
         i += n;
     }

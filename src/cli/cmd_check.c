@@ -481,8 +481,14 @@ static char *feedback_path(const char *dir, const submission *s,
         snprintf(label, sizeof label, "%s_%s", s->who.name, s->who.id);
     else if (s->who.name)
         snprintf(label, sizeof label, "%s", s->who.name);
-    else
-        snprintf(label, sizeof label, "%s", src);
+    else {
+        /* The file's name without its folder and its extension. */
+        const char *file = strrchr(src, '/');
+        snprintf(label, sizeof label, "%s", file ? file + 1 : src);
+        char *dot = strrchr(label, '.');
+        if (dot && dot > label)
+            *dot = '\0';
+    }
     size_t o = 0;
     for (const unsigned char *p = (const unsigned char *)label;
          *p && o + 1 < sizeof base - 16; p++) {
@@ -531,14 +537,14 @@ static sg_status write_feedback(sg_ctx *ctx, const settings *set,
     sg_output *out = sg_output_open(ctx, path);
     if (!out)
         return sg_ctx_status(ctx);
-    sg_status st;
+    sg_status st = SG_OK;
     if (check)
         st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT,
                                    sg_output_stream(out));
-    else
-        st = sg_feedback_unreadable(ctx, set->lang, s->files[s->chosen],
-                                    s->error ? s->error : "",
-                                    s->others, sg_output_stream(out));
+    if (st == SG_OK)
+        st = sg_feedback_write(ctx, set->lang, s->files[s->chosen],
+                               check ? NULL : s->error ? s->error : "",
+                               s->others, sg_output_stream(out));
     if (st != SG_OK) {
         sg_output_abort(out);
         return st;
