@@ -7,7 +7,7 @@
 #   make asan       every test under AddressSanitizer and UBSan (clang)
 #   make leakcheck  the command-line tests under valgrind memcheck
 #   make fuzz       each input reader under libFuzzer, FUZZ_SECONDS each
-#   make install    copy the program, library and header under PREFIX
+#   make install    copy the program, library, header and man page under PREFIX
 #   make clean      remove build/
 
 # == Settings: change them here or on the command line (make CC=clang) =======
@@ -216,14 +216,16 @@ fuzz:
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-	    $(DESTDIR)$(PREFIX)/include
+	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/sgviz
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsgviz.a
 	install -m 644 src/sgviz.h $(DESTDIR)$(PREFIX)/include/sgviz.h
+	install -m 644 doc/sgviz.1 $(DESTDIR)$(PREFIX)/share/man/man1/sgviz.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sgviz $(DESTDIR)$(PREFIX)/lib/libsgviz.a \
-	    $(DESTDIR)$(PREFIX)/include/sgviz.h
+	    $(DESTDIR)$(PREFIX)/include/sgviz.h \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/sgviz.1
 
 clean:
 	rm -rf $(BUILD) build-asan build-clang $(FUZZ_DIR)

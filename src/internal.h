@@ -147,6 +147,19 @@ char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
 int sg_pick_name(sg_ctx *ctx, const char *name, const char *const *names,
                  const char *option, const char *what);
 
+/* The smallest period P of A[0..len) (values WIDTH bytes wide), with the
+ * least preperiod N0 for it, that a periodicity theorem proves from these
+ * values alone: the theorem is END(USER, n0, p), the end of the range
+ * n0 <= x < end on which a[x + p] == a[x] must hold (UINT64_MAX when it
+ * proves nothing), increasing in both arguments.  FAIL is scratch of LEN
+ * entries (LEN below 2^32).  Returns 1 and sets *N0 and *P, or 0 when no
+ * period is proved. */
+int sg_certified_period(const void *a, unsigned width, uint64_t len,
+                        uint64_t (*end)(const void *user, uint64_t n0,
+                                        uint64_t p),
+                        const void *user, uint32_t *fail, uint64_t *n0,
+                        uint64_t *p);
+
 /* Writes an unsigned decimal into BUF (at least 21 bytes), returns length. */
 size_t sg_u64_to_str(uint64_t v, char *buf);
 

@@ -458,9 +458,13 @@ typedef struct sg_period_info {
     uint64_t computed;    /* values computed: sg(0..computed - 1) */
     uint64_t limit;       /* the bound: at most sg(0..limit) */
     sg_value max_value;   /* the largest value computed */
+    /* 1 when the search stopped before the limit because computing more
+     * values would pass the work bound (the values do not thin out). */
+    int stopped;
 } sg_period_info;
 
-/* Looks for the period of subtraction game GAME, computing at most
+/* Looks for the period of GAME (a subtraction game, or a take-and-break
+ * code, whose certificate is the Guy-Smith theorem), computing at most
  * sg(0..LIMIT) (LIMIT 0 means SG_PERIOD_DEFAULT_LIMIT; for sets of 64 amounts
  * or more the default shrinks so that the work stays bounded).  Not finding
  * a period is a result, not an error.  Returns NULL on error: a DAG game
@@ -946,6 +950,19 @@ sg_status sg_drawing_set_moves(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
 sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
                               uint64_t y, sg_edge_state state);
 
+/* A value a drawing does not know: its position is shown without one. */
+#define SG_VALUE_UNKNOWN UINT64_MAX
+
+/* Shows position X as if its value were VALUE (a student's answer, say),
+ * or, with SG_VALUE_UNKNOWN, without a value: greyed and labelled "sg=?" as
+ * a position not computed yet, and highlighted on top of that when its
+ * state is SG_NODE_CURRENT or SG_NODE_TARGET.  The position's P/N style,
+ * its label and the styles of the moves into it and out of it follow the
+ * value shown.  sg_drawing_reset() shows every true value again.  Returns
+ * SG_OK, or SG_EINPUT when X is not in the drawing. */
+sg_status sg_drawing_show_value(sg_ctx *ctx, sg_drawing *drawing, uint64_t x,
+                                sg_value value);
+
 /* Sets the line under the picture (opts.caption must have been set; TEXT
  * "" clears it).  The text is copied.  Returns SG_OK, SG_EINPUT without a
  * caption line, or SG_ENOMEM. */
@@ -956,12 +973,15 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *drawing,
  * caption. */
 void sg_drawing_reset(sg_drawing *drawing);
 
-/* The output formats: "svg", "png", "pdf" and "dot" (the graph as DOT
- * text, with every coordinate; `neato -n2` paints it as sgviz does). */
-const char *sg_render_formats(void); /* "svg, png, pdf, dot" */
+/* The output formats: "svg", "png", "pdf", "dot" (the graph as DOT
+ * text, with every coordinate; `neato -n2` paints it as sgviz does) and
+ * "tikz" (a tikzpicture for LaTeX, painted by sgviz's own Graphviz
+ * renderer from the same layout, its looks TikZ styles named `sgviz P`,
+ * `sgviz N`, `sgviz win`, `sgviz current`, ...). */
+const char *sg_render_formats(void); /* "svg, png, pdf, dot, tikz" */
 
 /* The format named by PATH's extension (".svg", ".png", ".pdf", ".dot",
- * ".gv", in any case), or NULL.  Static. */
+ * ".gv", ".tex" for tikz, in any case), or NULL.  Static. */
 const char *sg_render_format_of_path(const char *path);
 
 /* Checks that FORMAT is one of sg_render_formats() and that this machine's
@@ -1079,7 +1099,21 @@ const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
 
-/* ---- Many sums, one a line, as online judges give them ---------------- */
+/* ---- Many sums, as online judges give them ----------------------------- */
+
+/* How the sums are laid out in a batch's input. */
+typedef enum sg_batch_layout {
+    /* One sum a line, its parts separated by spaces or tabs. */
+    SG_BATCH_LINES,
+    /* The number of sums T, then for each sum its number of parts N and
+     * the N parts, separated by any whitespace, line breaks included, as
+     * many judges give them (HDU 3032, HDU 1907).  Each sum is answered
+     * once its last part has been read. */
+    SG_BATCH_COUNTED
+} sg_batch_layout;
+
+/* The most parts one sum of the counted layout may have. */
+#define SG_BATCH_MAX_COUNTED_PARTS 10000000u
 
 typedef struct sg_batch_opts {
     /* With both names, each line is answered with the winner's name alone:
@@ -1088,31 +1122,41 @@ typedef struct sg_batch_opts {
      * wins".  The batch keeps copies of the names. */
     const char *first_name;
     const char *second_name;
-    /* Nonzero: a line whose parts are all 0 (in a DAG game, all nodes named
-     * "0") ends the input; it gets no answer, and nothing after it is
-     * read. */
+    /* Nonzero: a line whose parts are all 0 (in a DAG game, all "0") ends
+     * the input; it gets no answer, and nothing after it is read.  A game
+     * with a node named "0" is refused, since there such a line is a
+     * question about that node.  Lines layout only. */
     int stop_at_zero;
+    /* SG_BATCH_LINES (the default) or SG_BATCH_COUNTED.  Without names,
+     * a counted sum is answered as "case 2: nim-sum 0, second player
+     * wins". */
+    sg_batch_layout layout;
 } sg_batch_opts;
 
 typedef struct sg_batch sg_batch;
 
-/* Starts answering lines of input, each one sum: parts separated by spaces
- * or tabs (heap sizes, or node names of a DAG game), a line at most 65536
- * characters and SG_SUM_MAX_PARTS parts.  Answers go to OUT, one line each,
- * in order.  Values come from one lookup for every heap when the game has
- * a period or a theorem to answer from (sg_lookup_new()); otherwise they
- * are computed once, up to the largest heap seen so far, and when a larger
- * one comes the table grows to at least twice its size.
- * ORIGIN names the input in messages, which read "ORIGIN:LINE: ...".  An
- * empty (or blank) line is an error, as a sum needs a part.  Returns NULL on
- * error (a name holding a newline,
- * only one of the two names, SG_ENOMEM).  GAME must outlive the batch; OUT
- * stays the caller's.  Free with sg_batch_free(). */
+/* Starts answering sums of GAME read from input in the layout of
+ * opts->layout.  Lines: each line one sum, parts separated by spaces or
+ * tabs (heap sizes, or node names of a DAG game), a line at most 65536
+ * characters and SG_SUM_MAX_PARTS parts; an empty (or blank) line is an
+ * error, as a sum needs a part.  Counted: T, then T sums each given as N
+ * and N parts (N = 0 is a sum without parts, which the second player
+ * wins), every word at most 65536 characters, N at most
+ * SG_BATCH_MAX_COUNTED_PARTS.  Answers go to OUT, one line each, in order.
+ * Values come from one lookup for every heap when the game has a period or
+ * a theorem to answer from (sg_lookup_new()); otherwise they are computed
+ * once, up to the largest heap seen so far, and when a larger one comes
+ * the table grows to at least twice its size.  ORIGIN names the input in
+ * messages, which read "ORIGIN:LINE: ..." (counted: "ORIGIN:LINE:COLUMN:
+ * ...", the place of the word at fault).  Returns NULL on error (a name
+ * holding a newline, only one of the two names, stop_at_zero with the
+ * counted layout or with a node named "0": SG_EINPUT; SG_ENOMEM).  GAME must outlive the batch; OUT stays the
+ * caller's.  Free with sg_batch_free(). */
 sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
                        FILE *out);
 
-/* Feeds LEN bytes of input, in pieces of any size.  Every line completed by
+/* Feeds LEN bytes of input, in pieces of any size.  Every sum completed by
  * them is answered, and OUT is flushed before returning, so that a person
  * typing at a terminal gets each answer at once.  Returns SG_OK; SG_STOP
  * once a line of zeros ended the input (later input is ignored); or an
@@ -1124,8 +1168,9 @@ sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
                         size_t len);
 
 /* Ends the input: answers a last line that had no newline, and refuses
- * (SG_EINPUT) an input that held no position at all.  Returns SG_OK (also
- * after a line of zeros) or an error. */
+ * (SG_EINPUT) an input that held no position at all, or, in the counted
+ * layout, one that ends before the T sums it announced are complete.
+ * Returns SG_OK (also after a line of zeros) or an error. */
 sg_status sg_batch_finish(sg_ctx *ctx, sg_batch *batch);
 
 /* Feeds everything read from the file descriptor FD, chunk by chunk as it
@@ -1133,7 +1178,7 @@ sg_status sg_batch_finish(sg_ctx *ctx, sg_batch *batch);
  * first error of sg_batch_feed(), or SG_EIO when FD cannot be read. */
 sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd);
 
-/* The number of lines answered so far. */
+/* The number of sums answered so far. */
 uint64_t sg_batch_answered(const sg_batch *batch);
 
 void sg_batch_free(sg_batch *batch);
@@ -1232,6 +1277,54 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *steps, const char *dir,
  * drawing.  OUT stays the caller's; on error, what was written to it is
  * incomplete (nothing is written unless the whole page was made). */
 sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *steps, FILE *out);
+
+/*
+ * The practice page: the step page's picture and table with the values
+ * hidden.  The student works out each position in turn and is told at once:
+ * a right answer fills the position in; a wrong one gets the moves to look
+ * at, the student's own values there and the mex they give, and one of the
+ * two verdicts of sg_check_new() -- the mistake is in this step (a slip), or
+ * the answer follows correctly from earlier answers that are wrong -- and a
+ * "show me" button reveals the step.  At the end: the score (right at the
+ * first try, right with help, kept wrong) and the answers as a sheet that
+ * `sgviz check` reads, to copy or download.  Self-contained like the step
+ * page; nothing is sent anywhere, and the answers are held encoded, so that
+ * they cannot be read in the page's text (they are not a secret).
+ */
+typedef enum sg_practice_ask {
+    SG_PRACTICE_SG,   /* sg(x) */
+    SG_PRACTICE_PN,   /* P or N */
+    SG_PRACTICE_BOTH  /* sg(x) and P or N */
+} sg_practice_ask;
+
+/* Parses "sg", "pn" or "both".  Returns SG_OK or SG_EINPUT. */
+sg_status sg_practice_ask_parse(sg_ctx *ctx, const char *name,
+                                sg_practice_ask *ask);
+
+typedef struct sg_practice_opts {
+    sg_practice_ask ask;
+    /* The first position asked, in the order of computation: those before
+     * it are given, filled in by the page. */
+    uint64_t first;
+    /* Ask in a random order (a new one each time the page is opened, or the
+     * one PAGE#seed=N fixes).  A position whose moves lead to positions not
+     * answered yet gets their values from the page first, and those are
+     * not asked later: a value needs its targets' values. */
+    int shuffle;
+    int hide_picture;   /* the picture appears only when all is answered */
+    /* The command that checks the sheet, for the sheet's header, e.g.
+     * "sgviz check -s 1,3,4 -n 8"; NULL for none. */
+    const char *check_command;
+} sg_practice_opts;
+
+/* Writes the practice page of STEPS to OUT (OPTS may be NULL: every
+ * position asked, sg values, in order).  Returns SG_OK; SG_EINPUT when
+ * OPTS->first is not a step, or when the steps were made with
+ * highlight_wins, whose winning moves would give P-positions away; SG_EIO;
+ * or an error of the drawing.  OUT stays the caller's; nothing is written
+ * unless the whole page was made. */
+sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *steps,
+                                  const sg_practice_opts *opts, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -340,6 +340,73 @@ static void restyle_keeps_positions(void **state)
     sg_game_free(g);
 }
 
+/* The group of node pX in SVG, from its <g> to its </g>, in a new
+ * string. */
+static char *node_group(const char *svg, int x)
+{
+    char id[32];
+    snprintf(id, sizeof id, "<g id=\"p%d\" ", x);
+    const char *start = strstr(svg, id);
+    assert_non_null(start);
+    const char *end = strstr(start, "</g>");
+    assert_non_null(end);
+    return strndup(start, (size_t)(end - start));
+}
+
+/* A position shown with another value than its own (a student's answer)
+ * takes that value's style and label, and the moves into it follow; with
+ * no value it looks like a position not computed yet, highlighted when it
+ * is the current one; a reset brings back the true values. */
+static void shown_values(void **state)
+{
+    (void)state;
+    sg_game *g = spec_game("1,3,4");
+    sg_drawing_opts opts = {.highlight_wins = 1};
+    sg_drawing *d = draw(g, 8, &opts);
+    char *before = render(d, "svg", NULL);
+    /* sg(6) = 2 (x mod 7 pattern 0 1 0 1 2 3 2); shown as 0, it is P and
+     * the moves 7 -> 6 and 9 -> 6 (beyond 8: none) become winning. */
+    assert_int_equal(sg_drawing_show_value(ctx, d, 6, 0), SG_OK);
+    assert_int_equal(sg_drawing_show_value(ctx, d, 4, 5), SG_OK);
+    assert_int_equal(sg_drawing_show_value(ctx, d, 5, SG_VALUE_UNKNOWN),
+                     SG_OK);
+    assert_int_equal(sg_drawing_set_node(ctx, d, 5, SG_NODE_CURRENT), SG_OK);
+    assert_int_equal(sg_drawing_show_value(ctx, d, 3, SG_VALUE_UNKNOWN),
+                     SG_OK);
+    assert_int_equal(sg_drawing_show_value(ctx, d, 0, SG_VALUE_UNKNOWN),
+                     SG_OK);
+    char *svg = render(d, "svg", NULL);
+    char *n6 = node_group(svg, 6), *n4 = node_group(svg, 4);
+    char *n5 = node_group(svg, 5), *n3 = node_group(svg, 3);
+    assert_non_null(strstr(n6, "class=\"node P\""));
+    assert_non_null(strstr(n6, ">sg=0</text>"));
+    assert_non_null(strstr(n4, "class=\"node N\""));
+    assert_non_null(strstr(n4, ">sg=5</text>"));
+    assert_non_null(strstr(n5, "class=\"node pending current\""));
+    assert_non_null(strstr(n5, ">sg=?</text>"));
+    assert_non_null(strstr(n3, "class=\"node pending\""));
+    assert_non_null(strstr(n3, ">sg=?</text>"));
+    assert_non_null(strstr(svg, "<g id=\"m7_6\" class=\"edge win\">"));
+    /* 1 -> 0 led to a P-position; 0 now shows no value, so no win. */
+    assert_non_null(strstr(before, "<g id=\"m1_0\" class=\"edge win\">"));
+    assert_non_null(strstr(svg, "<g id=\"m1_0\" class=\"edge\">"));
+    /* 2 -> 1 is unchanged. */
+    assert_non_null(strstr(svg, "<g id=\"m2_1\" class=\"edge\">"));
+    assert_int_equal(sg_drawing_show_value(ctx, d, 9, 0), SG_EINPUT);
+    sg_drawing_reset(d);
+    char *again = render(d, "svg", NULL);
+    assert_string_equal(before, again);
+    free(n6);
+    free(n4);
+    free(n5);
+    free(n3);
+    free(svg);
+    free(before);
+    free(again);
+    sg_drawing_free(d);
+    sg_game_free(g);
+}
+
 static void restyle_errors(void **state)
 {
     (void)state;
@@ -612,10 +679,12 @@ static void formats(void **state)
     assert_string_equal(sg_render_format_of_path("pic.PNG"), "png");
     assert_string_equal(sg_render_format_of_path("x.pdf"), "pdf");
     assert_string_equal(sg_render_format_of_path("g.gv"), "dot");
+    assert_string_equal(sg_render_format_of_path("slide.TeX"), "tikz");
     assert_null(sg_render_format_of_path("pic.jpg"));
     assert_null(sg_render_format_of_path("dir.svg/pic"));
     assert_int_equal(sg_render_format_check(ctx, "svg"), SG_OK);
     assert_int_equal(sg_render_format_check(ctx, "dot"), SG_OK);
+    assert_int_equal(sg_render_format_check(ctx, "tikz"), SG_OK);
     assert_int_equal(sg_render_format_check(ctx, "jpg"), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx), "unknown format \"jpg\""));
 }
@@ -646,6 +715,10 @@ static int missing_plugins_child(void)
     CHILD_CHECK(strstr(sg_ctx_message(cctx), "sudo dot -c") != NULL);
     CHILD_CHECK(sg_render_format_check(cctx, "png") == SG_EUNSUPPORTED);
     CHILD_CHECK(sg_render_format_check(cctx, "dot") == SG_OK);
+    /* sgviz's own TikZ renderer is always there; the layout it paints
+     * from is not. */
+    CHILD_CHECK(sg_render_format_check(cctx, "tikz") == SG_EUNSUPPORTED);
+    CHILD_CHECK(strstr(sg_ctx_message(cctx), "nop2") != NULL);
     sg_game *g = sg_game_from_spec(cctx, "1,3,4", "--set");
     sg_drawing *d = g ? sg_drawing_new(cctx, g, 8, NULL) : NULL;
     CHILD_CHECK(d != NULL);
@@ -694,6 +767,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(svg_content),
         cmocka_unit_test(png_signature),
         cmocka_unit_test(restyle_keeps_positions),
+        cmocka_unit_test(shown_values),
         cmocka_unit_test(restyle_errors),
         cmocka_unit_test(reachable_from_root),
         cmocka_unit_test(dag_game_keeps_file_attributes),

@@ -337,6 +337,56 @@ static void deep_chain(void **state)
 
 /* Names are found by a hash index: every one of many, and names with
  * spaces, quotes and Chinese characters; a missing one is named. */
+/* The name every output gives position NAME of G. */
+static const char *shown(sg_ctx *ctx, const sg_game *g, const char *name)
+{
+    static char buf[8];
+    uint64_t x;
+    if (sg_game_find_position(ctx, g, name, "test", &x) != SG_OK)
+        fail_msg("%s", sg_ctx_message(ctx));
+    return sg_game_position_name(g, x, buf, sizeof buf);
+}
+
+/* A node's label names it, as the picture shows it: escapes expanded,
+ * line breaks and runs of white space made one space; an HTML-like label,
+ * an empty one or one that says the name leaves the name.  Input finds a
+ * node by its name, or by a label that no other node has. */
+static void labels_name_positions(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx,
+        "digraph G {\n"
+        "  h22 [label=\"(2,2)\"]; h21 [label=\"(2,1)\"];\n"
+        "  a [label=\"\\N:\\n  top\\l\"]; b [label=\"in \\G\"];\n"
+        "  c [label=<<b>bold</b>>]; d [label=\"\"]; e [label=\"\\N\"];\n"
+        "  f [label=\"f\"]; u [label=\"same\"]; v [label=\"same\"];\n"
+        "  w [label=\"h22\"];\n"
+        "  h22 -> h21 -> a -> b -> c -> d -> e -> f -> u -> v -> w\n"
+        "}\n");
+    assert_string_equal(shown(ctx, g, "h22"), "(2,2)");
+    assert_string_equal(shown(ctx, g, "(2,1)"), "(2,1)");
+    assert_string_equal(shown(ctx, g, "a"), "a: top");
+    assert_string_equal(shown(ctx, g, "a: top"), "a: top");
+    assert_string_equal(shown(ctx, g, "b"), "in G");
+    assert_string_equal(shown(ctx, g, "c"), "c");
+    assert_string_equal(shown(ctx, g, "d"), "d");
+    assert_string_equal(shown(ctx, g, "e"), "e");
+    assert_string_equal(shown(ctx, g, "f"), "f");
+    assert_string_equal(shown(ctx, g, "u"), "same");
+    /* Two nodes share "same": only their names find them.  A label that is
+     * another node's name does not hide that node. */
+    uint64_t x, y;
+    assert_int_equal(sg_game_find_position(ctx, g, "same", "t", &x),
+                     SG_EINPUT);
+    assert_int_equal(sg_game_find_position(ctx, g, "h22", "t", &x), SG_OK);
+    assert_int_equal(sg_game_find_position(ctx, g, "(2,2)", "t", &y), SG_OK);
+    assert_true(x == y);
+    assert_string_equal(shown(ctx, g, "w"), "h22");
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 static void names(void **state)
 {
     (void)state;
@@ -442,8 +492,9 @@ static void parallel_edges(void **state)
     sg_ctx_free(ctx);
 }
 
-/* Lines of sums of a DAG game: node names, and a line of nodes named 0
- * ending the input.  Values: 0 ends; a -> 0: 1; b -> a: 0. */
+/* Lines of sums of a DAG game: node names, and a line of zeros ending the
+ * input, which a game with a node named 0 cannot have.  Values: 0 ends;
+ * a -> 0: 1; b -> a: 0. */
 static void lines_of_positions(void **state)
 {
     (void)state;
@@ -451,18 +502,46 @@ static void lines_of_positions(void **state)
     sg_game *g = read_ok(ctx, "digraph { a -> 0; b -> a }");
     char *out = NULL;
     size_t len = 0;
+    sg_batch_opts o = {NULL, NULL, 1, SG_BATCH_LINES};
+    assert_null(sg_batch_new(ctx, g, &o, "stdin", stdout));
+    assert_non_null(strstr(sg_ctx_message(ctx), "a line of zeros cannot end "
+                           "the input: "));
+    assert_non_null(strstr(sg_ctx_message(ctx), ".dot has a node named \"0\", "
+                           "so such a line asks about it"));
     FILE *f = open_memstream(&out, &len);
-    sg_batch_opts o = {NULL, NULL, 1};
-    sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", f);
-    assert_non_null(b);
-    const char *in = "a\nb 0\n0 0\nb\n";
-    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    sg_batch *b = sg_batch_new(ctx, g, NULL, "stdin", f);
+    const char *in = "a\nb 0\n0 0\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_OK);
     assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
     sg_batch_free(b);
     fclose(f);
     assert_string_equal(out, "a: nim-sum 1, first player wins\n"
-                             "b 0: nim-sum 0, second player wins\n");
+                             "b 0: nim-sum 0, second player wins\n"
+                             "0 0: nim-sum 0, second player wins\n");
     free(out);
+    /* Without a node named 0, a line of zeros ends the input; a 0 among
+     * names is a name the game lacks. */
+    sg_game *h = read_ok(ctx, "digraph { a -> z }");
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, h, &o, "stdin", f);
+    assert_non_null(b);
+    in = "a\n0 0\na\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
+    sg_batch_free(b);
+    fclose(f);
+    assert_string_equal(out, "a: nim-sum 1, first player wins\n");
+    free(out);
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, h, &o, "stdin", f);
+    in = "a 0 z\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "stdin:1: position 2 \"0\": "));
+    assert_non_null(strstr(sg_ctx_message(ctx), ".dot has no node of that name"));
+    sg_batch_free(b);
+    fclose(f);
+    free(out);
+    sg_game_free(h);
     /* A name the game lacks, on line 2. */
     f = open_memstream(&out, &len);
     b = sg_batch_new(ctx, g, NULL, "stdin", f);
@@ -565,6 +644,7 @@ int main(void)
         cmocka_unit_test(random_dags),
         cmocka_unit_test(deep_chain),
         cmocka_unit_test(names),
+        cmocka_unit_test(labels_name_positions),
         cmocka_unit_test(names_of_every_kind),
         cmocka_unit_test(parallel_edges),
         cmocka_unit_test(lines_of_positions),

@@ -100,7 +100,7 @@ static void hdu1847_sample(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "pow2");
-    sg_batch_opts o = {"Kiki", "Cici", 0};
+    sg_batch_opts o = {"Kiki", "Cici", 0, SG_BATCH_LINES};
     char *out;
     assert_int_equal(run_batch(ctx, g, &o, "1\n3\n", 4, &out), SG_OK);
     assert_string_equal(out, "Kiki\nCici\n");
@@ -121,7 +121,7 @@ static void hdu1847_every_input(void **state)
     for (int n = 1; n <= 1000; n++)
         fprintf(f, "%d\n", n);
     fclose(f);
-    sg_batch_opts o = {"Kiki", "Cici", 0};
+    sg_batch_opts o = {"Kiki", "Cici", 0, SG_BATCH_LINES};
     char *out;
     assert_int_equal(run_batch(ctx, g, &o, in, inlen, &out), SG_OK);
     char *line = out;
@@ -172,7 +172,7 @@ static void hdu1848_sample(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "fib");
-    sg_batch_opts o = {"Fibo", "Nacci", 1};
+    sg_batch_opts o = {"Fibo", "Nacci", 1, SG_BATCH_LINES};
     char *out;
     const char *in = "1 1 1\n1 4 1\n0 0 0\n";
     assert_int_equal(run_batch(ctx, g, &o, in, strlen(in), &out), SG_OK);
@@ -247,7 +247,7 @@ static void hdu1848_inputs(void **state)
     fputs("0 0 0\nthis line is never read\n", f);
     fclose(f);
 
-    sg_batch_opts o = {"Fibo", "Nacci", 1};
+    sg_batch_opts o = {"Fibo", "Nacci", 1, SG_BATCH_LINES};
     char *out;
     assert_int_equal(run_batch(ctx, g, &o, in, inlen, &out), SG_OK);
     char *line = out;
@@ -434,8 +434,11 @@ static void sum_refusals(void **state)
 {
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
-    sg_game *g = game(ctx, "1,3,4");
+    /* The Fibonacci game has no period to answer from: its lookup holds
+     * sg(0..10) and no more. */
+    sg_game *g = game(ctx, "fib");
     sg_lookup *l = sg_lookup_new(ctx, g, 10);
+    assert_int_equal(sg_lookup_max(l), 10);
     uint64_t pos[] = {3, 11};
     assert_null(sg_sum_new(ctx, g, l, pos, 0));
     assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
@@ -509,9 +512,9 @@ static void expect_batch(const char *spec, const sg_batch_opts *o,
 static void batch_lines(void **state)
 {
     (void)state;
-    sg_batch_opts plain = {NULL, NULL, 0};
-    sg_batch_opts judge = {"Kiki", "Cici", 0};
-    sg_batch_opts zero = {"F", "N", 1};
+    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_LINES};
+    sg_batch_opts judge = {"Kiki", "Cici", 0, SG_BATCH_LINES};
+    sg_batch_opts zero = {"F", "N", 1, SG_BATCH_LINES};
     /* The plain answer names the parts, the nim-sum and the winner. */
     expect_batch("all", &plain, "3 4 5\n1 1\n", SG_OK,
                  "3 4 5: nim-sum 2, first player wins\n"
@@ -536,7 +539,7 @@ static void batch_lines(void **state)
 static void batch_bad_lines(void **state)
 {
     (void)state;
-    sg_batch_opts judge = {"Kiki", "Cici", 0};
+    sg_batch_opts judge = {"Kiki", "Cici", 0, SG_BATCH_LINES};
     /* The good lines before a bad one are answered, then it is reported
      * with its line number. */
     expect_batch("pow2", &judge, "1\n2\nthree\n4\n", SG_EINPUT, "Kiki\nKiki\n",
@@ -583,7 +586,7 @@ static void batch_limits(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "1,3,4");
-    sg_batch_opts judge = {"A", "B", 0};
+    sg_batch_opts judge = {"A", "B", 0, SG_BATCH_LINES};
     /* A line of 65536 characters is accepted, one more is refused, whether
      * it arrives whole or in pieces. */
     size_t max = 65536;
@@ -659,7 +662,7 @@ static void batch_in_pieces(void **state)
         fprintf(f, "%llu %llu\r\n", (unsigned long long)h,
                 (unsigned long long)(h / 2));
     fclose(f);
-    sg_batch_opts plain = {NULL, NULL, 0};
+    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_LINES};
     char *whole;
     assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &whole), SG_OK);
     /* Against x mod 3, the closed form of the powers-of-two game. */
@@ -745,7 +748,7 @@ static void batch_huge_heaps(void **state)
         }
         fclose(fi);
         fclose(fw);
-        sg_batch_opts plain = {NULL, NULL, 0};
+        sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_LINES};
         char *out;
         assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &out), SG_OK);
         assert_string_equal(out, want);
@@ -767,7 +770,7 @@ static void batch_reads_a_file(void **state)
     rewind(in);
     caught c;
     catch_open(&c);
-    sg_batch_opts o = {"Fibo", "Nacci", 1};
+    sg_batch_opts o = {"Fibo", "Nacci", 1, SG_BATCH_LINES};
     sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", c.f);
     assert_int_equal(sg_batch_read_fd(ctx, b, fileno(in)), SG_OK);
     sg_batch_free(b);
@@ -791,12 +794,167 @@ static void batch_names(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "fib");
-    sg_batch_opts one = {"Fibo", NULL, 0};
+    sg_batch_opts one = {"Fibo", NULL, 0, SG_BATCH_LINES};
     assert_null(sg_batch_new(ctx, g, &one, "stdin", stdout));
     assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
-    sg_batch_opts nl = {"Fi\nbo", "Nacci", 0};
+    sg_batch_opts nl = {"Fi\nbo", "Nacci", 0, SG_BATCH_LINES};
     assert_null(sg_batch_new(ctx, g, &nl, "stdin", stdout));
     assert_non_null(strstr(sg_ctx_message(ctx), "line break"));
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* ---- the counted layout: T, then N and N heaps for each sum ----------- */
+
+static void batch_counted(void **state)
+{
+    (void)state;
+    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_COUNTED};
+    sg_batch_opts judge = {"Alice", "Bob", 0, SG_BATCH_COUNTED};
+    /* Words anywhere: a case split over lines, two cases on one line, tabs,
+     * carriage returns, no newline at the end; N = 0 is an empty sum. */
+    expect_batch("all", &plain, "4\n3\n1 2\n3\n2 5 5 0\t\r\n\n1\n\n7", SG_OK,
+                 "case 1: nim-sum 0, second player wins\n"
+                 "case 2: nim-sum 0, second player wins\n"
+                 "case 3: nim-sum 0, second player wins\n"
+                 "case 4: nim-sum 7, first player wins\n", NULL);
+    expect_batch("all", &judge, "2 2 3 4 1 9\n", SG_OK, "Alice\nAlice\n",
+                 NULL);
+    expect_batch("all", &judge, "0\n", SG_OK, "", NULL);
+    /* The place of a bad word: its line and column. */
+    expect_batch("all", &judge, "2\n1 5\n2 4\n  x\n", SG_EINPUT, "Alice\n",
+                 "stdin:4:3: case 2: heap 2 \"x\" is not a heap size (a whole "
+                 "number from 0 up)");
+    expect_batch("all", &judge, "2\n1 5\n2 4 -1\n", SG_EINPUT, "Alice\n",
+                 "stdin:3:5: case 2: heap 2 \"-1\" is negative; a heap size "
+                 "is a whole number from 0 up");
+    expect_batch("all", &judge, "two\n1 5\n", SG_EINPUT, "",
+                 "stdin:1:1: the number of cases \"two\" is not a whole "
+                 "number (the input starts with T, the number of cases)");
+    expect_batch("all", &judge, "2 1 1\n -3 1 2 3\n", SG_EINPUT, "Alice\n",
+                 "stdin:2:2: case 2: the number of heaps \"-3\" is not a "
+                 "whole number (each case is N, then N heap sizes)");
+    expect_batch("all", &judge, "1 10000001 1", SG_ELIMIT, "",
+                 "stdin:1:3: case 1: the number of heaps \"10000001\" is "
+                 "more than sgviz takes (at most 10000000)");
+    expect_batch("all", &judge, "99999999999999999999", SG_ELIMIT, "",
+                 "stdin:1:1: the number of cases \"99999999999999999999\" is "
+                 "more than sgviz takes (at most 9223372036854775807)");
+    /* Input after the last case, and input that ends too soon. */
+    expect_batch("all", &judge, "1\n1 4\n\n 1 4\n", SG_EINPUT, "Alice\n",
+                 "stdin:4:2: \"1\" comes after the last case (the input "
+                 "announced 1)");
+    expect_batch("all", &judge, "3\n1 4\n", SG_EINPUT, "Alice\n",
+                 "stdin: the input ends after 1 of the 3 cases it announced");
+    expect_batch("all", &judge, "3\n1 4\n2 1", SG_EINPUT, "Alice\n",
+                 "stdin: the input ends in case 2, after 1 of its 2 heaps");
+    expect_batch("all", &judge, " \n\t", SG_EINPUT, "",
+                 "stdin: the input is empty; it starts with T, the number of "
+                 "cases, then each case as N and N heap sizes");
+    /* A line of zeros means nothing here, so the two are refused together. */
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "all");
+    sg_batch_opts both = {NULL, NULL, 1, SG_BATCH_COUNTED};
+    assert_null(sg_batch_new(ctx, g, &both, "stdin", stdout));
+    assert_non_null(strstr(sg_ctx_message(ctx), "a line of zeros"));
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Random cases of many heaps, cut into pieces of every size (so that words
+ * are split between feeds), against the nim-sum worked out here: heaps of
+ * the powers-of-two game have the values x mod 3. */
+static void batch_counted_in_pieces(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "pow2");
+    char *in = NULL, *want = NULL;
+    size_t inlen = 0, wantlen = 0;
+    FILE *fi = open_memstream(&in, &inlen);
+    FILE *fw = open_memstream(&want, &wantlen);
+    static const char *const spaces[] = {" ", "\n", "\t", "\r\n", "  \n "};
+    int cases = 60;
+    fprintf(fi, "%d", cases);
+    for (int c = 1; c <= cases; c++) {
+        uint64_t n = c == 1 ? 0 : rnd(c < 50 ? 40 : 3000);
+        fprintf(fi, "%s%llu", spaces[rnd(5)], (unsigned long long)n);
+        uint64_t ns = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t h = rnd(2) ? rnd(10) : rnd(UINT64_C(9223372036854775807));
+            fprintf(fi, "%s%llu", spaces[rnd(5)], (unsigned long long)h);
+            ns ^= h % 3;
+        }
+        fprintf(fw, "case %d: nim-sum %llu, %s player wins\n", c,
+                (unsigned long long)ns, ns ? "first" : "second");
+    }
+    fputc('\n', fi);
+    fclose(fi);
+    fclose(fw);
+    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_COUNTED};
+    char *out;
+    assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &out), SG_OK);
+    assert_string_equal(out, want);
+    free(out);
+    for (size_t piece = 1; piece <= 13; piece += 3) {
+        caught c;
+        catch_open(&c);
+        sg_batch *b = sg_batch_new(ctx, g, &plain, "stdin", c.f);
+        for (size_t i = 0; i < inlen; i += piece)
+            assert_int_equal(sg_batch_feed(ctx, b, in + i,
+                                           inlen - i < piece ? inlen - i
+                                                             : piece),
+                             SG_OK);
+        assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
+        assert_int_equal(sg_batch_answered(b), (uint64_t)cases);
+        sg_batch_free(b);
+        catch_close(&c);
+        assert_string_equal(c.text, want);
+        free(c.text);
+    }
+    /* A bad word cut between feeds keeps its place. */
+    static const char bad[] = "2\n1 1\n3 1 12x4 5\n";
+    caught c;
+    catch_open(&c);
+    sg_batch *b = sg_batch_new(ctx, g, &plain, "stdin", c.f);
+    sg_status st = SG_OK;
+    for (size_t i = 0; i < sizeof bad - 1 && st == SG_OK; i++)
+        st = sg_batch_feed(ctx, b, bad + i, 1);
+    assert_int_equal(st, SG_EINPUT);
+    assert_string_equal(sg_ctx_message(ctx), "stdin:3:5: case 2: heap 2 "
+                        "\"12x4\" is not a heap size (a whole number from 0 "
+                        "up)");
+    sg_batch_free(b);
+    catch_close(&c);
+    assert_string_equal(c.text, "case 1: nim-sum 1, first player wins\n");
+    free(c.text);
+    /* A word of 65537 characters is refused, whole or in pieces. */
+    size_t long_len = 65537 + 2;
+    char *longw = malloc(long_len + 1);
+    memset(longw, '7', long_len);
+    longw[0] = '1';
+    longw[1] = ' ';
+    longw[long_len] = '\0';
+    assert_int_equal(run_batch(ctx, g, &plain, longw, long_len, &out),
+                     SG_ELIMIT);
+    assert_string_equal(sg_ctx_message(ctx), "stdin:1:3: a word longer than "
+                        "65536 characters");
+    free(out);
+    catch_open(&c);
+    b = sg_batch_new(ctx, g, &plain, "stdin", c.f);
+    st = SG_OK;
+    for (size_t i = 0; i < long_len && st == SG_OK; i += 1000)
+        st = sg_batch_feed(ctx, b, longw + i,
+                           long_len - i < 1000 ? long_len - i : 1000);
+    assert_int_equal(st, SG_ELIMIT);
+    assert_string_equal(sg_ctx_message(ctx), "stdin:1:3: a word longer than "
+                        "65536 characters");
+    sg_batch_free(b);
+    catch_close(&c);
+    free(c.text);
+    free(longw);
+    free(in);
+    free(want);
     sg_game_free(g);
     sg_ctx_free(ctx);
 }
@@ -819,6 +977,8 @@ int main(void)
         cmocka_unit_test(batch_huge_heaps),
         cmocka_unit_test(batch_reads_a_file),
         cmocka_unit_test(batch_names),
+        cmocka_unit_test(batch_counted),
+        cmocka_unit_test(batch_counted_in_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

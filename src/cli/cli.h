@@ -47,11 +47,21 @@ typedef struct cli_game_args {
     const char *to;    /* --to */
 } cli_game_args;
 
+/* One option met on the command line: its getopt_long() value, how it was
+ * spelt ("-s" or "--set") and its value (NULL for a flag). */
+typedef struct cli_seen_option {
+    int c;
+    char spelt[40];
+    const char *arg;
+} cli_seen_option;
+
 /* A command's options together with one per game kind, as getopt_long()
- * takes them. */
+ * takes them, and the options met so far. */
 typedef struct cli_options {
     struct option longs[CLI_MAX_OPTIONS];
     char shorts[2 * CLI_MAX_OPTIONS + 2];
+    cli_seen_option seen[CLI_MAX_OPTIONS];
+    size_t nseen;
 } cli_options;
 
 /* Fills O with SHORTS and OWN (ending in a zero entry), followed by the
@@ -59,9 +69,28 @@ typedef struct cli_options {
 void cli_options_init(cli_options *o, const char *shorts,
                       const struct option *own);
 
-/* When C (a getopt_long() result) is a game kind's option, records ARG in
- * ARGS and returns true. */
-bool cli_game_option(cli_game_args *args, int c, const char *arg);
+/* What cli_next_option() returns after recording an error of its own;
+ * cli_bad_option() then keeps that message. */
+#define CLI_FAILED (-2)
+
+/* The next option of ARGV (ARGV[0] is the command's name) that is not a
+ * game kind's, as getopt_long() returns it (optarg holds its value), or -1
+ * when the options end.  A game kind's option is recorded in ARGS (the
+ * registry is games.c).  Every command reads its options through this one
+ * function, so that each rule holds for all of them: an option given
+ * twice is refused, naming both (a game given twice would otherwise
+ * silently be the second one); a long option must be spelt out, since an
+ * abbreviation that works today becomes ambiguous or changes meaning when
+ * an option is added; an unknown option is named with the nearest known
+ * one.  Returns CLI_FAILED after recording such an error, or '?' (with
+ * optopt set, nothing recorded) for an unknown "-DIGIT...", which a
+ * command may take for a negative number. */
+int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
+                    int argc, char **argv);
+
+/* The index of the name among NAMES[0..n) that WORD most likely misspells,
+ * or -1 when none is close. */
+int cli_nearest(const char *word, const char *const *names, size_t n);
 
 /* The input file the game is read from (a kind whose value is a path), or
  * NULL. */
@@ -88,8 +117,9 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
                            uint64_t max, uint64_t *out);
 
-/* Records the error for an option getopt_long refused (C is its return
- * value) and returns EXIT_BAD. */
+/* Returns EXIT_BAD for an option C that cli_next_option() refused (its
+ * error is recorded already), or records that C is not an option of
+ * COMMAND. */
 int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv);
 
 /* Records an error for a command that takes no operands but got one. */

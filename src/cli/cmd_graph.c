@@ -17,10 +17,10 @@ static const char usage[] =
     "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
     "      --from X          draw only the positions reachable from X\n"
-    "  -o, --output FILE     the picture: FILE.svg, .png, .pdf or .dot\n"
-    "                        (- for standard output)\n"
-    "  -T, --format FMT      svg, png, pdf or dot (default: FILE's extension;\n"
-    "                        svg for standard output)\n"
+    "  -o, --output FILE     the picture: FILE.svg, .png, .pdf, .dot or .tex\n"
+    "                        (a TikZ picture; - for standard output)\n"
+    "  -T, --format FMT      svg, png, pdf, dot or tikz (default: FILE's\n"
+    "                        extension; svg for standard output)\n"
     "      --layout L        auto (default): chosen by size; line: one row,\n"
     "                        moves as arcs; dot: layers; grid: large graphs\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
@@ -48,11 +48,11 @@ static const char *output_format(sg_ctx *ctx, const char *output,
     const char *dot = strrchr(slash ? slash + 1 : output, '.');
     if (dot)
         sg_ctx_fail(ctx, SG_EINPUT, "-o %s: unknown extension \"%s\" (known: "
-                    ".svg, .png, .pdf, .dot; or give the format with -T)",
+                    ".svg, .png, .pdf, .dot, .tex; or give the format with -T)",
                     output, dot);
     else
         sg_ctx_fail(ctx, SG_EINPUT, "-o %s: no extension to tell the format "
-                    "by; name the file .svg, .png, .pdf or .dot, or give -T",
+                    "by; name the file .svg, .png, .pdf, .dot or .tex, or give -T",
                     output);
     return NULL;
 }
@@ -86,9 +86,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:o:T:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'n': ga.max = optarg; break;
         case OPT_FROM: root = optarg; break;
@@ -107,7 +105,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         return cli_extra_operand(ctx, "graph", argv[optind]);
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "graph: give the picture's file with -o "
-                    "FILE (.svg, .png, .pdf or .dot; - for standard output)");
+                    "FILE (.svg, .png, .pdf, .dot or .tex; - for standard output)");
         return EXIT_BAD;
     }
     format = output_format(ctx, output, format);

@@ -25,7 +25,11 @@ static const char usage[] =
     "@GAMES:26@\n"
     "      --names FIRST,SECOND  print only the winner's name: FIRST when the\n"
     "                          player to move wins, SECOND otherwise\n"
-    "      --stop-at-zero      standard input ends at a line of zeros\n"
+    "      --stop-at-zero      standard input ends at a line of zeros (0 is\n"
+    "                          never a node's name here: with -g, a game\n"
+    "                          with a node named 0 is refused)\n"
+    "      --counted           standard input is T, then each sum as N and N\n"
+    "                          heap sizes, anywhere on its lines (HDU 3032)\n"
     "  -o, --output FILE       write to FILE (default: standard output)\n"
     "  -h, --help              show this help\n"
     "\n"
@@ -107,26 +111,26 @@ static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
 
 int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_NAMES = 256, OPT_STOP };
+    enum { OPT_NAMES = 256, OPT_STOP, OPT_COUNTED };
     static const struct option options[] = {
         {"names", required_argument, NULL, OPT_NAMES},
         {"stop-at-zero", no_argument, NULL, OPT_STOP},
+        {"counted", no_argument, NULL, OPT_COUNTED},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *names_arg = NULL;
-    bool stop_at_zero = false;
+    bool stop_at_zero = false, counted = false;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_NAMES: names_arg = optarg; break;
         case OPT_STOP: stop_at_zero = true; break;
+        case OPT_COUNTED: counted = true; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default:
             if (c == '?' && optopt >= '0' && optopt <= '9') {
@@ -140,9 +144,16 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     }
     int n = argc - optind;
     bool from_stdin = n == 0;
-    if (stop_at_zero && !from_stdin) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--stop-at-zero is for sums read from "
-                    "standard input, not for positions on the command line");
+    if ((stop_at_zero || counted) && !from_stdin) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s is for sums read from standard "
+                    "input, not for positions on the command line",
+                    counted ? "--counted" : "--stop-at-zero");
+        return EXIT_BAD;
+    }
+    if (stop_at_zero && counted) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--stop-at-zero and --counted do not go "
+                    "together: input that counts its sums ends after the "
+                    "last one");
         return EXIT_BAD;
     }
     if (from_stdin && cli_game_file(&ga) && strcmp(cli_game_file(&ga), "-") == 0) {
@@ -174,8 +185,11 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         out = sg_output_open(ctx, output);
         if (!out)
             goto done;
-        sg_batch_opts bo = {first, second, stop_at_zero};
+        sg_batch_opts bo = {first, second, stop_at_zero,
+                            counted ? SG_BATCH_COUNTED : SG_BATCH_LINES};
         batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
+        if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
+            cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else {

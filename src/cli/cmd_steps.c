@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -34,10 +35,23 @@ static const char usage[] =
     "                        theme FILE.dot of your own\n"
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
+    "      --to X            the last position (instead of -n)\n"
+    "\n"
+    "Practice (with -o FILE.html):\n"
+    "      --practice        the page hides the values: the student works out\n"
+    "                        each one and is told at once whether it is right\n"
+    "                        and, if not, why; a score and a sheet for sgviz\n"
+    "                        check at the end\n"
+    "      --ask WHAT        sg (default), pn (P or N) or both\n"
+    "      --from X          the first position asked; those before it are\n"
+    "                        given\n"
+    "      --shuffle         ask in a random order (a drill)\n"
+    "      --hide-picture    show the picture only when all is answered\n"
     "  -h, --help            show this help\n"
     "\n"
     "Examples: sgviz steps -s 1,3,4 -n 8 -o frames/\n"
-    "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n";
+    "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n"
+    "          sgviz steps -s 1,3,4 -n 12 --practice -o practice.html\n";
 
 static bool is_directory(const char *path)
 {
@@ -115,9 +129,96 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
     return SG_OK;
 }
 
+/* Checks the options of a practice page: --practice writes a page, and
+ * --ask, --from, --shuffle and --hide-picture belong to it.  Reads --ask
+ * into OPTS.  Returns SG_OK or SG_EINPUT. */
+static sg_status practice_options(sg_ctx *ctx, bool practice, bool frames,
+                                  const cli_game_args *ga, const char *ask,
+                                  sg_practice_opts *opts)
+{
+    if (practice && frames)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--practice: a practice page is "
+                           "one page: give -o FILE.html, not a directory");
+    const char *alone = ask ? "--ask" : ga->from ? "--from"
+                      : opts->shuffle ? "--shuffle"
+                      : opts->hide_picture ? "--hide-picture" : NULL;
+    if (!practice && alone)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s belongs to a practice page: "
+                           "add --practice (the step page shows every step "
+                           "from the first)", alone);
+    if (ask && sg_practice_ask_parse(ctx, ask, &opts->ask) != SG_OK)
+        return SG_EINPUT;
+    return SG_OK;
+}
+
+/* Appends WORD to OUT as one word of a shell command: as it is when no
+ * shell treats any of its characters specially, else in single quotes.
+ * OUT has room for 4 * strlen(WORD) + 3 more bytes. */
+static void shell_word(char *out, const char *word)
+{
+    out += strlen(out);
+    bool plain = *word != '\0';
+    for (const char *p = word; *p; p++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                    "0123456789_./,:=+-", *p))
+            plain = false;
+    if (plain) {
+        strcpy(out, word);
+        return;
+    }
+    *out++ = '\'';
+    for (const char *p = word; *p; p++) {
+        if (*p == '\'') {
+            memcpy(out, "'\\''", 4);
+            out += 4;
+        } else {
+            *out++ = *p;
+        }
+    }
+    *out++ = '\'';
+    *out = '\0';
+}
+
+/* The command that checks the practice page's sheet, for the sheet's
+ * header: "sgviz check -s 1,3,4 -n 12" (the positions asked up to N), or
+ * "sgviz check -g game.dot".  A new string the caller frees, or NULL when
+ * out of memory. */
+static char *check_command(const cli_game_args *ga, const sg_game *game,
+                           uint64_t to)
+{
+    size_t n = 64;
+    for (size_t i = 0; i < cli_game_kind_count; i++)
+        if (ga->game[i])
+            n += 4 * strlen(ga->game[i]) + 8;
+    char *cmd = malloc(n);
+    if (!cmd)
+        return NULL;
+    strcpy(cmd, "sgviz check");
+    for (size_t i = 0; i < cli_game_kind_count; i++) {
+        if (!ga->game[i])
+            continue;
+        snprintf(cmd + strlen(cmd), 8, " -%c ", cli_game_kinds[i].letter);
+        shell_word(cmd, ga->game[i]);
+    }
+    if (!sg_game_is_finite(game))
+        snprintf(cmd + strlen(cmd), 32, " -n %llu", (unsigned long long)to);
+    return cmd;
+}
+
 int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS };
+    enum {
+        OPT_LAYOUT = 256,
+        OPT_THEME,
+        OPT_WINS,
+        OPT_LABELS,
+        OPT_TO,
+        OPT_PRACTICE,
+        OPT_ASK,
+        OPT_FROM,
+        OPT_SHUFFLE,
+        OPT_HIDE
+    };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"output", required_argument, NULL, 'o'},
@@ -127,6 +228,12 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"theme", required_argument, NULL, OPT_THEME},
         {"highlight-wins", no_argument, NULL, OPT_WINS},
         {"edge-labels", no_argument, NULL, OPT_LABELS},
+        {"to", required_argument, NULL, OPT_TO},
+        {"practice", no_argument, NULL, OPT_PRACTICE},
+        {"ask", required_argument, NULL, OPT_ASK},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"shuffle", no_argument, NULL, OPT_SHUFFLE},
+        {"hide-picture", no_argument, NULL, OPT_HIDE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -134,12 +241,13 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     const char *theme_name = "classic";
     sg_steps_opts opts = {0};
     opts.lang = "en";
+    bool practice = false;
+    const char *ask = NULL;
+    sg_practice_opts popts = {0};
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:o:T:l:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'n': ga.max = optarg; break;
         case 'o': output = optarg; break;
@@ -149,6 +257,12 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_THEME: theme_name = optarg; break;
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
+        case OPT_TO: ga.to = optarg; break;
+        case OPT_PRACTICE: practice = true; break;
+        case OPT_ASK: ask = optarg; break;
+        case OPT_FROM: ga.from = optarg; break;
+        case OPT_SHUFFLE: popts.shuffle = 1; break;
+        case OPT_HIDE: popts.hide_picture = 1; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
@@ -164,6 +278,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     bool frames = false;
     const char *frame_format = NULL;
     if (output_kind(ctx, output, format, &frames, &frame_format) != SG_OK)
+        return EXIT_BAD;
+    if (practice_options(ctx, practice, frames, &ga, ask, &popts) != SG_OK)
         return EXIT_BAD;
     if (frames && sg_render_format_check(ctx, frame_format) != SG_OK) {
         if (sg_ctx_status(ctx) == SG_EINPUT)
@@ -184,6 +300,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
+    char *command = NULL;
     sg_output *out = NULL;
     sg_game *game = NULL;
     sg_steps *steps = NULL;
@@ -215,10 +332,20 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_steps_write_page(ctx, steps, sg_output_stream(out)) != SG_OK)
+    if (practice) {
+        popts.first = from;
+        command = check_command(&ga, game, to);
+        popts.check_command = command;
+        if (sg_steps_write_practice(ctx, steps, &popts,
+                                    sg_output_stream(out)) != SG_OK)
+            goto done;
+    } else if (sg_steps_write_page(ctx, steps, sg_output_stream(out)) !=
+               SG_OK) {
         goto done;
+    }
     rc = cli_commit(ctx, &out);
 done:
+    free(command);
     sg_output_abort(out);
     sg_steps_free(steps);
     sg_game_free(game);

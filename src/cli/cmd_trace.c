@@ -44,9 +44,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:l:f:t:o:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'n': ga.max = optarg; break;
         case OPT_FROM: ga.from = optarg; break;

@@ -33,9 +33,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:h", options);
-    while ((c = getopt_long(argc, argv, getopts.shorts, getopts.longs, NULL)) != -1) {
-        if (cli_game_option(&ga, c, optarg))
-            continue;
+    while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;

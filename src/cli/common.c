@@ -68,9 +68,12 @@ void cli_options_init(cli_options *o, const char *shorts,
     }
     o->longs[n] = (struct option){NULL, 0, NULL, 0};
     o->shorts[len] = '\0';
+    o->nseen = 0;
 }
 
-bool cli_game_option(cli_game_args *args, int c, const char *arg)
+/* When C (a getopt_long() result) is a game kind's option, records ARG in
+ * ARGS and returns true. */
+static bool cli_game_option(cli_game_args *args, int c, const char *arg)
 {
     for (size_t k = 0; k < cli_game_kind_count; k++) {
         if (cli_game_kinds[k].letter == c) {
@@ -79,6 +82,175 @@ bool cli_game_option(cli_game_args *args, int c, const char *arg)
         }
     }
     return false;
+}
+
+/* The edit distance of A and B (optimal string alignment: insertions,
+ * deletions, substitutions and swaps of neighbours cost 1 each), or a
+ * large number for words too long to be option names. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    enum { LONGEST = 63 };
+    size_t n = strlen(a), m = strlen(b);
+    if (n > LONGEST || m > LONGEST)
+        return SIZE_MAX / 2;
+    size_t d[LONGEST + 1][LONGEST + 1];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        for (size_t j = 1; j <= m; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[n][m];
+}
+
+int cli_nearest(const char *word, const char *const *names, size_t n)
+{
+    /* A name that WORD begins is what an abbreviation meant; otherwise a
+     * slip of one or two letters (one in three of a long word). */
+    size_t len = strlen(word);
+    for (size_t i = 0; i < n && len >= 2; i++)
+        if (strncmp(names[i], word, len) == 0)
+            return (int)i;
+    size_t limit = len / 3 > 2 ? len / 3 : 2;
+    if (len <= 3)
+        limit = 1;
+    int best = -1;
+    size_t best_d = limit + 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t dist = edit_distance(word, names[i]);
+        if (dist < best_d) {
+            best_d = dist;
+            best = (int)i;
+        }
+    }
+    return best;
+}
+
+/* How option C of O is written in messages: "-s", "--set", or, for an
+ * option with both, as typed. */
+static const struct option *long_of(const cli_options *o, int c)
+{
+    for (size_t i = 0; o->longs[i].name; i++)
+        if (o->longs[i].val == c)
+            return &o->longs[i];
+    return NULL;
+}
+
+/* Records that TYPED (the text of an argument, "--frob=3" or "-x") is not
+ * an option of COMMAND, with the nearest of O's long options. */
+static int unknown_option(sg_ctx *ctx, const cli_options *o,
+                          const char *command, const char *typed)
+{
+    char word[64];
+    const char *name = typed + strspn(typed, "-");
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(name, "="), name);
+    const char *names[CLI_MAX_OPTIONS];
+    size_t n = 0;
+    for (; o->longs[n].name; n++)
+        names[n] = o->longs[n].name;
+    int near = strncmp(typed, "--", 2) == 0 || strlen(word) > 1
+                   ? cli_nearest(word, names, n)
+                   : -1;
+    char shown[72];
+    snprintf(shown, sizeof shown, "%.*s",
+             (int)(strcspn(typed, "=") < 60 ? strcspn(typed, "=") : 60), typed);
+    if (near >= 0)
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option %s; did you mean "
+                    "--%s? (see sgviz %s --help)", command, shown,
+                    names[near], command);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option %s (see sgviz %s "
+                    "--help)", command, shown, command);
+    return CLI_FAILED;
+}
+
+int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
+                    int argc, char **argv)
+{
+    const char *command = argv[0];
+    for (;;) {
+        int index = -1;
+        int c = getopt_long(argc, argv, o->shorts, o->longs, &index);
+        if (c == -1)
+            return -1;
+        /* The argument just read: its text ends at argv[optind - 1], or
+         * at argv[optind - 2] when its value was the next argument. */
+        const char *typed = optind >= 2 && optarg == argv[optind - 1] &&
+                                    optind - 2 >= 1
+                                ? argv[optind - 2]
+                                : argv[optind - 1];
+        if (c == '?') {
+            /* "-3" may be a negative position; the command says so. */
+            if (optopt >= '0' && optopt <= '9')
+                return c;
+            if (optopt && strncmp(typed, "--", 2) != 0) {
+                char dash[3] = {'-', (char)optopt, '\0'};
+                return unknown_option(ctx, o, command, dash);
+            }
+            return unknown_option(ctx, o, command, argv[optind - 1]);
+        }
+        if (c == ':') {
+            const struct option *lo = optopt ? long_of(o, optopt) : NULL;
+            char name[64];
+            if (strncmp(argv[optind - 1], "--", 2) == 0)
+                snprintf(name, sizeof name, "%s", argv[optind - 1]);
+            else if (lo && lo->val < 256)
+                snprintf(name, sizeof name, "-%c", optopt);
+            else
+                snprintf(name, sizeof name, "%s", argv[optind - 1]);
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value (see "
+                        "sgviz %s --help)", command, name, command);
+            return CLI_FAILED;
+        }
+        char spelt[40];
+        if (index >= 0) {
+            /* getopt_long() takes any unambiguous beginning of a long
+             * option for the option. */
+            const char *name = o->longs[index].name;
+            size_t len = strcspn(typed + 2, "=");
+            if (strncmp(typed, "--", 2) != 0 || len != strlen(name) ||
+                strncmp(typed + 2, name, len) != 0)
+                return unknown_option(ctx, o, command, typed);
+            snprintf(spelt, sizeof spelt, "--%s", name);
+        } else {
+            snprintf(spelt, sizeof spelt, "-%c", c);
+        }
+        for (size_t i = 0; i < o->nseen; i++) {
+            const cli_seen_option *s = &o->seen[i];
+            if (s->c != c)
+                continue;
+            if (s->arg && optarg)
+                sg_ctx_fail(ctx, SG_EINPUT, "%s: %s \"%.60s\" and %s "
+                            "\"%.60s\": an option given twice; give it once",
+                            command, s->spelt, s->arg, spelt, optarg);
+            else if (strcmp(s->spelt, spelt) == 0)
+                sg_ctx_fail(ctx, SG_EINPUT, "%s: %s given twice; give it "
+                            "once", command, spelt);
+            else
+                sg_ctx_fail(ctx, SG_EINPUT, "%s: %s and %s: an option given "
+                            "twice; give it once", command, s->spelt, spelt);
+            return CLI_FAILED;
+        }
+        if (o->nseen < CLI_MAX_OPTIONS) {
+            cli_seen_option *s = &o->seen[o->nseen++];
+            s->c = c;
+            snprintf(s->spelt, sizeof s->spelt, "%s", spelt);
+            s->arg = optarg;
+        }
+        if (!cli_game_option(args, c, optarg))
+            return c;
+    }
 }
 
 const char *cli_game_file(const cli_game_args *args)
@@ -207,16 +379,9 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
 
 int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv)
 {
-    const char *opt = argv[optind - 1];
-    if (c == ':')
-        sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value (see sgviz %s "
-                    "--help)", command, opt, command);
-    else if (optopt && strncmp(opt, "--", 2) != 0)
-        sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option -%c (see sgviz %s "
-                    "--help)", command, optopt, command);
-    else
+    if (c != CLI_FAILED)
         sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option %s (see sgviz %s "
-                    "--help)", command, opt, command);
+                    "--help)", command, argv[optind - 1], command);
     return EXIT_BAD;
 }
 

@@ -16,7 +16,7 @@ typedef struct command {
 static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
-    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot)"},
+    {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot, tikz)"},
     {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
     {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
     {"value", cmd_value, "sg(x) of the positions named"},
@@ -83,8 +83,16 @@ static int run(sg_ctx *ctx, int argc, char **argv)
             return commands[i].run(ctx, argc - 1, argv + 1);
     char known[256];
     list_commands(known, sizeof known);
-    sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%s\" (commands: %s)", name,
-                known);
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    int near = cli_nearest(name, names, NCOMMANDS);
+    if (near >= 0)
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%.60s\"; did you mean "
+                    "%s? (commands: %s)", name, names[near], known);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%.60s\" (commands: %s)",
+                    name, known);
     return EXIT_BAD;
 }
 

@@ -41,6 +41,10 @@
 /* The first round computes at least this many values. */
 #define FIRST_ROUND 32
 
+/* The first round of a search under a theorem whose certificate grows
+ * with the preperiod: long enough for the small games of the textbooks. */
+#define FIRST_SPAN_ROUND 1024
+
 /* Values per line in a text report, unless every value is asked for. */
 #define SHOW_VALUES 32
 
@@ -259,6 +263,65 @@ static sg_status observe(sg_ctx *ctx, sg_period *r, const sg_game *game)
     return SG_OK;
 }
 
+static uint64_t span_end(const void *user, uint64_t n0, uint64_t p)
+{
+    const sg_game *game = user;
+    return game->ops->certificate_end(game, n0, p);
+}
+
+/* The search of a game whose theorem's certificate grows with n0 and p
+ * (SG_PERIOD_SPAN): values in rounds that double, each round asked for the
+ * smallest period it proves (util/certify.c).  A round that would pass the
+ * work bound ends the search with what the rounds before it showed. */
+static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
+{
+    sg_period_info *i = &r->info;
+    uint64_t len = FIRST_SPAN_ROUND;
+    for (;;) {
+        if (len > i->limit + 1)
+            len = i->limit + 1;
+        sg_values *v = NULL;
+        sg_status st = sg_compute(ctx, game, len - 1, NULL, &v);
+        if (st == SG_ELIMIT && i->computed) {
+            sg_ctx_clear(ctx);
+            i->stopped = 1;
+            return SG_OK;
+        }
+        if (st != SG_OK)
+            return st;
+        free(r->values);
+        r->values = v->data;
+        r->width = v->width;
+        r->held = i->computed = len;
+        i->max_value = v->max;
+        v->data = NULL;
+        sg_values_free(v);
+        uint32_t *fail = sg_alloc_raw(ctx, (size_t)len, sizeof *fail);
+        if (!fail)
+            return ctx->status;
+        uint64_t n0, p;
+        int found = sg_certified_period(r->values, r->width, len, span_end,
+                                        game, fail, &n0, &p);
+        free(fail);
+        if (found) {
+            i->found = 1;
+            i->preperiod = n0;
+            i->period = p;
+            i->cert_from = n0;
+            i->cert_to = span_end(game, n0, p) - 1;
+            /* sg(0 .. n0 + p - 1) answer for every position. */
+            void *shrunk = realloc(r->values, (size_t)((n0 + p) * r->width));
+            if (shrunk)
+                r->values = shrunk;
+            r->held = n0 + p;
+            return find_witnesses(ctx, r);
+        }
+        if (len > i->limit)
+            return SG_OK;
+        len = len > i->limit / 2 ? i->limit + 1 : 2 * len;
+    }
+}
+
 /* Checks that a search up to LIMIT fits in memory and in the engine's work
  * bound before anything is computed. */
 static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
@@ -271,7 +334,10 @@ static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
     /* The values, and the failure table of the pattern: k entries for a
      * finite set, half the values for an infinite one. */
     uint64_t count = limit + 1;
-    uint64_t table = window ? (k <= limit ? k : 0) : (count + 1) / 2;
+    bool span = game->ops->period_rule(game) == SG_PERIOD_SPAN;
+    uint64_t table = window ? (k <= limit ? k : 0)
+                     : span ? count
+                            : (count + 1) / 2;
     uint64_t bytes = count * width + table * sizeof(uint32_t);
     uint64_t phys = sg_physical_memory();
     if (phys && bytes > phys / 4 * 3) {
@@ -333,8 +399,15 @@ sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
     r->theorem_checked = -1;
     r->info.limit = limit;
     r->info.max_amount = k;
-    r->info.applies = rule == SG_PERIOD_WINDOW;
+    r->info.applies = rule == SG_PERIOD_WINDOW || rule == SG_PERIOD_SPAN;
 
+    if (rule == SG_PERIOD_SPAN) {
+        if (span_search(ctx, r, game) != SG_OK) {
+            sg_period_free(r);
+            return NULL;
+        }
+        return r;
+    }
     if (!r->info.applies) {
         if (observe(ctx, r, game) != SG_OK) {
             sg_period_free(r);
@@ -399,6 +472,7 @@ typedef struct writer {
     const sg_period *r;
     const sg_period_info *i;
     sg_buf b;
+    sg_buf scratch; /* words written before they are escaped */
     FILE *out;
     int full;
 } writer;
@@ -495,7 +569,33 @@ static void put_smallest(writer *w)
     }
 }
 
-static void text_certified(writer *w)
+/* The two runs of values the certificate compares, sg(FROM..TO) and
+ * sg(FROM + p..TO + p), labelled alike so that the values stand in
+ * columns. */
+static void put_runs(writer *w, uint64_t from, uint64_t to)
+{
+    uint64_t p = w->i->period, n = to - from + 1;
+    char left[64], right[64];
+    if (n == 1) {
+        snprintf(left, sizeof left, "sg(%llu)", (unsigned long long)from);
+        snprintf(right, sizeof right, "sg(%llu)",
+                 (unsigned long long)(from + p));
+    } else {
+        snprintf(left, sizeof left, "sg(%llu..%llu)", (unsigned long long)from,
+                 (unsigned long long)to);
+        snprintf(right, sizeof right, "sg(%llu..%llu)",
+                 (unsigned long long)(from + p), (unsigned long long)(to + p));
+    }
+    int pad = (int)(strlen(left) > strlen(right) ? strlen(left) : strlen(right));
+    sg_buf_printf(&w->b, "  %-*s = ", pad, left);
+    put_values(w, from, n, " ", false);
+    sg_buf_printf(&w->b, "\n  %-*s = ", pad, right);
+    put_values(w, from + p, n, " ", false);
+    sg_buf_printf(&w->b, "\n  hence sg(x + %llu) = sg(x) for every x >= %llu.\n",
+                  (unsigned long long)p, (unsigned long long)from);
+}
+
+static void text_certified(writer *w, const sg_game *game)
 {
     const sg_period_info *i = w->i;
     uint64_t n0 = i->preperiod, p = i->period, k = i->max_amount;
@@ -510,31 +610,24 @@ static void text_certified(writer *w)
                       "%llu\n\n",
                       (unsigned long long)n0, (unsigned long long)p,
                       (unsigned long long)n0);
-    sg_buf_printf(&w->b, "certificate: k = max S = %llu; from x = %llu on every "
-                  "amount is a move, so sg(x)\n  depends only on the %llu "
-                  "value%s before it, and %s %llu later:\n",
-                  (unsigned long long)k, (unsigned long long)k,
-                  (unsigned long long)k, k == 1 ? "" : "s",
-                  k == 1 ? "it repeats" : "these repeat",
-                  (unsigned long long)p);
-    /* Both ranges are written with their labels padded alike, so that the
-     * values stand in columns. */
-    char left[64], right[64];
-    snprintf(left, sizeof left, "sg(%llu..%llu)", (unsigned long long)n0,
-             (unsigned long long)(n0 + k - 1));
-    snprintf(right, sizeof right, "sg(%llu..%llu)", (unsigned long long)(n0 + p),
-             (unsigned long long)(n0 + p + k - 1));
-    if (k == 1) {
-        snprintf(left, sizeof left, "sg(%llu)", (unsigned long long)n0);
-        snprintf(right, sizeof right, "sg(%llu)", (unsigned long long)(n0 + p));
+    if (game->ops->period_rule(game) == SG_PERIOD_SPAN) {
+        sg_buf_puts(&w->b, "certificate: by ");
+        game->ops->certificate_words(game, &w->b);
+        sg_buf_printf(&w->b, ";\n  with n0 = %llu and p = %llu that is "
+                      "%llu <= x <= %llu:\n",
+                      (unsigned long long)n0, (unsigned long long)p,
+                      (unsigned long long)i->cert_from,
+                      (unsigned long long)i->cert_to);
+    } else {
+        sg_buf_printf(&w->b, "certificate: k = max S = %llu; from x = %llu on "
+                      "every amount is a move, so sg(x)\n  depends only on "
+                      "the %llu value%s before it, and %s %llu later:\n",
+                      (unsigned long long)k, (unsigned long long)k,
+                      (unsigned long long)k, k == 1 ? "" : "s",
+                      k == 1 ? "it repeats" : "these repeat",
+                      (unsigned long long)p);
     }
-    int pad = (int)(strlen(left) > strlen(right) ? strlen(left) : strlen(right));
-    sg_buf_printf(&w->b, "  %-*s = ", pad, left);
-    put_values(w, n0, k, " ", false);
-    sg_buf_printf(&w->b, "\n  %-*s = ", pad, right);
-    put_values(w, n0 + p, k, " ", false);
-    sg_buf_printf(&w->b, "\n  hence sg(x + %llu) = sg(x) for every x >= %llu.\n",
-                  (unsigned long long)p, (unsigned long long)n0);
+    put_runs(w, i->cert_from, i->cert_to);
     put_smallest(w);
 }
 
@@ -543,7 +636,20 @@ static void text_report(writer *w, const sg_game *game)
     const sg_period_info *i = w->i;
     sg_buf_printf(&w->b, "%s\n", game->describe);
     if (i->applies && i->found) {
-        text_certified(w);
+        text_certified(w, game);
+    } else if (i->applies && game->ops->period_rule(game) == SG_PERIOD_SPAN) {
+        if (i->stopped)
+            sg_buf_printf(&w->b, "no period found in sg(0..%llu); more values "
+                          "would pass the work bound before the limit %llu",
+                          (unsigned long long)(i->computed - 1),
+                          (unsigned long long)i->limit);
+        else
+            sg_buf_printf(&w->b, "no period found up to %llu",
+                          (unsigned long long)i->limit);
+        sg_buf_puts(&w->b, ": by ");
+        game->ops->certificate_words(game, &w->b);
+        sg_buf_printf(&w->b, ",\n  and sg(0..%llu) holds no such run\n",
+                      (unsigned long long)(i->computed - 1));
     } else if (i->applies) {
         sg_buf_printf(&w->b, "no period found up to %llu",
                       (unsigned long long)i->limit);
@@ -588,8 +694,7 @@ static void text_report(writer *w, const sg_game *game)
         sg_buf_printf(&w->b, "values computed: sg(0..%llu), of which the "
                       "proof uses sg(0..%llu) (limit %llu)\n",
                       (unsigned long long)(i->computed - 1),
-                      (unsigned long long)(i->preperiod + i->period +
-                                           i->max_amount - 1),
+                      (unsigned long long)(i->cert_to + i->period),
                       (unsigned long long)i->limit);
     else if (i->computed)
         sg_buf_printf(&w->b, "values computed: sg(0..%llu) (limit %llu)\n",
@@ -628,6 +733,14 @@ static void json_report(writer *w, const sg_game *game)
         if (theorem)
             sg_buf_printf(b, ", \"theorem_checked\": %s",
                           w->r->theorem_checked == 1 ? "true" : "false");
+    } else if (game->ops->period_rule(game) == SG_PERIOD_SPAN) {
+        sg_buf *words = &w->scratch;
+        words->len = 0;
+        game->ops->certificate_words(game, words);
+        sg_buf_puts(b, ", \"theorem\": ");
+        if (words->data)
+            sg_escape_add(b, SG_ESCAPE_JSON, words->data, words->len, true);
+        sg_buf_printf(b, ", \"stopped\": %s", i->stopped ? "true" : "false");
     } else {
         sg_buf_printf(b, ", \"k\": %llu", (unsigned long long)i->max_amount);
     }
@@ -674,13 +787,15 @@ sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
     w.out = out;
     w.full = full;
     sg_buf_init(&w.b);
+    sg_buf_init(&w.scratch);
     if (format == SG_PERIOD_JSON)
         json_report(&w, game);
     else
         text_report(&w, game);
-    bool failed = w.b.failed;
+    bool failed = w.b.failed || w.scratch.failed;
     flush(&w);
     sg_buf_free(&w.b);
+    sg_buf_free(&w.scratch);
     if (failed)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the report");
     if (fflush(out) != 0 || ferror(out))

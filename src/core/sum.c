@@ -357,7 +357,6 @@ struct sg_batch {
     char *origin;
     FILE *out;
     sg_lookup *lookup;     /* values up to the largest heap so far */
-    bool tried_unbounded;  /* whether a lookup for every heap was tried */
     uint64_t line;         /* the number of the last line begun */
     uint64_t answered;
     sg_status status;      /* SG_OK, SG_STOP, or the error that ended it */
@@ -367,6 +366,22 @@ struct sg_batch {
     size_t parts_cap;
     sg_buf answers;        /* answers not yet handed to OUT */
     char *chunk;           /* sg_batch_read_fd's buffer */
+
+    /* The counted layout reads words, each wherever it is, and keeps the
+     * place of each for its messages.  The carry above holds a word that a
+     * feed cut short. */
+    sg_batch_layout layout;
+    unsigned long column;  /* the column of the word at fault (0: none) */
+    uint64_t at_line;      /* the line of the next byte, from 1 */
+    uint64_t at_column;    /* bytes before the next byte on its line */
+    uint64_t word_line, word_column; /* where the carried word starts */
+    enum { WANT_T, WANT_N, WANT_PART, WANT_END } want;
+    uint64_t cases;        /* T */
+    uint64_t case_no;      /* the sum being read, from 1 */
+    uint64_t nparts;       /* its N */
+    size_t have;           /* its parts read so far */
+    uint64_t largest;      /* its largest heap, and where that was read */
+    uint64_t largest_line, largest_column;
 };
 
 static bool has_newline(const char *s)
@@ -378,9 +393,18 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
                        FILE *out)
 {
-    sg_batch_opts o = {NULL, NULL, 0};
+    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES};
     if (opts)
         o = *opts;
+    if (o.layout != SG_BATCH_LINES && o.layout != SG_BATCH_COUNTED) {
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown input layout %d", (int)o.layout);
+        return NULL;
+    }
+    if (o.layout == SG_BATCH_COUNTED && o.stop_at_zero) {
+        sg_ctx_fail(ctx, SG_EINPUT, "a line of zeros cannot end input that "
+                    "counts its sums (T, then N and N heaps for each)");
+        return NULL;
+    }
     if (!o.first_name != !o.second_name) {
         sg_ctx_fail(ctx, SG_EINPUT, "give both names, the first player's and "
                     "the second's, or neither");
@@ -392,12 +416,25 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                     "break (each answer is one line)");
         return NULL;
     }
+    /* In a game with names, a line of zeros is a line of nodes named "0":
+     * when there is such a node, the line is a question about it, and
+     * taking it for the end would leave it unanswered. */
+    uint64_t zero;
+    if (o.stop_at_zero && !sg_game_numbered(game) &&
+        game->ops->find_position(game, "0", 1, &zero)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "a line of zeros cannot end the input: "
+                    "%s has a node named \"0\", so such a line asks about "
+                    "it", game->spec);
+        return NULL;
+    }
     sg_batch *b = sg_alloc(ctx, 1, sizeof *b);
     if (!b)
         return NULL;
     b->game = game;
     b->out = out;
     b->stop_at_zero = o.stop_at_zero != 0;
+    b->layout = o.layout;
+    b->at_line = 1;
     b->status = SG_OK;
     sg_buf_init(&b->answers);
     b->origin = sg_strdup(ctx, origin ? origin : "input");
@@ -453,35 +490,25 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
 {
     va_list ap;
     va_start(ap, fmt);
-    b->status = sg_vfail_at(ctx, st, b->origin, (unsigned long)b->line, 0,
-                            fmt, ap);
+    b->status = sg_vfail_at(ctx, st, b->origin, (unsigned long)b->line,
+                            b->column, fmt, ap);
     va_end(ap);
     return b->status;
 }
 
 /* Makes the lookup answer for heaps up to MAX.  A table of values grows to
  * at least twice its size when that fits, so that heaps that creep upwards
- * line by line cost O(log) rebuilds, not one per line. */
+ * line by line cost O(log) rebuilds, not one per line.  Each lookup is
+ * asked for no more than the table it would otherwise be: a period found
+ * within it, or a theorem, answers for every heap from then on (the
+ * lookup's maximum says so), and a period that would show only further
+ * out is never searched for before a table answers the line at hand. */
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
-    if (!b->tried_unbounded) {
-        /* A lookup that answers from a period or a theorem costs the same
-         * for any heap: one for every heap there is serves the whole input.
-         * Where values must be computed it is refused at once, and the
-         * table grows with the heaps instead. */
-        b->tried_unbounded = true;
-        sg_lookup *all = sg_lookup_new(ctx, b->game, HEAP_MAX);
-        sg_ctx_clear(ctx);
-        if (all) {
-            sg_lookup_free(b->lookup);
-            b->lookup = all;
-            return SG_OK;
-        }
-    }
     uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
                               : BATCH_FIRST_MAX;
     if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)
@@ -503,10 +530,14 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* Appends the answer to the sum of the current line's N parts. */
-static void answer(sg_batch *b, size_t n, sg_value nimsum)
+/* Appends the answer to the sum of the N parts b->parts[0..n): the
+ * winner's name, or the line's parts (the case's number, in the counted
+ * layout) with the nim-sum and the winner. */
+static void answer(sg_batch *b, size_t n)
 {
+    sg_value nimsum = n ? sg_nim_sum(b->lookup, b->parts, n) : 0;
     sg_buf *out = &b->answers;
+    b->answered++;
     if (b->names) {
         if (nimsum)
             sg_buf_add(out, b->first_answer, b->first_len);
@@ -514,7 +545,11 @@ static void answer(sg_batch *b, size_t n, sg_value nimsum)
             sg_buf_add(out, b->second_answer, b->second_len);
         return;
     }
-    for (size_t i = 0; i < n; i++) {
+    if (b->layout == SG_BATCH_COUNTED) {
+        sg_buf_puts(out, "case ");
+        sg_buf_u64(out, b->case_no);
+    }
+    for (size_t i = 0; b->layout == SG_BATCH_LINES && i < n; i++) {
         char tmp[24];
         if (i)
             sg_buf_putc(out, ' ');
@@ -525,6 +560,45 @@ static void answer(sg_batch *b, size_t n, sg_value nimsum)
     sg_buf_u64(out, nimsum);
     sg_buf_puts(out, nimsum ? ", first player wins\n"
                             : ", second player wins\n");
+}
+
+/* Reads part number INDEX (from 1) of the current sum, TOK[0..len), into
+ * *X.  Returns SG_OK, or an error naming the part and its place. */
+static sg_status read_part(sg_ctx *ctx, sg_batch *b, const char *tok,
+                           size_t len, size_t index, uint64_t *x)
+{
+    const sg_game *game = b->game;
+    bool good = sg_game_numbered(game)
+                    ? sg_parse_u64(tok, len, HEAP_MAX, x) == 0
+                    : game->ops->find_position(game, tok, len, x);
+    if (good)
+        return SG_OK;
+    /* The message (and the place it names) is made only for a bad part: a
+     * judge's input has millions of good ones. */
+    char where[160];
+    if (b->layout == SG_BATCH_COUNTED)
+        snprintf(where, sizeof where, "%s:%llu:%lu: case %llu: %s %zu",
+                 b->origin, (unsigned long long)b->line, b->column,
+                 (unsigned long long)b->case_no, game->ops->noun, index);
+    else
+        snprintf(where, sizeof where, "%s:%llu: %s %zu", b->origin,
+                 (unsigned long long)b->line, game->ops->noun, index);
+    return b->status = sg_sum_parse_position(ctx, game, tok, len, where, x);
+}
+
+/* Stores X as part N (from 0) of the current sum. */
+static sg_status keep_part(sg_ctx *ctx, sg_batch *b, size_t n, uint64_t x)
+{
+    if (n == b->parts_cap) {
+        size_t cap = b->parts_cap ? b->parts_cap * 2 : 16;
+        uint64_t *grown = sg_grow(ctx, b->parts, cap, sizeof *grown);
+        if (!grown)
+            return b->status = ctx->status;
+        b->parts = grown;
+        b->parts_cap = cap;
+    }
+    b->parts[n] = x;
+    return SG_OK;
 }
 
 /* Answers one line, S[0..len) without its newline. */
@@ -545,6 +619,10 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
     size_t n = 0;
     uint64_t largest = 0;
     bool zeros = true;
+    /* With stop_at_zero no node is named "0" (sg_batch_new() saw to it), so
+     * in a game with names a part "0" is kept aside until the line proves
+     * to be more than zeros, and then reported as the name it is not. */
+    size_t first_zero = SIZE_MAX;
     for (;;) {
         while (p < end && is_blank(*p))
             p++;
@@ -557,38 +635,29 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         if (n == SG_SUM_MAX_PARTS)
             return batch_fail(ctx, b, SG_ELIMIT, "more than %d %ss on one "
                               "line", SG_SUM_MAX_PARTS, word);
-        if (n == b->parts_cap) {
-            size_t cap = b->parts_cap ? b->parts_cap * 2 : 16;
-            uint64_t *grown = sg_grow(ctx, b->parts, cap, sizeof *grown);
-            if (!grown)
-                return b->status = ctx->status;
-            b->parts = grown;
-            b->parts_cap = cap;
+        uint64_t x = 0;
+        bool zero = named ? tlen == 1 && *tok == '0' : false;
+        if (zero && b->stop_at_zero) {
+            if (first_zero == SIZE_MAX)
+                first_zero = n;
+        } else if (read_part(ctx, b, tok, tlen, n + 1, &x) != SG_OK) {
+            return b->status;
         }
-        uint64_t x;
-        bool good = named ? game->ops->find_position(game, tok, tlen, &x)
-                          : sg_parse_u64(tok, tlen, HEAP_MAX, &x) == 0;
-        if (!good) {
-            /* The message (and the place it names) is made only for a bad
-             * part: a judge's input has millions of good ones. */
-            char where[96];
-            snprintf(where, sizeof where, "%s:%llu: %s %zu", b->origin,
-                     (unsigned long long)b->line, word, n + 1);
-            sg_status st = sg_sum_parse_position(ctx, b->game, tok, tlen,
-                                                 where, &x);
-            if (st != SG_OK)
-                return b->status = st;
-        }
-        /* In a DAG game "0" is a node's name; a line of zeros is a line of
-         * that name, as the input would spell it. */
-        if (named ? !(tlen == 1 && *tok == '0') : x != 0)
+        if (!named)
+            zero = x == 0;
+        if (keep_part(ctx, b, n, x) != SG_OK)
+            return b->status;
+        n++;
+        if (!zero)
             zeros = false;
         if (x > largest)
             largest = x;
-        b->parts[n++] = x;
     }
     if (b->stop_at_zero && zeros)
         return b->status = SG_STOP;
+    uint64_t ignored;
+    if (first_zero != SIZE_MAX)
+        return read_part(ctx, b, "0", 1, first_zero + 1, &ignored);
     if (!sg_game_is_finite(game)) {
         char where[64];
         snprintf(where, sizeof where, "%s %llu", word,
@@ -596,8 +665,7 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         if (cover(ctx, b, largest, where) != SG_OK)
             return b->status;
     }
-    answer(b, n, sg_nim_sum(b->lookup, b->parts, n));
-    b->answered++;
+    answer(b, n);
     return SG_OK;
 }
 
@@ -652,12 +720,204 @@ static sg_status keep(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
     return SG_OK;
 }
 
-sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
-                        size_t len)
+/* ---- The counted layout ------------------------------------------------- */
+
+/* Reads the count TOK[0..len) (T or an N) into *N, at most MAX; WHAT names
+ * it in messages. */
+static sg_status read_count(sg_ctx *ctx, sg_batch *b, const char *tok,
+                            size_t len, const char *what, uint64_t max,
+                            uint64_t *n)
 {
-    sg_batch *b = batch;
+    int r = sg_parse_u64(tok, len, max, n);
+    if (r == 0)
+        return SG_OK;
+    char quoted[96];
+    sg_quote(tok, len, quoted, sizeof quoted);
+    if (r == -2)
+        return batch_fail(ctx, b, SG_ELIMIT, "%s \"%s\" is more than sgviz "
+                          "takes (at most %llu)", what, quoted,
+                          (unsigned long long)max);
+    return batch_fail(ctx, b, SG_EINPUT, "%s \"%s\" is not a whole number%s",
+                      what, quoted,
+                      b->want == WANT_T ? " (the input starts with T, the "
+                                          "number of cases)"
+                                        : " (each case is N, then N "
+                                          "heap sizes)");
+}
+
+/* Answers the sum just completed and moves on to the next case. */
+static sg_status counted_answer(sg_ctx *ctx, sg_batch *b)
+{
+    if (b->have && !sg_game_is_finite(b->game)) {
+        char where[96];
+        snprintf(where, sizeof where, "case %llu: %s %llu",
+                 (unsigned long long)b->case_no, b->game->ops->noun,
+                 (unsigned long long)b->largest);
+        b->line = b->largest_line;
+        b->column = (unsigned long)b->largest_column;
+        if (cover(ctx, b, b->largest, where) != SG_OK)
+            return b->status;
+    }
+    answer(b, b->have);
+    b->want = b->case_no == b->cases ? WANT_END : WANT_N;
+    return SG_OK;
+}
+
+/* Takes the word TOK[0..len), which starts at LINE:COLUMN. */
+static sg_status counted_word(sg_ctx *ctx, sg_batch *b, const char *tok,
+                              size_t len, uint64_t line, uint64_t column)
+{
+    b->line = line;
+    b->column = (unsigned long)column;
+    switch (b->want) {
+    case WANT_T:
+        if (read_count(ctx, b, tok, len, "the number of cases", HEAP_MAX,
+                       &b->cases) != SG_OK)
+            return b->status;
+        b->want = b->cases ? WANT_N : WANT_END;
+        return SG_OK;
+    case WANT_N: {
+        char what[64];
+        b->case_no++;
+        snprintf(what, sizeof what, "case %llu: the number of %ss",
+                 (unsigned long long)b->case_no, b->game->ops->noun);
+        if (read_count(ctx, b, tok, len, what, SG_BATCH_MAX_COUNTED_PARTS,
+                       &b->nparts) != SG_OK)
+            return b->status;
+        b->have = 0;
+        b->largest = 0;
+        b->largest_line = line;
+        b->largest_column = column;
+        if (b->nparts == 0)
+            return counted_answer(ctx, b);
+        b->want = WANT_PART;
+        return SG_OK;
+    }
+    case WANT_PART: {
+        uint64_t x;
+        if (read_part(ctx, b, tok, len, b->have + 1, &x) != SG_OK ||
+            keep_part(ctx, b, b->have, x) != SG_OK)
+            return b->status;
+        b->have++;
+        if (x > b->largest) {
+            b->largest = x;
+            b->largest_line = line;
+            b->largest_column = column;
+        }
+        return b->have == b->nparts ? counted_answer(ctx, b) : SG_OK;
+    }
+    case WANT_END:
+        break;
+    }
+    char quoted[96];
+    sg_quote(tok, len, quoted, sizeof quoted);
+    return batch_fail(ctx, b, SG_EINPUT, "\"%s\" comes after the last case "
+                      "(the input announced %llu)", quoted,
+                      (unsigned long long)b->cases);
+}
+
+static bool is_space(char c) { return c == '\n' || is_blank(c); }
+
+/* Reads the words of DATA[0..len), carrying one that the end cuts short to
+ * the next feed. */
+static void counted_feed(sg_ctx *ctx, sg_batch *b, const char *data,
+                         size_t len)
+{
+    const char *p = data, *end = data + len;
+    while (p < end && b->status == SG_OK) {
+        if (is_space(*p)) {
+            if (b->carry_len) {
+                size_t n = b->carry_len;
+                b->carry_len = 0;
+                if (counted_word(ctx, b, b->carry, n, b->word_line,
+                                 b->word_column) != SG_OK ||
+                    flush_answers(ctx, b, false) != SG_OK)
+                    break;
+            }
+            if (*p == '\n') {
+                b->at_line++;
+                b->at_column = 0;
+            } else {
+                b->at_column++;
+            }
+            p++;
+            continue;
+        }
+        const char *w = p;
+        while (p < end && !is_space(*p))
+            p++;
+        size_t n = (size_t)(p - w);
+        uint64_t line = b->at_line, column = b->at_column + 1;
+        b->at_column += n;
+        if (b->carry_len || p == end) {
+            /* A word that began in an earlier feed, or that this one may
+             * cut short: it is complete only at the next space. */
+            if (!b->carry_len) {
+                b->word_line = line;
+                b->word_column = column;
+            }
+            if (n > SG_LINE_MAX_LEN - b->carry_len) {
+                b->line = b->word_line;
+                b->column = (unsigned long)b->word_column;
+                batch_fail(ctx, b, SG_ELIMIT, "a word longer than %zu "
+                           "characters", SG_LINE_MAX_LEN);
+                break;
+            }
+            keep(ctx, b, w, n);
+            continue;
+        }
+        if (n > SG_LINE_MAX_LEN) {
+            b->line = line;
+            b->column = (unsigned long)column;
+            batch_fail(ctx, b, SG_ELIMIT, "a word longer than %zu characters",
+                       SG_LINE_MAX_LEN);
+            break;
+        }
+        if (counted_word(ctx, b, w, n, line, column) != SG_OK ||
+            flush_answers(ctx, b, false) != SG_OK)
+            break;
+    }
+}
+
+/* Ends counted input: the word the input ends with, then whether every
+ * case announced is complete. */
+static void counted_finish(sg_ctx *ctx, sg_batch *b)
+{
+    if (b->status == SG_OK && b->carry_len) {
+        size_t n = b->carry_len;
+        b->carry_len = 0;
+        counted_word(ctx, b, b->carry, n, b->word_line, b->word_column);
+    }
     if (b->status != SG_OK)
-        return b->status;
+        return;
+    b->line = 0;
+    b->column = 0;
+    switch (b->want) {
+    case WANT_T:
+        batch_fail(ctx, b, SG_EINPUT, "the input is empty; it starts with T, "
+                   "the number of cases, then each case as N and N heap "
+                   "sizes");
+        break;
+    case WANT_N:
+        batch_fail(ctx, b, SG_EINPUT, "the input ends after %llu of the %llu "
+                   "cases it announced", (unsigned long long)b->case_no,
+                   (unsigned long long)b->cases);
+        break;
+    case WANT_PART:
+        batch_fail(ctx, b, SG_EINPUT, "the input ends in case %llu, after "
+                   "%zu of its %llu %s%s", (unsigned long long)b->case_no,
+                   b->have, (unsigned long long)b->nparts,
+                   b->game->ops->noun, b->nparts == 1 ? "" : "s");
+        break;
+    case WANT_END:
+        break;
+    }
+}
+
+/* Answers the lines that DATA[0..len) completes, carrying the start of
+ * one that it cuts short to the next feed. */
+static void lines_feed(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
+{
     const char *p = data, *end = data + len;
     while (p < end && b->status == SG_OK) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -681,6 +941,18 @@ sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
             break;
         p = nl + 1;
     }
+}
+
+sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
+                        size_t len)
+{
+    sg_batch *b = batch;
+    if (b->status != SG_OK)
+        return b->status;
+    if (b->layout == SG_BATCH_COUNTED)
+        counted_feed(ctx, b, data, len);
+    else
+        lines_feed(ctx, b, data, len);
     /* The answers before a bad line are written before it is reported; a
      * failure to write them is reported instead. */
     sg_status st = b->status;
@@ -692,12 +964,15 @@ sg_status sg_batch_feed(sg_ctx *ctx, sg_batch *batch, const char *data,
 sg_status sg_batch_finish(sg_ctx *ctx, sg_batch *batch)
 {
     sg_batch *b = batch;
-    if (b->status == SG_OK && b->carry_len) {
+    if (b->layout == SG_BATCH_COUNTED) {
+        counted_finish(ctx, b);
+    } else if (b->status == SG_OK && b->carry_len) {
         size_t n = b->carry_len;
         b->carry_len = 0;
         batch_line(ctx, b, b->carry, n);
     }
-    if (b->status == SG_OK && b->answered == 0)
+    if (b->status == SG_OK && b->answered == 0 &&
+        b->layout == SG_BATCH_LINES)
         batch_fail(ctx, b, SG_EINPUT, "no positions to answer; give each sum "
                    "on a line of its own, e.g. \"%s\"",
                    sg_game_numbered(b->game) ? "1 4 1" : "a c");

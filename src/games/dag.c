@@ -3,7 +3,11 @@
  * edge a move (read from a DOT file by the render module's dot_read.c).
  *
  * The positions are numbered in a topological order, so every move goes to
- * a smaller number, and have names, which an index finds in O(1).
+ * a smaller number, and have names, which an index finds in O(1).  A node
+ * with a label of its own is called by its label wherever a position is
+ * named (traces, tables, captions, pages, reports), as in the picture;
+ * input finds it by its name or, where no other node shares it, its
+ * label.
  */
 #include "games/game.h"
 
@@ -30,7 +34,12 @@ void sg_dag_free(sg_dag *dag)
         for (uint64_t i = 0; i < dag->count; i++)
             free(dag->names[i]);
     free(dag->names);
+    if (dag->labels)
+        for (uint64_t i = 0; i < dag->count; i++)
+            free(dag->labels[i]);
+    free(dag->labels);
     free(dag->name_slots);
+    free(dag->label_slots);
     free(dag->first);
     free(dag->targets);
     free(dag);
@@ -48,8 +57,23 @@ static uint64_t name_hash(const char *s, size_t len)
     return h;
 }
 
-/* Builds the name index with at least twice as many slots as names, so
- * that probe sequences stay short. */
+/* Fills an index of TEXT[x] (NULL entries left out) with MASK + 1 slots. */
+static void index_fill(uint32_t *slots, uint64_t mask, char *const *text,
+                       uint64_t count)
+{
+    for (uint64_t x = 0; x < count; x++) {
+        const char *n = text[x];
+        if (!n)
+            continue;
+        uint64_t i = name_hash(n, strlen(n)) & mask;
+        while (slots[i])
+            i = (i + 1) & mask;
+        slots[i] = (uint32_t)(x + 1);
+    }
+}
+
+/* Builds the indexes with at least twice as many slots as names, so that
+ * probe sequences stay short. */
 static sg_status index_names(sg_ctx *ctx, sg_dag *dag)
 {
     if (dag->count >= UINT32_MAX)
@@ -63,34 +87,56 @@ static sg_status index_names(sg_ctx *ctx, sg_dag *dag)
     if (!dag->name_slots)
         return ctx->status;
     dag->name_mask = slots - 1;
-    for (uint64_t x = 0; x < dag->count; x++) {
-        const char *n = dag->names[x];
-        uint64_t i = name_hash(n, strlen(n)) & dag->name_mask;
-        while (dag->name_slots[i])
-            i = (i + 1) & dag->name_mask;
-        dag->name_slots[i] = (uint32_t)(x + 1);
+    index_fill(dag->name_slots, dag->name_mask, dag->names, dag->count);
+    if (dag->labels) {
+        dag->label_slots = sg_alloc(ctx, (size_t)slots,
+                                    sizeof *dag->label_slots);
+        if (!dag->label_slots)
+            return ctx->status;
+        index_fill(dag->label_slots, dag->name_mask, dag->labels, dag->count);
     }
     return SG_OK;
 }
 
+/* Whether TEXT is NAME[0..len).  NAME may hold a NUL byte (from a line of
+ * input), so lengths are compared first and then bytes. */
+static bool same_name(const char *text, const char *name, size_t len)
+{
+    return text && strnlen(text, len + 1) == len &&
+           memcmp(text, name, len) == 0;
+}
+
+/* The position whose TEXT (names or labels) is NAME[0..len) in the index
+ * SLOTS: *X and true when there is exactly one. */
+static bool index_find(const sg_dag *dag, const uint32_t *slots,
+                       char *const *text, const char *name, size_t len,
+                       uint64_t *x)
+{
+    bool found = false;
+    uint64_t i = name_hash(name, len) & dag->name_mask;
+    for (uint32_t v; (v = slots[i]) != 0; i = (i + 1) & dag->name_mask) {
+        if (same_name(text[v - 1], name, len)) {
+            if (found)
+                return false;
+            *x = v - 1;
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* A node's name first (names are unique), then a label that no other node
+ * shares. */
 static bool find_position(const sg_game *game, const char *name, size_t len,
                           uint64_t *x)
 {
     const sg_dag *dag = dag_of(game);
     if (!dag->name_slots)
         return false;
-    uint64_t i = name_hash(name, len) & dag->name_mask;
-    for (uint32_t v; (v = dag->name_slots[i]) != 0;
-         i = (i + 1) & dag->name_mask) {
-        const char *n = dag->names[v - 1];
-        /* NAME may hold a NUL byte (from a line of input), so compare
-         * lengths first and then bytes. */
-        if (strnlen(n, len + 1) == len && memcmp(n, name, len) == 0) {
-            *x = v - 1;
-            return true;
-        }
-    }
-    return false;
+    if (index_find(dag, dag->name_slots, dag->names, name, len, x))
+        return true;
+    return dag->label_slots &&
+           index_find(dag, dag->label_slots, dag->labels, name, len, x);
 }
 
 
@@ -143,7 +189,10 @@ static const char *position_name(const sg_game *game, uint64_t x,
 {
     (void)buf;
     (void)size;
-    return dag_of(game)->names[x];
+    const sg_dag *dag = dag_of(game);
+    if (dag->labels && dag->labels[x])
+        return dag->labels[x];
+    return dag->names[x];
 }
 
 static sg_period_rule period_rule(const sg_game *game)

@@ -98,7 +98,11 @@ typedef enum sg_period_rule {
      * sg(x + p) = sg(x) for reach positions in a row proves the period. */
     SG_PERIOD_WINDOW,
     /* No criterion is known: the values computed show what they show. */
-    SG_PERIOD_OBSERVE
+    SG_PERIOD_OBSERVE,
+    /* A theorem of the kind proves periods: sg(x + p) = sg(x) for
+     * n0 <= x < certificate_end(n0, p) proves it for every x >= n0 (the
+     * Guy-Smith theorem for take-and-break codes). */
+    SG_PERIOD_SPAN
 } sg_period_rule;
 
 /* The shape of a game's moves.  The engine has a loop for each. */
@@ -195,6 +199,13 @@ typedef struct sg_game_ops {
 
     /* What the period module may assume. */
     sg_period_rule (*period_rule)(const sg_game *game);
+
+    /* With SG_PERIOD_SPAN: the end of the range that proves period P from
+     * N0 (increasing in both), and the theorem in one sentence for
+     * reports, written to B. */
+    uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
+                                uint64_t p);
+    void (*certificate_words)(const sg_game *game, sg_buf *b);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
@@ -267,17 +278,24 @@ typedef struct sg_dag {
     uint64_t *first;      /* moves of x: targets[first[x] .. first[x+1]) */
     uint64_t *targets;
     char **names;         /* names[x]: the node's name, owned by the dag */
+    /* labels[x]: what the node's label shows, as one line of text, or NULL
+     * where it shows the name; NULL when no node has a label.  Owned by the
+     * dag.  Every output that names a position uses it, as the picture
+     * does; input may name a position either way. */
+    char **labels;
     uint64_t max_degree;  /* the largest number of moves from one position */
-    /* An open-addressing hash index of the names, built by
-     * sg_game_from_dag(): slot i holds x + 1 for a position x whose name
-     * hashes near i, or 0.  Lookups by name (positions named on a command
-     * line or on lines of input) then cost O(1), not O(count). */
+    /* Open-addressing hash indexes of the names and of the labels, built
+     * by sg_game_from_dag(): slot i holds x + 1 for a position x whose
+     * name (label) hashes near i, or 0.  Lookups by name (positions named
+     * on a command line or on lines of input) then cost O(1), not
+     * O(count). */
     uint32_t *name_slots;
+    uint32_t *label_slots; /* NULL without labels */
     uint64_t name_mask;   /* slots - 1; the number of slots is a power of 2 */
 } sg_dag;
 
 /* Creates a DAG game that takes ownership of DAG; NAME is the file name.
- * Builds the index of the positions' names.  Returns NULL (freeing DAG) on
+ * Builds the indexes of the positions' names and labels.  Returns NULL (freeing DAG) on
  * allocation failure, or with SG_ELIMIT when the dag has 2^32 - 1 positions
  * or more (the index numbers them in 32 bits). */
 sg_game *sg_game_from_dag(sg_ctx *ctx, sg_dag *dag, const char *name);

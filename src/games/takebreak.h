@@ -65,12 +65,31 @@ static inline bool sg_code_finite(const sg_code *code)
  * digit after d_0 is zero). */
 uint64_t sg_code_last_digit(const sg_code *code);
 
+/* The most heaps one move of CODE leaves (1, 2 or 3; 1 when no digit
+ * splits). */
+unsigned sg_code_heaps(const sg_code *code);
+
+/* Whether the Guy-Smith theorem proves periods of CODE: a finite code
+ * whose moves never ask for unequal heaps. */
+bool sg_code_certifiable(const sg_code *code);
+
+/* The end of the range n0 <= x < end on which sg(x + p) = sg(x) proves
+ * period P from N0 for CODE: with t = sg_code_last_digit() and r =
+ * sg_code_heaps(), r max(n0, 1) + (r - 1) p + t; UINT64_MAX when the code
+ * is not certifiable. */
+uint64_t sg_code_certificate_end(const sg_code *code, uint64_t n0,
+                                 uint64_t p);
+
+/* Writes the theorem as reports state it, one sentence. */
+void sg_code_certificate_words(const sg_code *code, sg_buf *b);
+
 /* Computes sg(0..LAST) of CODE into a new table *OUT (freed with
  * sg_values_free()), values stored as narrow as they fit and widened as
  * they grow.  Finite codes of octal digits use the rare-value method;
  * codes with a repeating tail or splits into three heaps are computed
- * directly.  Returns SG_OK, or SG_ELIMIT/SG_ENOMEM naming what does not
- * fit. */
+ * directly.  A certifiable code whose values turn periodic within the
+ * range has the rest filled in from its proven period.  Returns SG_OK, or
+ * SG_ELIMIT/SG_ENOMEM naming what does not fit. */
 sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
                          sg_values **out);
 

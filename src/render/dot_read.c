@@ -46,6 +46,7 @@ GVC_t *sg_gv_context(sg_ctx *ctx)
             return NULL;
         }
         ctx->graphviz_free = free_gvc;
+        sg_gv_add_plugins(ctx->graphviz);
     }
     return ctx->graphviz;
 }
@@ -490,6 +491,62 @@ static void order_moves(seq_move *m, size_t n)
     }
 }
 
+/* What node V's label shows, as one line of text in a new string, or
+ * NULL when it shows the node's name (no label, "\\N", or a label equal
+ * to the name) or is HTML-like (whose text is markup; the name stands in
+ * for it).  Graphviz's escapes are expanded as Graphviz draws them: \\N
+ * the node's name, \\G the graph's, \\n, \\l and \\r line breaks;
+ * line breaks and other runs of white space or control bytes become one
+ * space, since a position's name goes on one line of text.  Returns NULL
+ * with *FAILED set when memory runs out. */
+static char *label_text(sg_ctx *ctx, Agraph_t *g, Agnode_t *v, Agsym_t *sym,
+                        bool *failed)
+{
+    const char *label = agxget(v, sym);
+    if (!*label || aghtmlstr(SG_GV_STR(label)))
+        return NULL;
+    const char *name = agnameof(v);
+    sg_buf b;
+    sg_buf_init(&b);
+    bool space = false;
+    for (const char *p = label; *p; p++) {
+        const char *piece = NULL;
+        char one[2] = {*p, '\0'};
+        bool gap = (unsigned char)*p <= ' ' || *p == 0x7f;
+        if (*p == '\\' && p[1]) {
+            p++;
+            if (*p == 'N')
+                piece = name;
+            else if (*p == 'G')
+                piece = agnameof(g);
+            else if (*p == 'n' || *p == 'l' || *p == 'r')
+                gap = true;
+            else
+                one[0] = *p;
+        }
+        if (gap) {
+            space = b.len > 0;
+            continue;
+        }
+        if (space)
+            sg_buf_putc(&b, ' ');
+        space = false;
+        sg_buf_puts(&b, piece ? piece : one);
+    }
+    sg_buf_putc(&b, '\0');
+    if (b.failed) {
+        sg_buf_free(&b);
+        *failed = true;
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory reading labels");
+        return NULL;
+    }
+    if (!b.data[0] || strcmp(b.data, name) == 0) {
+        sg_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
 /* Builds the game of graph G (read from ORIGIN).  Takes ownership of G. */
 static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
 {
@@ -585,6 +642,22 @@ static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
             goto fail;
     }
     dag->first[n] = at;
+    Agsym_t *label = agattr(g, AGNODE, SG_GV_STR("label"), NULL);
+    for (uint64_t x = 0; label && x < n; x++) {
+        bool failed = false;
+        char *text = label_text(ctx, g, by_index[order[x]], label, &failed);
+        if (failed)
+            goto fail;
+        if (text && !dag->labels) {
+            dag->labels = sg_alloc(ctx, (size_t)n, sizeof *dag->labels);
+            if (!dag->labels) {
+                free(text);
+                goto fail;
+            }
+        }
+        if (text)
+            dag->labels[x] = text;
+    }
 
     src = sg_alloc(ctx, 1, sizeof *src);
     if (!src)

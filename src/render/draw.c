@@ -11,6 +11,7 @@
  * moves between frames.
  */
 #include "render/render_draw.h"
+#include "render/tikz.h"
 
 #include <errno.h>
 #include <math.h>
@@ -65,10 +66,10 @@ static void label_escape(sg_buf *b, const char *text)
 /* Formats and layouts                                                      */
 /* ------------------------------------------------------------------------ */
 
-static const char *const formats[] = {"svg", "png", "pdf", "dot"};
+static const char *const formats[] = {"svg", "png", "pdf", "dot", "tikz"};
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
-const char *sg_render_formats(void) { return "svg, png, pdf, dot"; }
+const char *sg_render_formats(void) { return "svg, png, pdf, dot, tikz"; }
 
 static bool ascii_equal_nocase(const char *a, const char *b)
 {
@@ -88,6 +89,8 @@ const char *sg_render_format_of_path(const char *path)
         return NULL;
     if (ascii_equal_nocase(dot + 1, "gv"))
         return "dot";
+    if (ascii_equal_nocase(dot + 1, "tex"))
+        return "tikz";
     for (size_t i = 0; i < NFORMATS; i++)
         if (ascii_equal_nocase(dot + 1, formats[i]))
             return formats[i];
@@ -159,7 +162,10 @@ sg_status sg_render_format_check(sg_ctx *ctx, const char *format)
     bool no_layouts, no_renderers;
     bool has_nop = gv_has_plugin(gvc, "layout", "nop2", &no_layouts);
     bool has_device;
-    if (strcmp(format, "svg") == 0)
+    if (strcmp(format, "tikz") == 0)
+        /* sgviz's own plugin (tikz.c), registered with the context. */
+        has_device = gv_has_plugin(gvc, "render", "tikz", &no_renderers);
+    else if (strcmp(format, "svg") == 0)
         has_device = gv_has_plugin(gvc, "render", "svg", &no_renderers);
     else if (strcmp(format, "pdf") == 0)
         has_device = gv_has_plugin(gvc, "render", "cairo", &no_renderers);
@@ -310,12 +316,13 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     d->m = m;
     d->x = sg_alloc_raw(ctx, n, sizeof *d->x);
     d->sg = sg_alloc_raw(ctx, n, sizeof *d->sg);
+    d->shown = sg_alloc_raw(ctx, n, sizeof *d->shown);
     d->first = sg_alloc_raw(ctx, n + 1, sizeof *d->first);
     d->tail = sg_alloc_raw(ctx, m, sizeof *d->tail);
     d->head = sg_alloc_raw(ctx, m, sizeof *d->head);
     if (g.amounts)
         d->amount = sg_alloc_raw(ctx, m, sizeof *d->amount);
-    if (!d->x || !d->sg || !d->first || !d->tail || !d->head ||
+    if (!d->x || !d->sg || !d->shown || !d->first || !d->tail || !d->head ||
         (g.amounts && !d->amount)) {
         st = ctx->status;
         goto done;
@@ -326,6 +333,7 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
             continue;
         d->x[i] = x;
         d->sg[i] = sg_values_get(values, x);
+        d->shown[i] = d->sg[i];
         d->first[i] = k;
         for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
             d->tail[k] = i;
@@ -654,8 +662,11 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
 
     char buf[64];
     for (size_t i = 0; i < d->n; i++) {
+        /* A DOT game's nodes keep their names, which are unique where
+         * their labels need not be. */
         const char *name =
-            sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
+            d->src ? agnameof(d->src->nodes[d->x[i]])
+                   : sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         Agnode_t *v = agnode(g, SG_GV_STR(name), 1);
         if (!v)
             return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
@@ -748,8 +759,9 @@ static void style_node(sg_drawing *d, size_t i)
         sg_draw_set(v, d->nsym[k], *base ? base : d->ndefault[k]);
     }
     sg_node_state state = (sg_node_state)d->nstate[i];
-    bool known = state != SG_NODE_PENDING;
-    bool p = d->sg[i] == 0;
+    sg_value shown = d->shown[i];
+    bool known = state != SG_NODE_PENDING && shown != SG_VALUE_UNKNOWN;
+    bool p = shown == 0;
     if (known)
         apply(v, d->nres[p ? STYLE_P : STYLE_N], d->nresn[p ? STYLE_P : STYLE_N]);
     else
@@ -766,8 +778,9 @@ static void style_node(sg_drawing *d, size_t i)
     static const char *const classes[] = {"", "pending", "current", "target",
                                           "hidden"};
     char cls[32];
-    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "",
-             known && state != SG_NODE_VALUE ? " " : "", classes[state]);
+    bool plain = state == SG_NODE_VALUE || state == SG_NODE_PENDING;
+    snprintf(cls, sizeof cls, "%s%s%s", known ? (p ? "P" : "N") : "pending",
+             plain ? "" : " ", plain ? "" : classes[state]);
     sg_draw_set(v, d->n_class, cls);
 
     /* The label: the position (or the file's own label) over its value. */
@@ -783,7 +796,7 @@ static void style_node(sg_drawing *d, size_t i)
                                                sizeof buf));
     char value[32];
     if (known)
-        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)d->sg[i]);
+        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)shown);
     else
         snprintf(value, sizeof value, "sg=?");
     if (html) {
@@ -852,10 +865,10 @@ static void style_edge(sg_drawing *d, size_t k)
         apply(e, d->eres[ESTYLE_DENSE], d->eresn[ESTYLE_DENSE]);
     sg_edge_state state = (sg_edge_state)d->estate[k];
     const char *cls = "";
-    bool win = d->sg[d->head[k]] == 0;
+    bool win = d->shown[d->head[k]] == 0;
     if (state == SG_EDGE_NORMAL && d->opts.highlight_wins) {
         sg_edge_style_id s = win ? ESTYLE_WIN
-                             : d->sg[d->tail[k]] == 0 ? ESTYLE_PN
+                             : d->shown[d->tail[k]] == 0 ? ESTYLE_PN
                                                       : ESTYLE_NN;
         apply(e, d->eres[s], d->eresn[s]);
     } else if (state == SG_EDGE_PENDING) {
@@ -945,6 +958,23 @@ sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *d, uint64_t x,
     return SG_OK;
 }
 
+sg_status sg_drawing_show_value(sg_ctx *ctx, sg_drawing *d, uint64_t x,
+                                sg_value value)
+{
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    size_t i = d->index_of[x];
+    if (d->shown[i] == value)
+        return SG_OK;
+    d->shown[i] = value;
+    style_node(d, i);
+    /* A move's style depends on the values at both of its ends. */
+    for (size_t k = 0; k < d->m; k++)
+        if (d->head[k] == i || d->tail[k] == i)
+            style_edge(d, k);
+    return SG_OK;
+}
+
 sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
 {
     if (!d->caption)
@@ -966,6 +996,7 @@ sg_status sg_drawing_set_caption(sg_ctx *ctx, sg_drawing *d, const char *text)
 
 void sg_drawing_reset(sg_drawing *d)
 {
+    memcpy(d->shown, d->sg, d->n * sizeof *d->shown);
     for (size_t i = 0; i < d->n; i++) {
         d->nstate[i] = SG_NODE_VALUE;
         style_node(d, i);
@@ -1085,6 +1116,7 @@ void sg_drawing_free(sg_drawing *d)
     sg_theme_free(d->theme);
     free(d->x);
     free(d->sg);
+    free(d->shown);
     free(d->node);
     free(d->nstate);
     free(d->index_of);
@@ -1122,12 +1154,102 @@ size_t sg_drawing_edge_count(const sg_drawing *d) { return d->m; }
 /* The most pixels a PNG gets before its resolution is lowered. */
 #define PNG_MAX_PIXELS 12e6
 
+/* Lays D out with the "nop2" engine (which only reads the coordinates
+ * the drawing holds), has Graphviz paint it with the renderer FORMAT, and
+ * frees the layout.  With a CONTEXT the renderer paints into it
+ * (gvRenderContext); otherwise into memory, *GVDATA (gvRenderData), which
+ * the caller frees with gvFreeRenderData().  Returns SG_OK, SG_EINPUT when
+ * Graphviz reported an error about the graph's own text, or
+ * SG_EINTERNAL. */
+static sg_status run_renderer(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc,
+                              const char *format, void *context,
+                              char **gvdata, unsigned int *gvlen)
+{
+    char message[600];
+    sg_gv_errors_begin(sg_game_spec(d->game));
+    if (gvLayout(gvc, d->g, "nop2") != 0) {
+        sg_gv_errors_end(message, sizeof message);
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
+                           "drawing%s%s", message[0] ? ": " : "", message);
+    }
+    int rc = context ? gvRenderContext(gvc, d->g, format, context)
+                     : gvRenderData(gvc, d->g, format, gvdata, gvlen);
+    int errors = agerrors();
+    sg_gv_free_layout(gvc, d->g);
+    sg_gv_errors_end(message, sizeof message);
+    if (rc == 0 && !errors)
+        return SG_OK;
+    if (gvdata && *gvdata) {
+        gvFreeRenderData(*gvdata);
+        *gvdata = NULL;
+    }
+    /* Graphviz goes on after some errors (an HTML-like label it cannot
+     * parse is drawn as its source text); the picture is then not what the
+     * file says, so it is refused with Graphviz's own words. */
+    if (rc == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s",
+                           message[0] ? message
+                                      : "Graphviz reported an error");
+    return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not write %s%s%s",
+                       format, message[0] ? ": " : "", message);
+}
+
+sg_status sg_draw_paint_context(sg_ctx *ctx, sg_drawing *d,
+                                const char *format, void *context)
+{
+    GVC_t *gvc = sg_gv_context(ctx);
+    if (!gvc)
+        return ctx->status;
+    if (!gv_has_plugin(gvc, "layout", "nop2", NULL))
+        return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "drawing needs Graphviz's "
+                           "neato layout plugin (engine nop2), which is not "
+                           "registered here " SG_PLUGIN_HINT);
+    return run_renderer(ctx, d, gvc, format, context, NULL, NULL);
+}
+
+/* Paints D as a TikZ picture (tikz.c) into OUT, or into memory when OUT
+ * is NULL. */
+static sg_status paint_tikz(sg_ctx *ctx, sg_drawing *d, FILE *out,
+                            char **data, size_t *len)
+{
+    sg_tikz *t = sg_tikz_new(ctx);
+    if (!t)
+        return ctx->status;
+    sg_buf b;
+    sg_buf_init(&b);
+    sg_status st = sg_tikz_paint(ctx, t, d, 0);
+    if (st == SG_OK) {
+        char title[400];
+        snprintf(title, sizeof title, "%s: %zu positions, %zu moves",
+                 sg_game_describe(d->game), d->n, d->m);
+        sg_tikz_write_picture(t, title, &b);
+        sg_buf_putc(&b, '\0');
+        if (b.failed)
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing TikZ");
+    }
+    sg_tikz_free(t);
+    if (st == SG_OK && out) {
+        if (fwrite(b.data, 1, b.len - 1, out) != b.len - 1 ||
+            fflush(out) != 0 || ferror(out))
+            st = sg_ctx_fail(ctx, SG_EIO, "cannot write the TikZ picture: %s",
+                             strerror(errno));
+    } else if (st == SG_OK) {
+        *data = b.data;
+        *len = b.len - 1;
+        return SG_OK;
+    }
+    sg_buf_free(&b);
+    return st;
+}
+
 /* Paints D as FORMAT into OUT, or into memory when OUT is NULL. */
 static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
                        FILE *out, char **data, size_t *len)
 {
     if (sg_render_format_check(ctx, format) != SG_OK)
         return ctx->status;
+    if (strcmp(format, "tikz") == 0)
+        return paint_tikz(ctx, d, out, data, len);
 
     /* DOT text is the graph itself, written by cgraph: its coordinates are
      * the drawing's own, untouched by a layout pass. */
@@ -1181,15 +1303,6 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
             sg_draw_set(d->g, dpi, buf);
         }
     }
-    char message[600];
-    sg_gv_errors_begin(sg_game_spec(d->game));
-    if (gvLayout(gvc, d->g, "nop2") != 0) {
-        if (dpi)
-            sg_draw_set(d->g, dpi, old_dpi);
-        sg_gv_errors_end(message, sizeof message);
-        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not place the "
-                           "drawing%s%s", message[0] ? ": " : "", message);
-    }
     /* Graphviz paints into memory even when the picture goes to a file:
      * when its own write to a file fails (a full disk, a size limit),
      * Graphviz 2.42 ends the process with exit(1), leaving a temporary
@@ -1197,28 +1310,11 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
      * write is an error like any other. */
     char *gvdata = NULL;
     unsigned int gvlen = 0;
-    int rc = gvRenderData(gvc, d->g, format, &gvdata, &gvlen);
-    int errors = agerrors();
-    sg_gv_free_layout(gvc, d->g);
+    sg_status st = run_renderer(ctx, d, gvc, format, NULL, &gvdata, &gvlen);
     if (dpi)
         sg_draw_set(d->g, dpi, old_dpi);
-    sg_gv_errors_end(message, sizeof message);
-    /* Graphviz goes on after some errors (an HTML-like label it cannot
-     * parse is drawn as its source text); the picture is then not what the
-     * file says, so it is refused with Graphviz's own words. */
-    if (rc == 0 && errors) {
-        if (gvdata)
-            gvFreeRenderData(gvdata);
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s",
-                           message[0] ? message
-                                      : "Graphviz reported an error");
-    }
-    if (rc != 0) {
-        if (gvdata)
-            gvFreeRenderData(gvdata);
-        return sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not write %s%s%s",
-                           format, message[0] ? ": " : "", message);
-    }
+    if (st != SG_OK)
+        return st;
     if (out) {
         bool bad = gvlen && fwrite(gvdata, 1, gvlen, out) != gvlen;
         gvFreeRenderData(gvdata);

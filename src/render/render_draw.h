@@ -144,6 +144,8 @@ struct sg_drawing {
     size_t n;
     uint64_t *x;
     sg_value *sg;
+    sg_value *shown;       /* the value each node shows: its own, or one
+                              given by sg_drawing_show_value() */
     Agnode_t **node;
     unsigned char *nstate; /* sg_node_state of each node */
     size_t *index_of;      /* position -> node index, SIZE_MAX if not drawn */
@@ -202,6 +204,12 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
  * sg_template_free(), or NULL after recording SG_EINPUT for an unknown
  * language. */
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
+
+/* Lays D out and has Graphviz paint it with the renderer FORMAT into
+ * CONTEXT (for sgviz's own renderers, which paint into a structure rather
+ * than a file).  Returns SG_OK or an error, as sg_drawing_render(). */
+sg_status sg_draw_paint_context(sg_ctx *ctx, sg_drawing *d,
+                                const char *format, void *context);
 
 /* Sets a node's or edge's attribute by name (declaring nothing: the
  * attribute must have been declared with agattr). */

@@ -53,6 +53,10 @@ static inline void sg_gv_free_layout(GVC_t *gvc, Agraph_t *g)
  * calls this first.  Returns NULL after recording an error. */
 GVC_t *sg_gv_context(sg_ctx *ctx);
 
+/* Adds sgviz's own renderer plugins (tikz.c) to GVC, as Graphviz's own are
+ * added from its plugin list. */
+void sg_gv_add_plugins(GVC_t *gvc);
+
 /* Starts collecting Graphviz's error messages (which arrive in pieces) for
  * the file ORIGIN; sg_gv_errors_end() stops and returns the first message
  * as "ORIGIN:LINE: text" in BUF, or "" if there was none. */

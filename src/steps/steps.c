@@ -20,7 +20,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "games/game.h"
-#include "text/template.h"
+#include "steps/page.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,29 +34,10 @@
 /* Wording                                                                  */
 /* ------------------------------------------------------------------------ */
 
-enum {
-    WS_CAPTION,
-    WS_TITLE,
-    WS_COUNTER,
-    WS_PREVIOUS,
-    WS_NEXT,
-    WS_PLAY,
-    WS_PAUSE,
-    WS_KEYS,
-    WS_TRACE_HEADING,
-    WS_TABLE_HEADING,
-    WS_ROW_X,
-    WS_ROW_SG,
-    WS_ROW_PN,
-    WS_NSECTIONS
-};
-
 static const char *const words_sections[] = {
     "caption", "title", "counter", "previous", "next", "play", "pause",
     "keys", "trace-heading", "table-heading", "row-x", "row-sg", "row-pn",
     NULL};
-
-enum { WV_GAME, WV_X, WV_SG, WV_VALUES, WV_PN, WV_K, WV_LAST, WV_NVARS };
 
 static const char *const words_vars[] = {"game", "x", "sg", "values", "pn",
                                          "k", "last", NULL};
@@ -75,7 +56,8 @@ static const sg_tpl_schema words_schema = {"steps wording", words_sections,
                                            words_vars, words_allowed,
                                            no_settings};
 
-/* The page: one section, its placeholders filled in by write_page(). */
+/* The page: one section, its placeholders filled in by
+ * sg_steps_write_page(). */
 enum {
     PV_LANG,
     PV_TITLE,
@@ -92,6 +74,8 @@ enum {
     PV_TRACE_HEADING,
     PV_TABLE_HEADING,
     PV_LAST,
+    PV_STYLE,
+    PV_SCRIPT,
     PV_NVARS
 };
 
@@ -100,7 +84,7 @@ static const char *const page_sections[] = {"page", NULL};
 static const char *const page_vars[] = {
     "lang", "title", "picture", "variants", "data", "caption", "trace",
     "counter", "previous", "next", "play", "keys", "trace-heading",
-    "table-heading", "last", NULL};
+    "table-heading", "last", "style", "script", NULL};
 
 static const uint64_t page_allowed[1] = {(UINT64_C(1) << PV_NVARS) - 1};
 
@@ -108,24 +92,20 @@ static const sg_tpl_schema page_schema = {"page template", page_sections,
                                           page_vars, page_allowed,
                                           no_settings};
 
+/* The parts the pages share: templates/steps/shared.html. */
+enum { SH_STYLE, SH_SCRIPT, SH_NSECTIONS };
+
+static const char *const shared_sections[] = {"style", "script", NULL};
+static const char *const no_vars[] = {NULL};
+static const uint64_t shared_allowed[SH_NSECTIONS] = {0, 0};
+
+static const sg_tpl_schema shared_schema = {"shared page parts",
+                                            shared_sections, no_vars,
+                                            shared_allowed, no_settings};
+
 /* ------------------------------------------------------------------------ */
 /* Recording the steps                                                      */
 /* ------------------------------------------------------------------------ */
-
-struct sg_steps {
-    const sg_game *game;
-    sg_steps_opts opts;
-    char lang[8];
-    sg_template *words;
-    size_t count;      /* steps, one per position 0..count-1 */
-    sg_value *sg;      /* sg of each position */
-    size_t *first;     /* the targets of step k: targets[first[k]..first[k+1]) */
-    uint64_t *targets;
-    size_t nmoves, cap;
-    char **caption;    /* the short line of each step */
-    char **trace;      /* the trace's line of each step */
-    sg_drawing *frames; /* the frames' drawing, made on first need */
-};
 
 typedef struct recorder {
     sg_ctx *ctx;
@@ -145,20 +125,42 @@ static int record_step(void *user, const sg_step *s)
                            "shows; choose a smaller -n",
                            sg_game_describe(st->game), st->count - 1,
                            SG_STEPS_MAX_MOVES);
-    if (st->nmoves + s->nmoves > st->cap) {
-        size_t cap = st->cap ? st->cap : 64;
-        while (cap < st->nmoves + s->nmoves)
+    size_t nparts = 0;
+    for (size_t i = 0; i < s->nmoves; i++) {
+        size_t n;
+        sg_step_parts(s, i, &n);
+        nparts += n;
+    }
+    if (st->nmoves + s->nmoves + 1 > st->move_cap) {
+        size_t cap = st->move_cap ? st->move_cap : 64;
+        while (cap < st->nmoves + s->nmoves + 1)
             cap *= 2;
-        uint64_t *t = sg_grow(r->ctx, st->targets, cap, sizeof *t);
-        if (!t)
+        size_t *f = sg_grow(r->ctx, st->part_first, cap, sizeof *f);
+        if (!f)
             return r->ctx->status;
-        st->targets = t;
-        st->cap = cap;
+        st->part_first = f;
+        st->move_cap = cap;
+    }
+    if (st->nparts + nparts > st->part_cap) {
+        size_t cap = st->part_cap ? st->part_cap : 64;
+        while (cap < st->nparts + nparts)
+            cap *= 2;
+        uint64_t *p = sg_grow(r->ctx, st->parts, cap, sizeof *p);
+        if (!p)
+            return r->ctx->status;
+        st->parts = p;
+        st->part_cap = cap;
     }
     st->first[k] = st->nmoves;
-    for (size_t i = 0; i < s->nmoves; i++)
-        st->targets[st->nmoves + i] = s->targets[i];
+    for (size_t i = 0; i < s->nmoves; i++) {
+        size_t n;
+        const uint64_t *parts = sg_step_parts(s, i, &n);
+        st->part_first[st->nmoves + i] = st->nparts;
+        for (size_t j = 0; j < n; j++)
+            st->parts[st->nparts++] = parts[j];
+    }
     st->nmoves += s->nmoves;
+    st->part_first[st->nmoves] = st->nparts;
     st->first[k + 1] = st->nmoves;
     st->sg[k] = s->sg;
 
@@ -269,7 +271,8 @@ void sg_steps_free(sg_steps *st)
     free(st->trace);
     free(st->sg);
     free(st->first);
-    free(st->targets);
+    free(st->part_first);
+    free(st->parts);
     free(st);
 }
 
@@ -291,9 +294,7 @@ const char *sg_steps_trace(const sg_steps *st, size_t k)
 /* Frames                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/* Makes the drawing of the steps' positions, with the caption line under
- * the picture when CAPTION is set.  Returns NULL after recording an error. */
-static sg_drawing *make_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
+sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
 {
     sg_drawing_opts o = {0};
     o.layout = st->opts.layout;
@@ -320,8 +321,9 @@ static sg_status style_step(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
     if (sg_drawing_set_node(ctx, d, k, SG_NODE_CURRENT) != SG_OK ||
         sg_drawing_set_moves(ctx, d, k, SG_EDGE_CURRENT) != SG_OK)
         return ctx->status;
-    for (size_t i = st->first[k]; i < st->first[k + 1]; i++)
-        if (sg_drawing_set_node(ctx, d, st->targets[i], SG_NODE_TARGET) !=
+    for (size_t i = st->part_first[st->first[k]];
+         i < st->part_first[st->first[k + 1]]; i++)
+        if (sg_drawing_set_node(ctx, d, st->parts[i], SG_NODE_TARGET) !=
             SG_OK)
             return ctx->status;
     if (caption)
@@ -366,7 +368,7 @@ static sg_status check_frames(sg_ctx *ctx, const sg_steps *st,
 static sg_status frames_drawing(sg_ctx *ctx, sg_steps *st)
 {
     if (!st->frames)
-        st->frames = make_drawing(ctx, st, 1);
+        st->frames = sg_steps_drawing(ctx, st, 1);
     return st->frames ? SG_OK : ctx->status;
 }
 
@@ -596,7 +598,7 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
  * JSON's own escapes, '<', '>' and '&' are written as \u escapes, so that
  * no "</script>" or "<!--" can appear, and so are U+2028 and U+2029, which
  * older JavaScript does not allow in a string. */
-static void json_string(sg_buf *b, const char *s)
+void sg_page_json_string(sg_buf *b, const char *s)
 {
     sg_buf_putc(b, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -619,15 +621,8 @@ static void json_string(sg_buf *b, const char *s)
     sg_buf_putc(b, '"');
 }
 
-static void html_text(sg_buf *b, const char *s)
-{
-    sg_escape_add(b, SG_ESCAPE_HTML, s, strlen(s), false);
-}
-
-/* Section ID of the wording, with VARS, as a new string in *OUT (freed by
- * the caller). */
-static sg_status words_text(sg_ctx *ctx, const sg_steps *st, int id,
-                            const char *const vars[WV_NVARS], char **out)
+sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,
+                         const char *const vars[WV_NVARS], char **out)
 {
     sg_buf b;
     sg_buf_init(&b);
@@ -639,6 +634,15 @@ static sg_status words_text(sg_ctx *ctx, const sg_steps *st, int id,
     }
     *out = b.data;
     return SG_OK;
+}
+
+const char *sg_steps_game_title(const sg_steps *st)
+{
+    const char *game = sg_game_describe(st->game);
+    /* A DOT game goes by its file's name, without the directories. */
+    if (!sg_game_numbered(st->game) && strrchr(game, '/'))
+        game = strrchr(game, '/') + 1;
+    return game;
 }
 
 /* The steps as JSON, for the page's script. */
@@ -653,14 +657,14 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
     } words[] = {{"play", WS_PLAY}, {"pause", WS_PAUSE}, {"rowx", WS_ROW_X},
                  {"rowsg", WS_ROW_SG}, {"rowpn", WS_ROW_PN}};
     sg_buf_puts(b, "{\"lang\": ");
-    json_string(b, st->lang);
+    sg_page_json_string(b, st->lang);
     sg_buf_puts(b, ", \"words\": {");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char *text;
-        if (words_text(ctx, st, words[i].id, none, &text) != SG_OK)
+        if (sg_steps_words(ctx, st, words[i].id, none, &text) != SG_OK)
             return ctx->status;
         sg_buf_printf(b, "%s\"%s\": ", i ? ", " : "", words[i].key);
-        json_string(b, text);
+        sg_page_json_string(b, text);
         free(text);
     }
     sg_buf_puts(b, "},\n\"steps\": [\n");
@@ -669,22 +673,23 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
         const char *vars[WV_NVARS] = {NULL, NULL, NULL, NULL, NULL, k_text,
                                       last};
         char *counter;
-        if (words_text(ctx, st, WS_COUNTER, vars, &counter) != SG_OK)
+        if (sg_steps_words(ctx, st, WS_COUNTER, vars, &counter) != SG_OK)
             return ctx->status;
         sg_buf_puts(b, k ? ",\n{\"x\": " : "{\"x\": ");
-        json_string(b, sg_game_position_name(st->game, k, name_buf,
-                                             sizeof name_buf));
+        sg_page_json_string(b, sg_game_position_name(st->game, k, name_buf,
+                                                     sizeof name_buf));
         sg_buf_printf(b, ", \"sg\": %llu, \"pn\": \"%s\", \"t\": [",
                       (unsigned long long)st->sg[k], st->sg[k] ? "N" : "P");
-        for (size_t i = st->first[k]; i < st->first[k + 1]; i++)
-            sg_buf_printf(b, "%s%llu", i > st->first[k] ? "," : "",
-                          (unsigned long long)st->targets[i]);
+        size_t from = st->part_first[st->first[k]];
+        for (size_t i = from; i < st->part_first[st->first[k + 1]]; i++)
+            sg_buf_printf(b, "%s%llu", i > from ? "," : "",
+                          (unsigned long long)st->parts[i]);
         sg_buf_puts(b, "], \"caption\": ");
-        json_string(b, st->caption[k]);
+        sg_page_json_string(b, st->caption[k]);
         sg_buf_puts(b, ", \"trace\": ");
-        json_string(b, st->trace[k]);
+        sg_page_json_string(b, st->trace[k]);
         sg_buf_puts(b, ", \"counter\": ");
-        json_string(b, counter);
+        sg_page_json_string(b, counter);
         sg_buf_putc(b, '}');
         free(counter);
     }
@@ -694,7 +699,7 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
 
 /* Renders D as SVG and appends it to B from its <svg> element on: the XML
  * prolog and DOCTYPE that precede it belong to a file, not to a page. */
-static sg_status add_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b)
+sg_status sg_page_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b)
 {
     char *svg = NULL;
     size_t len = 0;
@@ -711,108 +716,135 @@ static sg_status add_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b)
     return SG_OK;
 }
 
-/* The picture four times over, each time with every position (and move)
- * in one state, as <template> elements the page's script takes looks
- * from. */
-static sg_status page_variants(sg_ctx *ctx, sg_drawing *d,
-                               const sg_steps *st, sg_buf *b)
+sg_status sg_page_looks(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                        const sg_page_look *looks, size_t n, sg_buf *b)
 {
-    static const struct {
-        const char *name;
-        sg_node_state node;
-        sg_edge_state edge;
-    } looks[] = {{"value", SG_NODE_VALUE, SG_EDGE_NORMAL},
-                 {"pending", SG_NODE_PENDING, SG_EDGE_PENDING},
-                 {"current", SG_NODE_CURRENT, SG_EDGE_CURRENT},
-                 {"target", SG_NODE_TARGET, SG_EDGE_NORMAL}};
-    for (size_t v = 0; v < sizeof looks / sizeof looks[0]; v++) {
+    for (size_t v = 0; v < n; v++) {
         sg_drawing_reset(d);
         for (size_t x = 0; x < st->count; x++)
-            if (sg_drawing_set_node(ctx, d, x, looks[v].node) != SG_OK ||
+            if ((looks[v].show &&
+                 sg_drawing_show_value(ctx, d, x, looks[v].shown) != SG_OK) ||
+                sg_drawing_set_node(ctx, d, x, looks[v].node) != SG_OK ||
                 sg_drawing_set_moves(ctx, d, x, looks[v].edge) != SG_OK)
                 return ctx->status;
         sg_buf_printf(b, "<template id=\"sg-%s\">", looks[v].name);
-        if (add_svg(ctx, d, b) != SG_OK)
+        if (sg_page_svg(ctx, d, b) != SG_OK)
             return ctx->status;
         sg_buf_puts(b, "</template>\n");
     }
+    sg_drawing_reset(d);
     return SG_OK;
+}
+
+/* Appends section ID of the template T, which has no placeholders. */
+static void add_section(sg_buf *b, const sg_template *t, int id)
+{
+    sg_tpl_say(b, t, id, no_vars);
+}
+
+sg_status sg_page_write(sg_ctx *ctx, const sg_tpl_schema *schema,
+                        const char *name, int style, int script,
+                        const sg_page_text *texts, FILE *out)
+{
+    sg_template *page = sg_tpl_builtin(ctx, schema, name);
+    sg_template *shared =
+        page ? sg_tpl_builtin(ctx, &shared_schema, "steps/shared.html") : NULL;
+    if (!shared) {
+        sg_template_free(page);
+        return ctx->status;
+    }
+    sg_buf b;
+    sg_buf_init(&b);
+    const sg_section *sec = &page->sections[0];
+    for (size_t i = 0; i < sec->nsegs; i++) {
+        const sg_segment *s = &sec->segs[i];
+        if (s->var < 0)
+            sg_buf_add(&b, s->text, s->len);
+        else if (s->var == style)
+            add_section(&b, shared, SH_STYLE);
+        else if (s->var == script)
+            add_section(&b, shared, SH_SCRIPT);
+        else if (texts[s->var].text && texts[s->var].html)
+            sg_escape_add(&b, SG_ESCAPE_HTML, texts[s->var].text,
+                          strlen(texts[s->var].text), false);
+        else if (texts[s->var].text)
+            sg_buf_puts(&b, texts[s->var].text);
+    }
+    sg_buf_putc(&b, '\n');
+    sg_status status = SG_OK;
+    if (b.failed)
+        status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the page");
+    else if (fwrite(b.data, 1, b.len, out) != b.len || fflush(out) != 0 ||
+             ferror(out))
+        status = sg_ctx_fail(ctx, SG_EIO, "cannot write the page: %s",
+                             strerror(errno));
+    sg_buf_free(&b);
+    sg_template_free(shared);
+    sg_template_free(page);
+    return status;
 }
 
 sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
 {
-    sg_template *page = sg_tpl_builtin(ctx, &page_schema, "steps/page.html");
-    if (!page)
-        return ctx->status;
-    sg_drawing *d = make_drawing(ctx, st, 0);
-    sg_buf picture, variants, data, text;
+    static const sg_page_look looks[] = {
+        {"value", SG_NODE_VALUE, SG_EDGE_NORMAL, false, 0},
+        {"pending", SG_NODE_PENDING, SG_EDGE_PENDING, false, 0},
+        {"current", SG_NODE_CURRENT, SG_EDGE_CURRENT, false, 0},
+        {"target", SG_NODE_TARGET, SG_EDGE_NORMAL, false, 0}};
+    sg_drawing *d = sg_steps_drawing(ctx, st, 0);
+    sg_buf picture, variants, data;
     sg_buf_init(&picture);
     sg_buf_init(&variants);
     sg_buf_init(&data);
-    sg_buf_init(&text);
     char *words[WS_NSECTIONS] = {NULL};
     sg_status status = d ? SG_OK : ctx->status;
     if (status == SG_OK)
-        status = page_variants(ctx, d, st, &variants);
+        status = sg_page_looks(ctx, d, st, looks,
+                               sizeof looks / sizeof looks[0], &variants);
     if (status == SG_OK)
         status = style_step(ctx, d, st, 0, false);
     if (status == SG_OK)
-        status = add_svg(ctx, d, &picture);
+        status = sg_page_svg(ctx, d, &picture);
     if (status == SG_OK)
         status = page_data(ctx, st, &data);
 
     char last[24];
     sg_u64_to_str(st->count - 1, last);
-    const char *game = sg_game_describe(st->game);
-    /* A DOT game goes by its file's name, without the directories. */
-    if (!sg_game_numbered(st->game) && strrchr(game, '/'))
-        game = strrchr(game, '/') + 1;
-    const char *vars[WV_NVARS] = {game, NULL, NULL, NULL, NULL, "0", last};
+    const char *vars[WV_NVARS] = {sg_steps_game_title(st), NULL, NULL, NULL,
+                                  NULL, "0", last};
     for (int id = WS_TITLE; status == SG_OK && id < WS_NSECTIONS; id++)
-        status = words_text(ctx, st, id, vars, &words[id]);
+        status = sg_steps_words(ctx, st, id, vars, &words[id]);
+    sg_buf_putc(&picture, '\0');
+    sg_buf_putc(&variants, '\0');
+    sg_buf_putc(&data, '\0');
+    if (status == SG_OK && (picture.failed || variants.failed || data.failed))
+        status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the page");
 
     if (status == SG_OK) {
-        const sg_section *sec = &page->sections[0];
-        for (size_t i = 0; i < sec->nsegs; i++) {
-            const sg_segment *s = &sec->segs[i];
-            sg_buf *b = &text;
-            switch (s->var) {
-            case -1: sg_buf_add(b, s->text, s->len); break;
-            case PV_LANG: html_text(b, st->lang); break;
-            case PV_TITLE: html_text(b, words[WS_TITLE]); break;
-            case PV_PICTURE: sg_buf_add(b, picture.data, picture.len); break;
-            case PV_VARIANTS: sg_buf_add(b, variants.data, variants.len); break;
-            case PV_DATA: sg_buf_add(b, data.data, data.len); break;
-            case PV_CAPTION: html_text(b, st->caption[0]); break;
-            case PV_TRACE: html_text(b, st->trace[0]); break;
-            case PV_COUNTER: html_text(b, words[WS_COUNTER]); break;
-            case PV_PREVIOUS: html_text(b, words[WS_PREVIOUS]); break;
-            case PV_NEXT: html_text(b, words[WS_NEXT]); break;
-            case PV_PLAY: html_text(b, words[WS_PLAY]); break;
-            case PV_KEYS: html_text(b, words[WS_KEYS]); break;
-            case PV_TRACE_HEADING: html_text(b, words[WS_TRACE_HEADING]); break;
-            case PV_TABLE_HEADING: html_text(b, words[WS_TABLE_HEADING]); break;
-            case PV_LAST: sg_buf_puts(b, last); break;
-            default: break;
-            }
-        }
-        sg_buf_putc(&text, '\n');
-        if (picture.failed || variants.failed || data.failed || text.failed)
-            status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
-                                 "page");
+        sg_page_text texts[PV_NVARS] = {
+            [PV_LANG] = {st->lang, true},
+            [PV_TITLE] = {words[WS_TITLE], true},
+            [PV_PICTURE] = {picture.data, false},
+            [PV_VARIANTS] = {variants.data, false},
+            [PV_DATA] = {data.data, false},
+            [PV_CAPTION] = {st->caption[0], true},
+            [PV_TRACE] = {st->trace[0], true},
+            [PV_COUNTER] = {words[WS_COUNTER], true},
+            [PV_PREVIOUS] = {words[WS_PREVIOUS], true},
+            [PV_NEXT] = {words[WS_NEXT], true},
+            [PV_PLAY] = {words[WS_PLAY], true},
+            [PV_KEYS] = {words[WS_KEYS], true},
+            [PV_TRACE_HEADING] = {words[WS_TRACE_HEADING], true},
+            [PV_TABLE_HEADING] = {words[WS_TABLE_HEADING], true},
+            [PV_LAST] = {last, false}};
+        status = sg_page_write(ctx, &page_schema, "steps/page.html", PV_STYLE,
+                               PV_SCRIPT, texts, out);
     }
-    if (status == SG_OK &&
-        (fwrite(text.data, 1, text.len, out) != text.len || fflush(out) != 0 ||
-         ferror(out)))
-        status = sg_ctx_fail(ctx, SG_EIO, "cannot write the page: %s",
-                             strerror(errno));
     for (int id = 0; id < WS_NSECTIONS; id++)
         free(words[id]);
     sg_buf_free(&picture);
     sg_buf_free(&variants);
     sg_buf_free(&data);
-    sg_buf_free(&text);
     sg_drawing_free(d);
-    sg_template_free(page);
     return status;
 }

@@ -121,7 +121,7 @@ enum {
 };
 
 /* Settings keys of the trace schema. */
-enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL };
+enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL, TS_NAME_SEPARATOR };
 
 extern const sg_tpl_schema sg_trace_schema;
 

@@ -85,7 +85,18 @@ void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,
                 break;
             case '^': sg_buf_puts(b, "\\^{}"); break;
             case '~': sg_buf_puts(b, "\\~{}"); break;
-            default: sg_buf_putc(b, s[i]); break;
+            /* LaTeX's default (OT1) fonts hold other glyphs at the places
+             * of these three. */
+            case '<': sg_buf_puts(b, "\\textless{}"); break;
+            case '>': sg_buf_puts(b, "\\textgreater{}"); break;
+            case '|': sg_buf_puts(b, "\\textbar{}"); break;
+            /* A line break or a control character would end a comment or
+             * a cell early. */
+            default:
+                sg_buf_putc(b, (unsigned char)s[i] < 0x20 || s[i] == 0x7F
+                                   ? ' '
+                                   : s[i]);
+                break;
             }
         }
         return;

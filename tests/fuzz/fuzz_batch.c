@@ -1,7 +1,7 @@
 /*
  * fuzz_batch.c - a libFuzzer target for the reader of judges' input (lines
- * of sums).  The first byte chooses the game, the options and the size of
- * the pieces the rest is fed in; the rest is fed once whole and once in
+ * of sums, or counted sums).  The first byte chooses the game, the options,
+ * the layout and the size of the pieces the rest is fed in; the rest is fed once whole and once in
  * pieces, and both runs must agree byte for byte, in status and message.
  * A failure must leave one message naming "stdin"; a success, one answer
  * per line answered.
@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkstemp, fdopen */
 #include "sgviz.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,7 +97,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     data++;
     size--;
     const sg_game *g = games[sel % NGAMES];
-    sg_batch_opts o = {NULL, NULL, (sel >> 3) & 1};
+    /* Bit 3 asks for a line of zeros to stop the input when the pieces'
+     * selector (bits 5-7) is odd, for the counted layout when it is even
+     * (the two do not go together). */
+    bool odd = (sel >> 5) & 1;
+    sg_batch_opts o = {NULL, NULL, (sel >> 3) & odd,
+                       (sel & 8) && !odd ? SG_BATCH_COUNTED : SG_BATCH_LINES};
     if (sel & 16) {
         o.first_name = "First";
         o.second_name = "Second";

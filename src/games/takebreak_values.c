@@ -1,0 +1,687 @@
+/*
+ * takebreak_values.c - the values of a take-and-break code, fast: the
+ * rare-value method of Gangolli and Plambeck, as Flammenkamp's solvers use
+ * it.
+ *
+ * A heap of n has about n/2 ways to be split in two, so the plain method
+ * (the mex over every option) is quadratic in the number of heaps.  Most of
+ * that work is wasted: the mex only needs the least value that no option
+ * reaches, and in most octal games the values fall into two classes of very
+ * different size.
+ *
+ * Fix a mask m.  Call a value v rare (class R) when v & m has an even number
+ * of bits, common (class C) otherwise; 0 is always rare.  The XOR of two
+ * values is common exactly when one of them is rare and the other common.
+ * So every common value a split can reach comes from a split with a rare
+ * part, and a scan over the (few) heaps of rare value finds the least common
+ * value c that no option reaches, exactly.  The mex is then c, unless a rare
+ * value below c is missed; those are few and small, and a scan over all
+ * splits usually finds every one of them within its first steps.  Only a
+ * heap whose own value is rare needs the whole scan, and those are rare by
+ * the choice of m: among all masks, the one under which the fewest heaps so
+ * far have rare values, found for every mask at once by a Walsh-Hadamard
+ * transform of how often each value occurs.  The mask is chosen again as
+ * the heaps double, since the values' structure settles as they grow.
+ *
+ * Any mask gives the right values; a poor one only costs time.  When no
+ * mask makes rare heaps rare (early on, or in a game without that
+ * structure), the method falls back to the plain scan, and the work is
+ * counted either way, so that a game that does not thin out is refused
+ * with a clear message rather than left running.
+ *
+ * Splits into three heaps (hexadecimal digits) are scanned plainly.
+ * Values are stored in 16 bits, and in 32 should one ever need more.
+ */
+#include "games/takebreak.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The mask is first chosen at this many heaps, then at every doubling. */
+#define FIRST_MASK_AT 64
+
+/* A mask is used only while at most one heap in this many has a rare
+ * value; beyond that, scanning the rare heaps costs about as much as
+ * scanning everything. */
+#define RARE_SHARE 4
+
+/* Values are looked at for a period this far back from the newest. */
+#define PERIOD_WINDOW 4096
+
+uint64_t sg_code_last_digit(const sg_code *code)
+{
+    uint64_t t = 0;
+    for (size_t k = 1; k < code->ndigits; k++)
+        if (code->digits[k])
+            t = k;
+    return t;
+}
+
+unsigned sg_code_heaps(const sg_code *code)
+{
+    unsigned r = 1;
+    for (size_t k = 0; k < code->ndigits; k++) {
+        unsigned d = code->digits[k];
+        if (d & SG_CODE_THREE)
+            r = 3;
+        else if ((d & SG_CODE_TWO) && r < 2)
+            r = 2;
+    }
+    return r;
+}
+
+bool sg_code_certifiable(const sg_code *code)
+{
+    if (!sg_code_finite(code))
+        return false;
+    for (size_t k = 0; k < code->ndigits; k++)
+        if (code->distinct[k])
+            return false;
+    return true;
+}
+
+/*
+ * Why r max(n0, 1) + (r - 1) p + t is enough (for r = 2 this is the
+ * Guy-Smith theorem).  Suppose sg(x + p) = sg(x) for n0 <= x < N, with
+ * N >= r n1 + (r - 1) p + t and n1 = max(n0, 1); compare the options of N
+ * and N + p.  No move takes more than t tokens and N > t, so neither heap
+ * can be taken whole.  A move taking k to one heap leaves N - k >= n1 and
+ * N + p - k: equal values.  A move leaving several heaps of N, its largest
+ * c >= (N - k) / r >= n1, has the same value with c + p in its place, an
+ * option of N + p; one of N + p, its largest c >= (N + p - k) / r >= n1 + p,
+ * has the same value with c - p >= n1 in its place (non-empty because of
+ * n1), an option of N.  So the options have the same values, and
+ * sg(N + p) = sg(N).  Heaps that must be unequal break the second
+ * direction (c - p may equal another part), so '!' codes are not covered.
+ */
+uint64_t sg_code_certificate_end(const sg_code *code, uint64_t n0,
+                                 uint64_t p)
+{
+    if (!sg_code_certifiable(code))
+        return UINT64_MAX;
+    uint64_t r = sg_code_heaps(code), n1 = n0 ? n0 : 1;
+    uint64_t t = sg_code_last_digit(code);
+    if (n1 > (UINT64_MAX / 4) / r || p > (UINT64_MAX / 4) / r)
+        return UINT64_MAX;
+    return r * n1 + (r - 1) * p + t;
+}
+
+void sg_code_certificate_words(const sg_code *code, sg_buf *b)
+{
+    unsigned r = sg_code_heaps(code);
+    sg_buf_printf(b, "%sno move takes more than t = %llu tokens or leaves "
+                  "more than %u heap%s, so sg(x + p) = sg(x) for n0 <= x < ",
+                  r == 2 ? "the Guy-Smith theorem: " : "",
+                  (unsigned long long)sg_code_last_digit(code), r,
+                  r == 1 ? "" : "s");
+    if (r == 1)
+        sg_buf_puts(b, "max(n0,1) + t");
+    else if (r == 2)
+        sg_buf_puts(b, "2 max(n0,1) + p + t");
+    else
+        sg_buf_puts(b, "3 max(n0,1) + 2p + t");
+    sg_buf_puts(b, " proves it for every x >= n0");
+}
+
+/* The amounts k whose digit has one bit, ascending. */
+typedef struct klist {
+    uint64_t *k;
+    size_t n;
+} klist;
+
+typedef struct tb {
+    sg_ctx *ctx;
+    const sg_code *code;
+    uint64_t last;
+    /* The values so far: v16 while every value fits 16 bits, v32 after. */
+    uint16_t *v16;
+    uint32_t *v32;
+    sg_value max_value;
+    /* The amounts that may leave one, two or three heaps. */
+    klist one, two, three;
+    /* stamp[v] == n + 1 marks value v as reached by an option of heap n. */
+    uint64_t *stamp;
+    size_t stamp_cap;
+    /* The rare-value method: the mask (0: not in use), the heaps whose
+     * value is rare under it, and how often each value occurs. */
+    uint64_t mask;
+    uint32_t *rare;
+    uint32_t *rare_value; /* the value of each rare heap */
+    size_t nrare, rare_cap;
+    /* The rare values below the candidate not reached yet, as bits; as
+     * many words as the marks have values. */
+    uint64_t *need;
+    uint64_t *count;
+    size_t count_cap;
+    uint64_t next_mask_at;
+    double work;
+} tb;
+
+static inline sg_value value_at(const tb *t, uint64_t x)
+{
+    return t->v16 ? t->v16[x] : t->v32[x];
+}
+
+static inline bool is_rare(uint64_t mask, sg_value v)
+{
+    return (__builtin_popcountll(v & mask) & 1) == 0;
+}
+
+static sg_status build_lists(tb *t)
+{
+    const sg_code *c = t->code;
+    /* A finite code has no digit past its last; a repeating tail has one
+     * for every amount up to the largest heap. */
+    uint64_t kmax = sg_code_finite(c) ? (uint64_t)c->ndigits - 1 : t->last;
+    if (kmax > t->last)
+        kmax = t->last;
+    klist *lists[3] = {&t->one, &t->two, &t->three};
+    for (int bit = 1; bit < 4; bit++) {
+        klist *l = lists[bit - 1];
+        l->k = sg_alloc_raw(t->ctx, (size_t)kmax + 1, sizeof *l->k);
+        if (!l->k)
+            return t->ctx->status;
+        for (uint64_t k = 0; k <= kmax; k++) {
+            /* Taking nothing can only split the heap: bit 1 of d0 would
+             * be a pass. */
+            if (k == 0 && bit < 2)
+                continue;
+            if (sg_code_digit(c, k) & (1u << bit))
+                l->k[l->n++] = k;
+        }
+    }
+    return SG_OK;
+}
+
+/* Adds heap X, of rare value V, to the rare list. */
+static sg_status add_rare(tb *t, uint64_t x, sg_value v)
+{
+    if (t->nrare == t->rare_cap) {
+        size_t cap = t->rare_cap ? 2 * t->rare_cap : 256;
+        uint32_t *r = sg_grow(t->ctx, t->rare, cap, sizeof *r);
+        if (r)
+            t->rare = r;
+        uint32_t *rv = r ? sg_grow(t->ctx, t->rare_value, cap, sizeof *rv)
+                         : NULL;
+        if (!rv)
+            return t->ctx->status;
+        t->rare_value = rv;
+        t->rare_cap = cap;
+    }
+    t->rare[t->nrare] = (uint32_t)x;
+    t->rare_value[t->nrare] = (uint32_t)v;
+    t->nrare++;
+    return SG_OK;
+}
+
+/* Makes room for marks of values up to V. */
+static sg_status stamp_room(tb *t, sg_value v)
+{
+    if (v < t->stamp_cap)
+        return SG_OK;
+    size_t cap = t->stamp_cap ? t->stamp_cap : 256;
+    while (cap <= v)
+        cap *= 2;
+    uint64_t *s = sg_grow(t->ctx, t->stamp, cap, sizeof *s);
+    if (s)
+        t->stamp = s;
+    uint64_t *need = s ? sg_grow(t->ctx, t->need, cap / 64 + 1, sizeof *need)
+                       : NULL;
+    if (!need)
+        return t->ctx->status;
+    memset(s + t->stamp_cap, 0, (cap - t->stamp_cap) * sizeof *s);
+    size_t words = t->stamp_cap ? t->stamp_cap / 64 + 1 : 0;
+    memset(need + words, 0, (cap / 64 + 1 - words) * sizeof *need);
+    t->need = need;
+    t->stamp_cap = cap;
+    return SG_OK;
+}
+
+/* Marks V as reached for the heap stamped ID.  The stamp array always has
+ * room for twice the largest value so far, and an option's value is the
+ * XOR of values held, which never exceeds that. */
+static inline void mark(tb *t, sg_value v, uint64_t id)
+{
+    t->stamp[v] = id;
+}
+
+/* The least value not marked for ID. */
+static sg_value least_unmarked(const tb *t, uint64_t id)
+{
+    sg_value v = 0;
+    while (t->stamp[v] == id)
+        v++;
+    return v;
+}
+
+static sg_status too_much(tb *t, uint64_t n, double work);
+
+/* Counts an operation; past the bound the computation is refused. */
+static sg_status spend(tb *t, double ops, uint64_t n)
+{
+    t->work += ops;
+    if (t->work <= SG_WORK_MAX)
+        return SG_OK;
+    return too_much(t, n, t->work);
+}
+
+/* The options that leave no heap, one heap or three heaps. */
+static void mark_simple(tb *t, uint64_t n, uint64_t id)
+{
+    if (n > 0 && (sg_code_digit(t->code, n) & SG_CODE_NONE))
+        mark(t, 0, id);
+    for (size_t i = 0; i < t->one.n && t->one.k[i] < n; i++)
+        mark(t, value_at(t, n - t->one.k[i]), id);
+    for (size_t i = 0; i < t->three.n && t->three.k[i] + 3 <= n; i++) {
+        uint64_t k = t->three.k[i], m = n - k;
+        bool distinct = sg_code_distinct(t->code, k);
+        for (uint64_t a = 1; 3 * a <= m; a++) {
+            sg_value va = value_at(t, a);
+            for (uint64_t b = a + distinct; a + 2 * b <= m; b++) {
+                uint64_t c = m - a - b;
+                if (distinct && c == b)
+                    continue;
+                mark(t, va ^ value_at(t, b) ^ value_at(t, c), id);
+            }
+        }
+    }
+}
+
+/* The plain scan over every split into two heaps. */
+static void mark_all_pairs(tb *t, uint64_t n, uint64_t id)
+{
+    for (size_t i = 0; i < t->two.n && t->two.k[i] + 2 <= n; i++) {
+        uint64_t k = t->two.k[i], m = n - k;
+        uint64_t top = sg_code_distinct(t->code, k) ? (m - 1) / 2 : m / 2;
+        for (uint64_t a = 1; a <= top; a++)
+            mark(t, value_at(t, a) ^ value_at(t, m - a), id);
+    }
+}
+
+/* The work of the options of heap N other than splits in two, and of a
+ * plain scan of its splits in two. */
+static double simple_work(const tb *t, uint64_t n)
+{
+    double w = 1.0 + (double)t->one.n;
+    for (size_t i = 0; i < t->three.n && t->three.k[i] + 3 <= n; i++) {
+        double m = (double)(n - t->three.k[i]);
+        w += m * m / 12.0;
+    }
+    return w;
+}
+
+static double pair_work(const tb *t, uint64_t n)
+{
+    double w = 0;
+    for (size_t i = 0; i < t->two.n && t->two.k[i] + 2 <= n; i++)
+        w += (double)(n - t->two.k[i]) / 2.0;
+    return w;
+}
+
+/* Scans the splits a + (M - a), 1 <= a <= TOP, of values held in V, for
+ * the values whose bits are set in NEED, clearing each as it is found,
+ * until *LEFT of them are found or the splits run out.  Returns the splits
+ * scanned.  The hot loop of the method, so written once per width. */
+#define SCAN_SPLITS(NAME, TYPE)                                               \
+    static uint64_t NAME(const TYPE *v, uint64_t m, uint64_t top,            \
+                         uint64_t *need, size_t *left)                       \
+    {                                                                        \
+        for (uint64_t a = 1; a <= top; a++) {                                \
+            uint64_t x = (uint64_t)(v[a] ^ v[m - a]);                        \
+            uint64_t bit = UINT64_C(1) << (x & 63);                          \
+            if (need[x >> 6] & bit) {                                        \
+                need[x >> 6] &= ~bit;                                        \
+                if (--*left == 0)                                            \
+                    return a;                                                \
+            }                                                                \
+        }                                                                    \
+        return top;                                                          \
+    }
+SCAN_SPLITS(scan16, uint16_t)
+SCAN_SPLITS(scan32, uint32_t)
+#undef SCAN_SPLITS
+
+/* The value of heap N by the rare-value method (the mask is in use). */
+static sg_value rare_mex(tb *t, uint64_t n, uint64_t id)
+{
+    const uint64_t mask = t->mask;
+    /* Every split with a rare part: all the common values splits reach. */
+    for (size_t i = 0; i < t->two.n && t->two.k[i] + 2 <= n; i++) {
+        uint64_t k = t->two.k[i], m = n - k;
+        bool distinct = sg_code_distinct(t->code, k);
+        for (size_t j = 0; j < t->nrare && t->rare[j] < m; j++) {
+            uint64_t a = t->rare[j];
+            if (distinct && 2 * a == m)
+                continue;
+            mark(t, t->rare_value[j] ^ value_at(t, m - a), id);
+        }
+    }
+    /* The least common value no option reaches. */
+    sg_value c = 0;
+    while (is_rare(mask, c) || t->stamp[c] == id)
+        c++;
+    /* The rare values below it that no option has reached yet. */
+    size_t need = 0;
+    for (sg_value v = 0; v < c; v++) {
+        if (t->stamp[v] != id) {
+            t->need[v / 64] |= UINT64_C(1) << (v % 64);
+            need++;
+        }
+    }
+    if (need == 0)
+        return c;
+    uint64_t steps = 0;
+    for (size_t i = 0; i < t->two.n && t->two.k[i] + 2 <= n && need; i++) {
+        uint64_t k = t->two.k[i], m = n - k;
+        uint64_t top = sg_code_distinct(t->code, k) ? (m - 1) / 2 : m / 2;
+        steps += t->v16 ? scan16(t->v16, m, top, t->need, &need)
+                        : scan32(t->v32, m, top, t->need, &need);
+    }
+    t->work += (double)steps;
+    if (need == 0)
+        return c;
+    /* Some rare value below c is reached by no option: the least is the
+     * value.  The bits left are cleared for the next heap. */
+    sg_value v = 0;
+    while (!(t->need[v / 64] & (UINT64_C(1) << (v % 64))))
+        v++;
+    memset(t->need, 0, (c / 64 + 1) * sizeof *t->need);
+    return v;
+}
+
+/* Chooses the mask under which the fewest heaps 1..n have rare values
+ * (Walsh-Hadamard transform of the counts of each value), and lists those
+ * heaps.  Without a mask that makes them rare, the method is not used. */
+static sg_status choose_mask(tb *t, uint64_t n)
+{
+    size_t size = 1;
+    while (size <= t->max_value)
+        size *= 2;
+    uint64_t *w = sg_alloc(t->ctx, size, sizeof *w);
+    if (!w)
+        return t->ctx->status;
+    int64_t *h = (int64_t *)w;
+    for (size_t v = 0; v < size && v < t->count_cap; v++)
+        h[v] = (int64_t)t->count[v];
+    /* h[m] becomes sum over v of count[v] * (-1)^popcount(v & m): the heaps
+     * with rare values under m minus those with common ones. */
+    for (size_t len = 1; len < size; len *= 2)
+        for (size_t i = 0; i < size; i += 2 * len)
+            for (size_t j = i; j < i + len; j++) {
+                int64_t a = h[j], b = h[j + len];
+                h[j] = a + b;
+                h[j + len] = a - b;
+            }
+    int64_t total = h[0];
+    uint64_t best = 0;
+    int64_t best_rare = total;
+    for (size_t m = 1; m < size; m++) {
+        int64_t rare = (total + h[m]) / 2;
+        if (rare < best_rare) {
+            best_rare = rare;
+            best = m;
+        }
+    }
+    free(w);
+    t->mask = (uint64_t)best_rare * RARE_SHARE <= n ? best : 0;
+    t->nrare = 0;
+    if (!t->mask)
+        return SG_OK;
+    for (uint64_t x = 1; x <= n; x++)
+        if (is_rare(t->mask, value_at(t, x)) &&
+            add_rare(t, x, value_at(t, x)) != SG_OK)
+            return t->ctx->status;
+    return SG_OK;
+}
+
+/* Records sg(n) = v: in the table (widened to 32 bits when it first does
+ * not fit 16), in the counts, and in the rare list. */
+static sg_status record(tb *t, uint64_t n, sg_value v)
+{
+    if (v > UINT32_MAX)
+        return sg_ctx_fail(t->ctx, SG_ELIMIT, "sg(%llu) = %llu: values beyond "
+                           "2^32 are more than sgviz stores",
+                           (unsigned long long)n, (unsigned long long)v);
+    if (t->v16 && v > UINT16_MAX) {
+        uint32_t *w = sg_alloc_raw(t->ctx, (size_t)t->last + 1, sizeof *w);
+        if (!w)
+            return t->ctx->status;
+        for (uint64_t x = 0; x < n; x++)
+            w[x] = t->v16[x];
+        free(t->v16);
+        t->v16 = NULL;
+        t->v32 = w;
+    }
+    if (t->v16)
+        t->v16[n] = (uint16_t)v;
+    else
+        t->v32[n] = (uint32_t)v;
+    if (v > t->max_value) {
+        t->max_value = v;
+        /* An option XORs values held, so it stays below the next power of
+         * two above the largest, TOP; the least common value no option
+         * reaches is below 2 TOP, since the mask is below TOP. */
+        sg_value top = 1;
+        while (top <= v)
+            top *= 2;
+        if (stamp_room(t, 2 * top) != SG_OK)
+            return t->ctx->status;
+    }
+    if (v >= t->count_cap) {
+        size_t cap = t->count_cap ? t->count_cap : 256;
+        while (cap <= v)
+            cap *= 2;
+        uint64_t *c = sg_grow(t->ctx, t->count, cap, sizeof *c);
+        if (!c)
+            return t->ctx->status;
+        memset(c + t->count_cap, 0, (cap - t->count_cap) * sizeof *c);
+        t->count = c;
+        t->count_cap = cap;
+    }
+    if (n > 0)
+        t->count[v]++;
+    if (t->mask && n > 0 && is_rare(t->mask, v)) {
+        if (add_rare(t, n, v) != SG_OK)
+            return t->ctx->status;
+        /* When rare heaps stop being rare, the mask is chosen again (not at
+         * the first sign, so that a share near the limit does not make it
+         * chosen at every heap). */
+        if (t->nrare * RARE_SHARE > 2 * n)
+            t->next_mask_at = n + 1;
+    }
+    return SG_OK;
+}
+
+/* What listing every option of heaps 0..LAST plainly examines: each k
+ * that may leave two heaps is about (last - k)^2 / 4 splits over all
+ * heaps, three heaps (last - k)^3 / 36. */
+static double plain_work(const tb *t)
+{
+    double w = (double)(t->last + 1) * (1.0 + (double)t->one.n);
+    for (size_t i = 0; i < t->two.n; i++) {
+        double m = (double)(t->last - t->two.k[i]);
+        w += m * m / 4.0;
+    }
+    for (size_t i = 0; i < t->three.n; i++) {
+        double m = (double)(t->last - t->three.k[i]);
+        w += m * m * m / 36.0;
+    }
+    return w;
+}
+
+/* Refuses, at heap N, a computation whose work would exceed the bound. */
+static sg_status too_much(tb *t, uint64_t n, double work)
+{
+    return sg_ctx_fail(t->ctx, SG_ELIMIT, "sg(0..%llu): about %.1e options "
+                       "to examine (seen by heap %llu), more than the %.0e "
+                       "sgviz allows; the values of this game do not thin "
+                       "out enough to skip them; choose a smaller -n",
+                       (unsigned long long)t->last, work,
+                       (unsigned long long)n, SG_WORK_MAX);
+}
+
+static uint64_t code_end(const void *user, uint64_t n0, uint64_t p)
+{
+    return sg_code_certificate_end(user, n0, p);
+}
+
+/* Whether sg(0..n-1) already prove a period: the newest PERIOD_WINDOW
+ * values are looked at for a short period, and if they have one, the run
+ * is followed back to its start and checked against the theorem.  When it
+ * holds, the rest of the values follow from it and are filled in. */
+static bool follow_period(tb *t, uint64_t n)
+{
+    if (!sg_code_certifiable(t->code) || n < 2 * PERIOD_WINDOW)
+        return false;
+    uint32_t fail[PERIOD_WINDOW];
+    uint64_t per, n0;
+    uint64_t first = n - PERIOD_WINDOW;
+    /* The window's smallest period, by the failure function of its
+     * values. */
+    fail[0] = 0;
+    uint64_t q = 0;
+    for (uint64_t j = 1; j < PERIOD_WINDOW; j++) {
+        sg_value c = value_at(t, first + j);
+        while (q > 0 && value_at(t, first + q) != c)
+            q = fail[q - 1];
+        if (value_at(t, first + q) == c)
+            q++;
+        fail[j] = (uint32_t)q;
+    }
+    per = PERIOD_WINDOW - fail[PERIOD_WINDOW - 1];
+    if (per > PERIOD_WINDOW / 2)
+        return false;
+    uint64_t x = n - 1 - per;
+    while (x > 0 && value_at(t, x - 1) == value_at(t, x - 1 + per))
+        x--;
+    n0 = x;
+    uint64_t end = code_end(t->code, n0, per);
+    if (end == UINT64_MAX || end + per > n)
+        return false;
+    for (x = n; x <= t->last; x++) {
+        if (t->v16)
+            t->v16[x] = t->v16[x - per];
+        else
+            t->v32[x] = t->v32[x - per];
+    }
+    return true;
+}
+
+static sg_status compute(tb *t)
+{
+    /* The rare-value method needs few amounts that split; with a
+     * repeating tail or splits into three heaps the plain count is what
+     * it costs, and is judged before starting. */
+    if (!sg_code_finite(t->code) || t->three.n) {
+        double w = plain_work(t);
+        if (w > SG_WORK_MAX)
+            return too_much(t, 0, w);
+    }
+    sg_status st = stamp_room(t, 2);
+    for (uint64_t n = 0; n <= t->last && st == SG_OK; n++) {
+        uint64_t id = n + 1;
+        if (n == t->next_mask_at) {
+            if (follow_period(t, n))
+                return SG_OK;
+            st = choose_mask(t, n - 1);
+            if (st != SG_OK)
+                break;
+            uint64_t end = 2 * n < t->last ? 2 * n : t->last;
+            t->next_mask_at = 2 * n;
+            /* What the heaps up to the next choice will cost, judged now
+             * rather than found out: plainly, every split; by the
+             * rare-value method, about the rare heaps' splits for each heap
+             * and a whole scan for each heap whose value is rare. */
+            double next = 0;
+            if (t->mask)
+                next = 3.0 * (double)t->nrare * (double)t->two.n *
+                       (double)(end - n);
+            else
+                for (uint64_t m = n; m <= end; m++)
+                    next += pair_work(t, m);
+            if (t->work + next > SG_WORK_MAX)
+                return too_much(t, n, t->work + next);
+        }
+        st = spend(t, simple_work(t, n), n);
+        if (st != SG_OK)
+            break;
+        mark_simple(t, n, id);
+        sg_value v;
+        if (t->mask && t->two.n) {
+            v = rare_mex(t, n, id);
+            st = spend(t, (double)t->nrare * (double)t->two.n, n);
+        } else {
+            st = spend(t, pair_work(t, n), n);
+            mark_all_pairs(t, n, id);
+            v = least_unmarked(t, id);
+        }
+        if (st == SG_OK)
+            st = record(t, n, v);
+    }
+    return st;
+}
+
+/* Hands the values over as an sg_values, one byte each where they fit. */
+static sg_values *finish(tb *t)
+{
+    sg_values *out = sg_alloc(t->ctx, 1, sizeof *out);
+    if (!out)
+        return NULL;
+    out->count = t->last + 1;
+    out->max = t->max_value;
+    if (t->v16 && t->max_value <= UINT8_MAX) {
+        /* Narrowed in place: byte x is written after bytes 2x and 2x + 1
+         * were read. */
+        uint8_t *b = (uint8_t *)t->v16;
+        for (uint64_t x = 0; x <= t->last; x++)
+            b[x] = (uint8_t)t->v16[x];
+        void *shrunk = realloc(b, (size_t)t->last + 1);
+        out->data = shrunk ? shrunk : b;
+        out->width = 1;
+        t->v16 = NULL;
+    } else if (t->v16) {
+        out->data = t->v16;
+        out->width = 2;
+        t->v16 = NULL;
+    } else {
+        out->data = t->v32;
+        out->width = 4;
+        t->v32 = NULL;
+    }
+    return out;
+}
+
+sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
+                         sg_values **out)
+{
+    *out = NULL;
+    tb t;
+    memset(&t, 0, sizeof t);
+    t.ctx = ctx;
+    t.code = code;
+    t.last = last;
+    t.next_mask_at = FIRST_MASK_AT;
+    sg_status st = sg_check_memory(ctx, last + 1, 2);
+    if (st == SG_OK) {
+        t.v16 = sg_alloc_raw(ctx, (size_t)last + 1, sizeof *t.v16);
+        st = t.v16 ? build_lists(&t) : ctx->status;
+    }
+    if (st == SG_OK)
+        st = compute(&t);
+    if (st == SG_OK) {
+        *out = finish(&t);
+        if (!*out)
+            st = ctx->status;
+    }
+    free(t.v16);
+    free(t.v32);
+    free(t.one.k);
+    free(t.two.k);
+    free(t.three.k);
+    free(t.stamp);
+    free(t.rare);
+    free(t.rare_value);
+    free(t.need);
+    free(t.count);
+    return st;
+}

@@ -1,0 +1,112 @@
+/*
+ * steps/page.h - what the pages of `sgviz steps` share (private): the
+ * recorded steps, the drawing their pictures come from, and the pieces a
+ * page is made of.  steps.c writes the step page and the frames,
+ * practice.c the practice page.
+ */
+#ifndef SGVIZ_STEPS_PAGE_H
+#define SGVIZ_STEPS_PAGE_H
+
+#include "internal.h"
+#include "text/template.h"
+
+#include <stdio.h>
+
+/* The sections of templates/steps/LANG.text, the wording of the steps. */
+enum {
+    WS_CAPTION,
+    WS_TITLE,
+    WS_COUNTER,
+    WS_PREVIOUS,
+    WS_NEXT,
+    WS_PLAY,
+    WS_PAUSE,
+    WS_KEYS,
+    WS_TRACE_HEADING,
+    WS_TABLE_HEADING,
+    WS_ROW_X,
+    WS_ROW_SG,
+    WS_ROW_PN,
+    WS_NSECTIONS
+};
+
+/* Its placeholders. */
+enum { WV_GAME, WV_X, WV_SG, WV_VALUES, WV_PN, WV_K, WV_LAST, WV_NVARS };
+
+/* The steps, one per position 0..count-1, in the order of computation.
+ * Step k's moves are moves first[k] .. first[k+1]; move i leaves the
+ * positions parts[part_first[i] .. part_first[i+1]) (one, or several whose
+ * values are XOR-ed when the move splits a heap). */
+struct sg_steps {
+    const sg_game *game;
+    sg_steps_opts opts;
+    char lang[8];
+    sg_template *words;
+    size_t count;
+    sg_value *sg;        /* sg of each position */
+    size_t *first;       /* count + 1 entries */
+    size_t *part_first;  /* nmoves + 1 entries */
+    uint64_t *parts;
+    size_t nmoves, nparts;
+    size_t move_cap, part_cap;
+    char **caption;      /* the short line of each step */
+    char **trace;        /* the trace's line of each step */
+    sg_drawing *frames;  /* the frames' drawing, made on first need */
+};
+
+/* The drawing of the steps' positions in the steps' options, with a line
+ * for a caption under the picture when CAPTION is set.  Returns NULL after
+ * recording an error; the caller frees it with sg_drawing_free(). */
+sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption);
+
+/* Section ID of the steps' wording with VARS (WV_NVARS of them, NULL for
+ * none), as a new string in *OUT that the caller frees.  Returns SG_OK or
+ * SG_ENOMEM. */
+sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,
+                         const char *const vars[WV_NVARS], char **out);
+
+/* The name of a DOT game's file without its directories, or the game's
+ * description: what a page's title calls the game.  Owned by the game. */
+const char *sg_steps_game_title(const sg_steps *st);
+
+/* One look of the picture, as a page holds it: every position in state
+ * NODE and every move in state EDGE; with SHOW set, every position shown
+ * with the value SHOWN (see sg_drawing_show_value()) instead of its own. */
+typedef struct sg_page_look {
+    const char *name;
+    sg_node_state node;
+    sg_edge_state edge;
+    bool show;
+    sg_value shown;
+} sg_page_look;
+
+/* Appends, for each of the N looks, a <template id="sg-NAME"> element
+ * holding the picture D in that look.  Leaves D reset.  Returns SG_OK or
+ * an error of the drawing. */
+sg_status sg_page_looks(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                        const sg_page_look *looks, size_t n, sg_buf *b);
+
+/* Appends D, rendered as SVG, from its <svg> element on.  Returns SG_OK or
+ * an error of the drawing. */
+sg_status sg_page_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b);
+
+/* Appends S as a JSON string that is safe inside an HTML <script>. */
+void sg_page_json_string(sg_buf *b, const char *s);
+
+/* One placeholder's text in a page: markup written as it is, or (HTML set)
+ * text that is escaped for HTML.  NULL writes nothing. */
+typedef struct sg_page_text {
+    const char *text;
+    bool html;
+} sg_page_text;
+
+/* Loads the built-in page template NAME against SCHEMA (one section), and
+ * writes it to OUT with TEXTS[v] for placeholder v, and with the style and
+ * the script that the pages share (templates/steps/shared.html) for the
+ * placeholders STYLE and SCRIPT.  Nothing is written unless the whole page
+ * was made.  Returns SG_OK, SG_ENOMEM or SG_EIO. */
+sg_status sg_page_write(sg_ctx *ctx, const sg_tpl_schema *schema,
+                        const char *name, int style, int script,
+                        const sg_page_text *texts, FILE *out);
+
+#endif /* SGVIZ_STEPS_PAGE_H */

@@ -1,0 +1,46 @@
+# cases-man.sh - the man page, doc/sgviz.1: it formats without a warning,
+# and it is the reference of every option: each long option that a
+# command's --help lists appears in that command's section of the page.
+# Sourced by run.sh, which provides run_in, pass, fail, $tmp, $root and
+# $SGVIZ.
+
+m_page="$root/doc/sgviz.1"
+
+if command -v groff >/dev/null 2>&1; then
+    if groff -man -ww -z "$m_page" > "$tmp/man.err" 2>&1 && [ ! -s "$tmp/man.err" ]; then
+        pass
+    else
+        fail "doc/sgviz.1: groff -man -ww warns:"
+        sed 's/^/    /' "$tmp/man.err" | head -5
+    fi
+else
+    echo "cases-man.sh: groff is not installed; the formatting check is skipped"
+fi
+
+# m_section COMMAND: the lines of the page from ".SS sgviz COMMAND" to the
+# next section or subsection.
+m_section() {
+    awk -v c="$1" '/^\.S[SH] / { on = ($0 == ".SS sgviz " c) ; next } on' "$m_page"
+}
+
+m_missing=""
+for m_cmd in table trace graph steps solve value check period; do
+    run_in "$tmp" "$m_cmd --help"
+    m_section "$m_cmd" > "$tmp/man.section"
+    if [ ! -s "$tmp/man.section" ]; then
+        m_missing="$m_missing $m_cmd:(no section)"
+        continue
+    fi
+    # The shared options and the game options are described once, in
+    # their own sections; a command's section names them ("As above").
+    for m_opt in $(grep -oE -- '--[a-z][a-z-]*' "$tmp/out" | sort -u); do
+        case "$m_opt" in --set | --graph | --help) continue ;; esac
+        m_roff=$(printf '%s' "$m_opt" | sed 's/-/\\\\-/g')
+        if ! grep -q -- "$m_roff" "$tmp/man.section"; then
+            m_missing="$m_missing $m_cmd:$m_opt"
+        fi
+    done
+done
+if [ -z "$m_missing" ]; then pass; else
+    fail "doc/sgviz.1 does not describe these options of --help (add them to the command's section):$m_missing"
+fi
