@@ -86,7 +86,9 @@ typedef struct sg_game sg_game;
 
 typedef enum sg_game_kind {
     SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
-    SG_GAME_DAG          /* any finite acyclic game graph */
+    SG_GAME_DAG,         /* any finite acyclic game graph */
+    SG_GAME_SUM          /* every position reachable from a position of
+                            several parts (sg_sum_game_new()) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -1098,6 +1100,44 @@ const sg_sum_move *sg_sum_move_at(const sg_sum *sum, size_t i);
 const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
+
+/* ---- Positions of several parts, written 3+4+5 ------------------------ */
+
+/* The most parts a position written with + may have. */
+#define SG_POSITION_MAX_PARTS 64
+
+/* Reads a position of several parts, TEXT such as "3+4+5" (heap sizes) or
+ * "a+b" (nodes of a DAG game; a node whose name holds a + cannot be a
+ * part), into a new array *PARTS of *N positions, which the caller frees.
+ * ORIGIN starts messages, e.g. "--position".  Returns SG_OK, SG_EINPUT
+ * naming the bad part (an empty one, a bad heap, an unknown node), or
+ * SG_ELIMIT for more than SG_POSITION_MAX_PARTS parts or a heap above
+ * 2^63 - 1. */
+sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
+                            const char *text, const char *origin,
+                            uint64_t **parts, size_t *n);
+
+/* The bounds on the game of a sum that sg_sum_game_new() makes: drawings
+ * and steps of more positions or moves are no longer pictures. */
+#define SG_SUM_GAME_MAX_POSITIONS 2000u
+#define SG_SUM_GAME_MAX_MOVES 40000u
+
+/* The game whose positions are every position reachable from the sum of
+ * PARTS[0..n) of GAME, each part keeping its place: the product of the
+ * parts' games, in which 3+4 and 4+3 are different positions, and a heap
+ * that splits stays in its part's place (3+4 -> 3+1+2).  A position's name
+ * is its parts' names joined by + ("3+4+5"); positions are numbered so
+ * that every move leads to a smaller number, and the start is the last.
+ * Its values, computed by the engine like any game's, are the nim-sums of
+ * the parts' values; drawings place its positions in the textbook's grid
+ * (the first part across, the second up; a third and fourth in blocks).
+ * Returns a new game, or NULL on error: SG_ELIMIT naming the number of
+ * positions (and each part's) beyond SG_SUM_GAME_MAX_POSITIONS positions
+ * or SG_SUM_GAME_MAX_MOVES moves, SG_EINPUT for no parts or a part that
+ * is not a position of GAME, SG_ENOMEM.  GAME must outlive the result,
+ * which the caller frees with sg_game_free(). */
+sg_game *sg_sum_game_new(sg_ctx *ctx, const sg_game *game,
+                         const uint64_t *parts, size_t n);
 
 /* ---- Many sums, as online judges give them ----------------------------- */
 

@@ -21,6 +21,8 @@ static const char usage[] =
     "\n"
     "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
+    "      --position P      a position of several parts, e.g. 3+4: the steps\n"
+    "                        of every position reachable from it\n"
     "  -o, --output DIR/     one picture per step: DIR/step-000.svg, ...\n"
     "  -o, --output FILE.html\n"
     "                        one page with every step: buttons, arrow keys, a\n"
@@ -217,7 +219,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_ASK,
         OPT_FROM,
         OPT_SHUFFLE,
-        OPT_HIDE
+        OPT_HIDE,
+        OPT_POSITION
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -234,6 +237,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"from", required_argument, NULL, OPT_FROM},
         {"shuffle", no_argument, NULL, OPT_SHUFFLE},
         {"hide-picture", no_argument, NULL, OPT_HIDE},
+        {"position", required_argument, NULL, OPT_POSITION},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -263,6 +267,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_FROM: ga.from = optarg; break;
         case OPT_SHUFFLE: popts.shuffle = 1; break;
         case OPT_HIDE: popts.hide_picture = 1; break;
+        case OPT_POSITION: ga.position = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
@@ -302,17 +307,24 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     int rc = EXIT_BAD;
     char *command = NULL;
     sg_output *out = NULL;
-    sg_game *game = NULL;
+    sg_game *game = NULL, *sum = NULL;
     sg_steps *steps = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
     if (!theme)
         goto done;
     opts.theme = theme;
     game = cli_load_game(ctx, &ga);
-    uint64_t from, to;
-    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+    if (!game)
         goto done;
-    steps = sg_steps_new(ctx, game, to, &opts);
+    uint64_t from, to = UINT64_MAX;
+    if (ga.position) {
+        sum = cli_sum_game(ctx, "steps", game, &ga);
+        if (!sum)
+            goto done;
+    } else if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK) {
+        goto done;
+    }
+    steps = sg_steps_new(ctx, sum ? sum : game, to, &opts);
     if (!steps) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))
             cli_prefix_error(ctx, "--lang");
@@ -348,6 +360,7 @@ done:
     free(command);
     sg_output_abort(out);
     sg_steps_free(steps);
+    sg_game_free(sum);
     sg_game_free(game);
     sg_theme_free(theme);
     return rc;

@@ -377,6 +377,36 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
     return SG_OK;
 }
 
+sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
+                      const cli_game_args *args)
+{
+    const char *other = args->max    ? "-n"
+                        : args->from ? "--from"
+                        : args->to   ? "--to"
+                                     : NULL;
+    if (other) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: %s does not go with --position, "
+                    "which %s every position reachable from its start",
+                    command, other,
+                    strcmp(command, "trace") == 0 ? "works out" : "draws");
+        return NULL;
+    }
+    uint64_t *parts = NULL;
+    size_t n = 0;
+    if (sg_position_parse(ctx, game, args->position, "--position", &parts,
+                          &n) != SG_OK)
+        return NULL;
+    sg_game *sum = sg_sum_game_new(ctx, game, parts, n);
+    free(parts);
+    if (!sum) {
+        /* The message starts with the position: "--position 30+30: ...". */
+        char copy[1024];
+        snprintf(copy, sizeof copy, "%s", sg_ctx_message(ctx));
+        sg_ctx_fail(ctx, sg_ctx_status(ctx), "--position %s", copy);
+    }
+    return sum;
+}
+
 int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv)
 {
     if (c != CLI_FAILED)

@@ -46,6 +46,44 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
     return cost;
 }
 
+/* Refuses a drawing with a position that has more than SG_DRAW_MAX_DEGREE
+ * moves from it or to it, whatever the layout. */
+static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
+{
+    size_t *in = sg_alloc(ctx, d->n, sizeof *in);
+    if (!in)
+        return ctx->status;
+    size_t worst = 0, most = 0;
+    bool into = false;
+    for (size_t i = 0; i < d->n; i++) {
+        size_t out = d->first[i + 1] - d->first[i];
+        if (out > most) {
+            most = out;
+            worst = i;
+            into = false;
+        }
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++)
+            in[d->head[k]]++;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        if (in[i] > most) {
+            most = in[i];
+            worst = i;
+            into = true;
+        }
+    }
+    free(in);
+    if (most <= SG_DRAW_MAX_DEGREE)
+        return SG_OK;
+    char name[64];
+    return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu moves %s position %s; sgviz "
+                       "draws at most %u from or to one position",
+                       sg_game_describe(d->game), most, into ? "to" : "from",
+                       sg_game_position_name(d->game, d->x[worst], name,
+                                             sizeof name),
+                       SG_DRAW_MAX_DEGREE);
+}
+
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
 {
     const char *what = sg_game_describe(d->game);
@@ -57,7 +95,10 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
         if (cost < 0)
             return ctx->status;
     }
-    if (layout == SG_LAYOUT_AUTO) {
+    if (layout == SG_LAYOUT_AUTO && d->game->ops->cell) {
+        /* A game that knows its grid (a sum's positions) is drawn in it. */
+        layout = SG_LAYOUT_GRID;
+    } else if (layout == SG_LAYOUT_AUTO) {
         /* One row reads best for subtraction games, whose positions are a
          * line anyway; dot's layers suit small games given as graphs; the
          * grid takes everything else in linear time. */
@@ -69,6 +110,8 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
             layout = SG_LAYOUT_GRID;
     }
     d->layout = layout;
+    if (check_degrees(ctx, d) != SG_OK)
+        return ctx->status;
     switch (layout) {
     case SG_LAYOUT_LINE:
         if (d->n > SG_LINE_MAX_NODES)
@@ -76,6 +119,11 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
                                "for one row (the line layout draws at most "
                                "%u); use the grid layout or fewer positions",
                                what, d->n, SG_LINE_MAX_NODES);
+        if (d->m > SG_GRID_MAX_MOVES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu moves are more than "
+                               "sgviz draws in reasonable time (at most %u); "
+                               "draw fewer positions", what, d->m,
+                               SG_GRID_MAX_MOVES);
         break;
     case SG_LAYOUT_DOT:
         if (cost > SG_DOT_MAX_COST)
@@ -229,6 +277,9 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     return SG_OK;
 }
 
+static void bend_moves(sg_drawing *d, double rowstep, double straight,
+                       Agsym_t *pos, Agsym_t *lp, double fontsize);
+
 /* Rows of positions in reading order, as many columns as give the picture
  * the shape of a slide (a round number, so that rows start at 0, 10,
  * 20, ... or 0, 40, 80, ...).  Every move bends to its left by an amount
@@ -239,6 +290,20 @@ static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
                        double fontsize)
 {
     double r = d->diam / 2, step = d->diam * 1.35, rowstep = d->diam * 1.8;
+    const sg_game *game = d->game;
+    if (game->ops->cell) {
+        /* The game's own grid, rows going up, as square as the textbook's;
+         * a move to the next cell is a straight arrow. */
+        double cell = d->diam * 1.6;
+        for (size_t i = 0; i < d->n; i++) {
+            uint64_t col = 0, row = 0;
+            game->ops->cell(game, d->x[i], &col, &row);
+            d->at[i] = pt((double)col * cell, (double)row * cell);
+            box_add(&d->box, d->at[i].x, d->at[i].y, r);
+        }
+        bend_moves(d, cell, cell, pos, lp, fontsize);
+        return;
+    }
     /* cols * step : rows * rowstep = 16 : 9, with rows = n / cols. */
     double c = sqrt((double)d->n * 16 / 9 * 1.8 / 1.35);
     size_t cols = c >= 15   ? (size_t)(c / 10 + 0.5) * 10
@@ -253,10 +318,24 @@ static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
                       -(double)(i / cols) * rowstep);
         box_add(&d->box, d->at[i].x, d->at[i].y, r);
     }
+    bend_moves(d, rowstep, 0, pos, lp, fontsize);
+}
+
+/* Draws every move as a curve bending to its left by an amount that grows
+ * with its length (at most 1.5 ROWSTEP); a move along a row or a column no
+ * longer than STRAIGHT is a straight arrow. */
+static void bend_moves(sg_drawing *d, double rowstep, double straight,
+                       Agsym_t *pos, Agsym_t *lp, double fontsize)
+{
     for (size_t k = 0; k < d->m; k++) {
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
         double dx = v.x - u.x, dy = v.y - u.y;
         double len = sqrt(dx * dx + dy * dy);
+        if ((fabs(dx) < 0.5 || fabs(dy) < 0.5) && len <= 1.01 * straight) {
+            sg_point side = len > 0 ? pt(-dy / len, dx / len) : pt(0, 1);
+            set_curve(d, k, u, v, u, v, true, side, pos, lp, fontsize);
+            continue;
+        }
         sg_point dir = len > 0 ? pt(dx / len, dy / len) : pt(1, 0);
         sg_point left = pt(-dir.y, dir.x);
         double bulge = fmin(0.2 * len + 0.15 * d->diam, 1.5 * rowstep);

@@ -368,7 +368,7 @@ fi
 # file: it takes no disk space).
 if truncate -s 2G "$tmp/huge.dot" 2>/dev/null; then
     if expect 2 "table -g, a file of 2 GiB" table -g huge.dot; then
-        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads files of at most 1 GiB' "$tmp/err"; then
+        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads games of at most 32.0 MiB' "$tmp/err"; then
             pass
         else
             fail "table -g huge.dot: $(cat "$tmp/err")"
