@@ -103,6 +103,14 @@ typedef enum sg_game_kind {
  * The caller frees it with sg_game_free(). */
 sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
 
+/* A subtraction game of the amounts AMOUNTS[0..n), in any order; an amount
+ * given more than once counts once (the set is the set), as online judges'
+ * inputs often repeat them.  Returns a new game, or NULL on error: no
+ * amounts or an amount 0 (SG_EINPUT), an amount above 10^18 or more than
+ * 2^20 of them (SG_ELIMIT), SG_ENOMEM.  The caller frees it with
+ * sg_game_free(); AMOUNTS stays the caller's. */
+sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n);
+
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
  * position's moves in the order of their edges in the file.  Returns a
@@ -1222,6 +1230,56 @@ sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd);
 uint64_t sg_batch_answered(const sg_batch *batch);
 
 void sg_batch_free(sg_batch *batch);
+
+/* ---- Online judges' problems, input and output as they give them ------ */
+
+/*
+ * A judge's problem reads its input in its own format and answers in its
+ * own words: "hdu1536" (S-Nim) reads cases of a set S and games on it and
+ * answers a line of W and L per case; "hdu1847" reads lines of n and
+ * answers Kiki or Cici.  sg_judge_name() and sg_judge_summary() list them.
+ * Problems whose input is a sum a line, or T counted sums, are the batch
+ * reader above with the problem's game, names and layout; the others are
+ * read word by word, words separated by any white space, each bad word
+ * named with its line and column.
+ */
+
+typedef struct sg_judge sg_judge;
+
+/* The number of problems known, and problem I's name (e.g. "hdu1536") and
+ * one line on its input and answers (I below sg_judge_count(); NULL
+ * otherwise).  Static. */
+size_t sg_judge_count(void);
+const char *sg_judge_name(size_t i);
+const char *sg_judge_summary(size_t i);
+
+/* Starts answering the input of problem NAME, called ORIGIN in messages,
+ * with answers to OUT.  Returns NULL on error: an unknown NAME (SG_EINPUT,
+ * naming the known ones), SG_ENOMEM.  OUT stays the caller's; free the
+ * judge with sg_judge_free(). */
+sg_judge *sg_judge_new(sg_ctx *ctx, const char *name, const char *origin,
+                       FILE *out);
+
+/* Feeds LEN bytes of input, in pieces of any size.  Every case completed
+ * by them is answered, and OUT is flushed before returning.  Returns
+ * SG_OK, SG_STOP once the input's own end mark was read (for problems of
+ * the batch reader), or an error (SG_EINPUT for a bad word or line, naming
+ * its place; SG_ELIMIT; SG_EIO when OUT cannot be written) after every
+ * case before the bad one was answered.  After an error, further calls do
+ * nothing and return it again. */
+sg_status sg_judge_feed(sg_ctx *ctx, sg_judge *judge, const char *data,
+                        size_t len);
+
+/* Ends the input: answers what its last word completes and refuses input
+ * that is empty or ends inside a case.  Returns SG_OK or an error. */
+sg_status sg_judge_finish(sg_ctx *ctx, sg_judge *judge);
+
+/* Feeds everything read from the file descriptor FD and finishes.  Returns
+ * what sg_judge_finish() returns, the first error of sg_judge_feed(), or
+ * SG_EIO when FD cannot be read. */
+sg_status sg_judge_read_fd(sg_ctx *ctx, sg_judge *judge, int fd);
+
+void sg_judge_free(sg_judge *judge);
 /* Step by step: one picture per mex step                                   */
 /* ------------------------------------------------------------------------ */
 

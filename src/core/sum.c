@@ -8,6 +8,7 @@
  * period, say) serves sums unchanged.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "core/words.h"
 #include "games/game.h"
 
 #include <errno.h>
@@ -368,13 +369,10 @@ struct sg_batch {
     char *chunk;           /* sg_batch_read_fd's buffer */
 
     /* The counted layout reads words, each wherever it is, and keeps the
-     * place of each for its messages.  The carry above holds a word that a
-     * feed cut short. */
+     * place of each for its messages. */
     sg_batch_layout layout;
     unsigned long column;  /* the column of the word at fault (0: none) */
-    uint64_t at_line;      /* the line of the next byte, from 1 */
-    uint64_t at_column;    /* bytes before the next byte on its line */
-    uint64_t word_line, word_column; /* where the carried word starts */
+    sg_words words;
     enum { WANT_T, WANT_N, WANT_PART, WANT_END } want;
     uint64_t cases;        /* T */
     uint64_t case_no;      /* the sum being read, from 1 */
@@ -434,12 +432,12 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
     b->out = out;
     b->stop_at_zero = o.stop_at_zero != 0;
     b->layout = o.layout;
-    b->at_line = 1;
     b->status = SG_OK;
     sg_buf_init(&b->answers);
     b->origin = sg_strdup(ctx, origin ? origin : "input");
     if (!b->origin)
         goto fail;
+    sg_words_init(&b->words, b->origin);
     if (o.first_name) {
         b->names = true;
         b->first_len = strlen(o.first_name) + 1;
@@ -472,6 +470,7 @@ void sg_batch_free(sg_batch *batch)
     free(batch->origin);
     sg_lookup_free(batch->lookup);
     free(batch->carry);
+    sg_words_free(&batch->words);
     free(batch->parts);
     sg_buf_free(&batch->answers);
     free(batch->chunk);
@@ -764,7 +763,7 @@ static sg_status counted_answer(sg_ctx *ctx, sg_batch *b)
 }
 
 /* Takes the word TOK[0..len), which starts at LINE:COLUMN. */
-static sg_status counted_word(sg_ctx *ctx, sg_batch *b, const char *tok,
+static sg_status counted_take(sg_ctx *ctx, sg_batch *b, const char *tok,
                               size_t len, uint64_t line, uint64_t column)
 {
     b->line = line;
@@ -816,77 +815,34 @@ static sg_status counted_word(sg_ctx *ctx, sg_batch *b, const char *tok,
                       (unsigned long long)b->cases);
 }
 
-static bool is_space(char c) { return c == '\n' || is_blank(c); }
+/* Takes the word TOK[0..len), which starts at LINE:COLUMN, and hands the
+ * answers it completes on. */
+static sg_status counted_word(sg_ctx *ctx, void *user, const char *tok,
+                              size_t len, uint64_t line, uint64_t column)
+{
+    sg_batch *b = user;
+    sg_status st = counted_take(ctx, b, tok, len, line, column);
+    return st == SG_OK ? flush_answers(ctx, b, false) : st;
+}
 
 /* Reads the words of DATA[0..len), carrying one that the end cuts short to
  * the next feed. */
 static void counted_feed(sg_ctx *ctx, sg_batch *b, const char *data,
                          size_t len)
 {
-    const char *p = data, *end = data + len;
-    while (p < end && b->status == SG_OK) {
-        if (is_space(*p)) {
-            if (b->carry_len) {
-                size_t n = b->carry_len;
-                b->carry_len = 0;
-                if (counted_word(ctx, b, b->carry, n, b->word_line,
-                                 b->word_column) != SG_OK ||
-                    flush_answers(ctx, b, false) != SG_OK)
-                    break;
-            }
-            if (*p == '\n') {
-                b->at_line++;
-                b->at_column = 0;
-            } else {
-                b->at_column++;
-            }
-            p++;
-            continue;
-        }
-        const char *w = p;
-        while (p < end && !is_space(*p))
-            p++;
-        size_t n = (size_t)(p - w);
-        uint64_t line = b->at_line, column = b->at_column + 1;
-        b->at_column += n;
-        if (b->carry_len || p == end) {
-            /* A word that began in an earlier feed, or that this one may
-             * cut short: it is complete only at the next space. */
-            if (!b->carry_len) {
-                b->word_line = line;
-                b->word_column = column;
-            }
-            if (n > SG_LINE_MAX_LEN - b->carry_len) {
-                b->line = b->word_line;
-                b->column = (unsigned long)b->word_column;
-                batch_fail(ctx, b, SG_ELIMIT, "a word longer than %zu "
-                           "characters", SG_LINE_MAX_LEN);
-                break;
-            }
-            keep(ctx, b, w, n);
-            continue;
-        }
-        if (n > SG_LINE_MAX_LEN) {
-            b->line = line;
-            b->column = (unsigned long)column;
-            batch_fail(ctx, b, SG_ELIMIT, "a word longer than %zu characters",
-                       SG_LINE_MAX_LEN);
-            break;
-        }
-        if (counted_word(ctx, b, w, n, line, column) != SG_OK ||
-            flush_answers(ctx, b, false) != SG_OK)
-            break;
-    }
+    sg_status st = sg_words_feed(ctx, &b->words, data, len, counted_word, b);
+    if (st != SG_OK && b->status == SG_OK)
+        b->status = st;
 }
 
 /* Ends counted input: the word the input ends with, then whether every
  * case announced is complete. */
 static void counted_finish(sg_ctx *ctx, sg_batch *b)
 {
-    if (b->status == SG_OK && b->carry_len) {
-        size_t n = b->carry_len;
-        b->carry_len = 0;
-        counted_word(ctx, b, b->carry, n, b->word_line, b->word_column);
+    if (b->status == SG_OK) {
+        sg_status st = sg_words_finish(ctx, &b->words, counted_word, b);
+        if (st != SG_OK && b->status == SG_OK)
+            b->status = st;
     }
     if (b->status != SG_OK)
         return;
