@@ -394,7 +394,9 @@ typedef struct sg_output sg_output;
 /* Opens an output.  PATH "-" (or NULL) is standard output; any other path is
  * written to a temporary file in the same directory and renamed into place
  * by sg_output_commit(), so a failure never leaves a truncated file nor
- * destroys an old one.  Returns NULL on error (a missing or unwritable
+ * destroys an old one.  A symbolic link is followed: the file it names is
+ * replaced and the link stays.  A device or a FIFO is written to directly
+ * (it cannot be replaced).  Returns NULL on error (a missing or unwritable
  * directory: SG_EIO naming it). */
 sg_output *sg_output_open(sg_ctx *ctx, const char *path);
 
@@ -402,7 +404,8 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path);
 FILE *sg_output_stream(sg_output *out);
 
 /* The temporary file's path (for writers that need a name rather than a
- * stream), or NULL for standard output.  Owned by the output. */
+ * stream), or NULL for standard output, a device or a FIFO.  Owned by the
+ * output. */
 const char *sg_output_temp_path(const sg_output *out);
 
 /* Flushes, closes and renames the file into place, then frees OUT.  Returns
@@ -411,6 +414,12 @@ sg_status sg_output_commit(sg_ctx *ctx, sg_output *out);
 
 /* Discards what was written (removing the temporary file) and frees OUT. */
 void sg_output_abort(sg_output *out);
+
+/* Removes the temporary files and directories of every output not yet
+ * committed or aborted.  For a handler of SIGTERM, SIGINT, SIGHUP and the
+ * like, so that sgviz stopped half-way leaves nothing behind: it calls only
+ * unlink() and rmdir(), which are async-signal-safe. */
+void sg_output_cleanup(void);
 
 /* Whether PATH names the same existing file as OTHER (same device and inode).
  * Used to refuse writing an output over one of the inputs. */
