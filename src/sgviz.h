@@ -1118,6 +1118,29 @@ const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
 
+/* ---- The working of a sum, as a student writes it out ----------------- */
+
+typedef struct sg_sum_trace_opts {
+    const char *lang;    /* "en" (NULL) or "zh": templates/sum/LANG.text */
+    /* The command that traces the game, e.g. "sgviz trace -s 1,3,4": each
+     * part's line then points to "COMMAND --to X", the mex steps of its
+     * own value.  NULL leaves the pointer out. */
+    const char *command;
+} sg_sum_trace_opts;
+
+/* Writes the working of the sum of PARTS[0..n) of GAME to OUT: each part's
+ * value, the nim-sum as a column addition in binary without carries, who
+ * wins, and, when the player to move wins, how each winning move is found
+ * (the parts whose value has the nim-sum's highest 1, the value each must
+ * go to, its moves there), then any winning move that raises a part's
+ * value.  OPTS may be NULL.  The values and moves are sg_sum_new()'s.
+ * Returns SG_OK, SG_EINPUT for an unknown language or no parts, an error
+ * of sg_lookup_new() or sg_sum_new() (a heap whose value cannot be
+ * computed), or SG_EIO.  Nothing is written on error. */
+sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
+                             const uint64_t *parts, size_t n,
+                             const sg_sum_trace_opts *opts, FILE *out);
+
 /* ---- Positions of several parts, written 3+4+5 ------------------------ */
 
 /* The most parts a position written with + may have. */
