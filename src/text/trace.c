@@ -437,7 +437,7 @@ int sg_trace_step(void *trace, const sg_step *step)
     tr->steps++;
     remember(tr, step);
     if (ferror(tr->out))
-        return sg_ctx_fail(tr->ctx, SG_EIO, "cannot write the trace");
+        return sg_write_failed(tr->ctx, "the trace");
     return step->x == tr->to ? 1 : 0;
 }
 
@@ -454,7 +454,7 @@ sg_status sg_trace_finish(sg_trace *tr)
         return sg_ctx_fail(tr->ctx, SG_ENOMEM, "out of memory writing the "
                            "trace");
     if (fflush(tr->out) != 0 || ferror(tr->out))
-        return sg_ctx_fail(tr->ctx, SG_EIO, "cannot write the trace");
+        return sg_write_failed(tr->ctx, "the trace");
     return SG_OK;
 }
 

@@ -300,3 +300,58 @@ if expect 2 "solve -s fib < 3000000000" solve -s fib "< $here/data/rel-fib-heap.
         fail "solve -s fib < 3000000000: $(cat "$tmp/err")"
     fi
 fi
+
+# ---- names -----------------------------------------------------------------
+
+# Latin-1 bytes in names (and in the file's name) give valid JSON; ESC, CR
+# and other controls are shown escaped in text, never sent to the terminal.
+latin=$(printf 'g\351.dot')
+printf 'digraph { "caf\351" -> "esc\033[31mred" -> "cr\rx" }\n' > "$tmp/$latin"
+if expect 0 "table -g (Latin-1 names) --format json" table -g "'$latin'" --format json; then
+    if iconv -f UTF-8 -t UTF-8 "$tmp/out" > /dev/null 2>&1 &&
+       grep -qF '"game": "g\u00e9.dot"' "$tmp/out" &&
+       grep -qF "\"x\": \"caf$(printf '\303\251')\"" "$tmp/out" &&
+       grep -qF '"x": "esc\\x1B[31mred"' "$tmp/out"; then
+        pass
+    else
+        fail "table --format json of Latin-1 names: $(cat "$tmp/out")"
+    fi
+fi
+if expect 0 "trace -g (control characters in names)" trace -g "'$latin'"; then
+    if ! grep -q "$(printf '\033')" "$tmp/out" && ! grep -q "$(printf '\r')" "$tmp/out" &&
+       grep -qF 'esc\\x1B[31mred' "$tmp/out" && grep -qF 'cr\\x0Dx' "$tmp/out"; then
+        pass
+    else
+        fail "trace of names with control characters: $(cat -A "$tmp/out" | head -3)"
+    fi
+fi
+if expect 0 "value -g, a name as shown" value -g "'$latin'" "'esc\\x1B[31mred'"; then
+    has_line 'sg(esc\x1B[31mred) = 1  (N)' "value -g by the name shown"
+fi
+rm -f "$tmp/$latin"
+
+# ---- write errors ------------------------------------------------------------
+
+# A failed write names the system's reason: a full disk, and a file grown
+# past the size limit (which no longer ends sgviz with a signal, and leaves
+# no temporary file).
+if [ -c /dev/full ]; then
+    if expect 2 "table > /dev/full" table -s 1,3,4 -n 100000 "> /dev/full"; then
+        if grep -qxF 'sgviz: cannot write the table: No space left on device' "$tmp/err"; then pass; else
+            fail "table > /dev/full: $(cat "$tmp/err")"
+        fi
+    fi
+    if expect 2 "trace > /dev/full" trace -s 1,3,4 -n 100000 "> /dev/full"; then
+        if grep -qxF 'sgviz: cannot write the trace: No space left on device' "$tmp/err"; then pass; else
+            fail "trace > /dev/full: $(cat "$tmp/err")"
+        fi
+    fi
+fi
+(ulimit -f 1 && cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -s 1,3,4 -n 100000 --format csv -o big.csv") > "$tmp/out" 2> "$tmp/err" < /dev/null
+status=$?
+if [ "$status" = 2 ] && grep -qF 'cannot write the table: File too large' "$tmp/err" &&
+   [ ! -e "$tmp/big.csv" ] && ! ls -a "$tmp" | grep -q sgviz; then
+    pass
+else
+    fail "table -o big.csv past ulimit -f: exit $status: $(cat "$tmp/err")"
+fi
