@@ -355,3 +355,34 @@ if [ "$status" = 2 ] && grep -qF 'cannot write the table: File too large' "$tmp/
 else
     fail "table -o big.csv past ulimit -f: exit $status: $(cat "$tmp/err")"
 fi
+
+# ---- templates and themes --------------------------------------------------
+
+# A byte order mark at the start of a template or a theme is accepted.
+printf '\357\273\277[terminal]\nT ${x}\n[step]\nS ${x}\n' > "$tmp/bom.tpl"
+if expect 0 "trace --template with a BOM" trace -s 1,3,4 -n 2 --template bom.tpl; then
+    if [ "$(cat "$tmp/out")" = "$(printf 'T 0\nS 1\nS 2')" ]; then pass; else
+        fail "trace --template bom.tpl: $(cat "$tmp/out")"
+    fi
+fi
+printf '\357\273\277digraph { P [fillcolor="#00ff00"] }\n' > "$tmp/bom-theme.dot"
+if expect 0 "graph --theme with a BOM" graph -s 1,3,4 -n 4 --theme bom-theme.dot -o bom.svg; then
+    if grep -q 'fill="#00ff00"' "$tmp/bom.svg"; then pass; else
+        fail "graph --theme bom-theme.dot: the theme's colour is not in the picture"
+    fi
+fi
+rm -f "$tmp/bom.tpl" "$tmp/bom-theme.dot" "$tmp/bom.svg"
+
+# A template that multiplies its output (each step repeats every move's
+# value 8,000 times) is stopped once the trace passes 64 MiB and 256 bytes
+# for each step and move, instead of writing gigabytes; nothing is left.
+awk 'BEGIN { printf "[terminal]\nsg(${x}) = 0\n[step]\n"; for (l = 0; l < 2; l++) { for (i = 0; i < 4000; i++) printf "${values}"; printf "\n" } }' > "$tmp/mult.tpl"
+if expect 2 "trace --template that multiplies" trace -s 1..100 -n 40000 --template mult.tpl -o mult.txt; then
+    if grep -qF 'sgviz: mult.tpl: the trace would pass 64.0 MiB and 256 bytes for each step and move by position' "$tmp/err" &&
+       [ ! -e "$tmp/mult.txt" ]; then
+        pass
+    else
+        fail "trace --template mult.tpl: $(cat "$tmp/err")"
+    fi
+fi
+rm -f "$tmp/mult.tpl"
