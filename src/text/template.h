@@ -92,6 +92,8 @@ enum {
     TR_TARGET,
     TR_REF,
     TR_VALUE,
+    TR_DAG_REF, /* [ref] for games whose positions have names */
+    TR_BREAK,   /* between two blocks of `rows` steps */
     TR_NSECTIONS
 };
 
@@ -121,7 +123,11 @@ enum {
 };
 
 /* Settings keys of the trace schema. */
-enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL, TS_NAME_SEPARATOR };
+enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL, TS_NAME_SEPARATOR,
+       TS_ROWS };
+
+/* The most steps one block of a trace may be given with `rows`. */
+#define SG_TRACE_MAX_ROWS 1000000u
 
 extern const sg_tpl_schema sg_trace_schema;
 
