@@ -92,6 +92,13 @@ enum {
     TR_TARGET,
     TR_REF,
     TR_VALUE,
+    /* Games whose moves may split a heap (SG_WORDING_SPLITS). */
+    TR_SPLIT_TERMINAL,
+    TR_SPLIT_STEP,
+    TR_TAKE,
+    TR_SPLIT,
+    TR_OPTION,
+    TR_SUM,
     TR_DAG_REF, /* [ref] for games whose positions have names */
     TR_BREAK,   /* between two blocks of `rows` steps */
     TR_NSECTIONS
@@ -119,12 +126,27 @@ enum {
     TV_A,
     TV_T,
     TV_V,
+    TV_TAKES,
+    TV_OPTIONS,
+    TV_SUMS,
+    TV_HEAPS,
     TV_NVARS
 };
 
 /* Settings keys of the trace schema. */
-enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL, TS_NAME_SEPARATOR,
-       TS_ROWS };
+enum {
+    TS_ESCAPE,
+    TS_LIST_SEPARATOR,
+    TS_P_LABEL,
+    TS_N_LABEL,
+    TS_NAME_SEPARATOR,
+    TS_TAKE_SEPARATOR,
+    TS_OPTION_SEPARATOR,
+    TS_HEAP_SEPARATOR,
+    TS_SUM_SEPARATOR,
+    TS_XOR,
+    TS_ROWS
+};
 
 /* The most steps one block of a trace may be given with `rows`. */
 #define SG_TRACE_MAX_ROWS 1000000u
