@@ -753,6 +753,9 @@ typedef struct sg_drawing_opts {
     int step_legend;        /* the legend also shows the styles of
                                step-by-step pictures: the position being
                                computed, a target, one not computed yet */
+    double aspect;          /* the shape to aim for, width over height
+                               (0: 16/9); the grid layout chooses its
+                               columns by it */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -1073,6 +1076,7 @@ typedef struct sg_steps_opts {
     const char *lang;       /* "en" (NULL) or "zh": the captions, the trace
                                beside the page's picture, the page's words
                                and the legend */
+    double aspect;          /* the pictures' shape, as sg_drawing_opts */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;

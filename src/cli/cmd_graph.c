@@ -25,6 +25,7 @@ static const char usage[] =
     "                        moves as arcs; dot: layers; grid: large graphs\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
+    "      --aspect W:H      the shape to aim for, e.g. 4:3 (default 16:9)\n"
     "      --highlight-wins  make the winning moves (into P-positions) stand "
     "out\n"
     "      --edge-labels     label each move with the amount it takes\n"
@@ -65,7 +66,8 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_THEME,
         OPT_WINS,
         OPT_LABELS,
-        OPT_NO_LEGEND
+        OPT_NO_LEGEND,
+        OPT_ASPECT
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -77,6 +79,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"highlight-wins", no_argument, NULL, OPT_WINS},
         {"edge-labels", no_argument, NULL, OPT_LABELS},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
+        {"aspect", required_argument, NULL, OPT_ASPECT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -97,6 +100,11 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
+        case OPT_ASPECT:
+            if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
+                SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "graph", c, argv);
         }

@@ -32,6 +32,7 @@ static const char usage[] =
     "      --layout L        auto (default), line, dot or grid\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
+    "      --aspect W:H      the pictures' shape, e.g. 4:3 (default 16:9)\n"
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "  -h, --help            show this help\n"
@@ -117,7 +118,7 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
 
 int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS };
+    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS, OPT_ASPECT };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"output", required_argument, NULL, 'o'},
@@ -127,6 +128,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"theme", required_argument, NULL, OPT_THEME},
         {"highlight-wins", no_argument, NULL, OPT_WINS},
         {"edge-labels", no_argument, NULL, OPT_LABELS},
+        {"aspect", required_argument, NULL, OPT_ASPECT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -147,6 +149,11 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_THEME: theme_name = optarg; break;
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
+        case OPT_ASPECT:
+            if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
+                SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }

@@ -51,6 +51,49 @@ sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
     return SG_OK;
 }
 
+/* A positive number of at most 10000 at *P (no sign, no exponent),
+ * advancing *P past it; -1 when there is none. */
+static double positive_number(const char **p)
+{
+    const char *s = *p;
+    double v = 0, scale = 1;
+    bool digits = false, point = false;
+    for (; (*s >= '0' && *s <= '9') || (*s == '.' && !point); s++) {
+        if (*s == '.') {
+            point = true;
+            continue;
+        }
+        digits = true;
+        if (point)
+            v += (scale /= 10) * (*s - '0');
+        else if (v < 10000)
+            v = v * 10 + (*s - '0');
+    }
+    *p = s;
+    return digits && v > 0 && v <= 10000 ? v : -1;
+}
+
+sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
+                           double *aspect)
+{
+    const char *p = arg;
+    double w = positive_number(&p), h = 1;
+    if (w > 0 && *p == ':') {
+        p++;
+        h = positive_number(&p);
+    }
+    if (w <= 0 || h <= 0 || *p)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": not a shape; give "
+                           "width:height, such as 16:9 or 4:3, or a number "
+                           "such as 1.5", opt, arg);
+    if (w / h > 4 || w / h < 0.25)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": a picture from 1:4 "
+                           "(tall) to 4:1 (wide) is drawn; this is %.2f:1", opt,
+                           arg, w / h);
+    *aspect = w / h;
+    return SG_OK;
+}
+
 void cli_options_init(cli_options *o, const char *shorts,
                       const struct option *own)
 {
