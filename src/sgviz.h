@@ -86,7 +86,9 @@ typedef struct sg_game sg_game;
 
 typedef enum sg_game_kind {
     SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
-    SG_GAME_DAG          /* any finite acyclic game graph */
+    SG_GAME_DAG,         /* any finite acyclic game graph */
+    SG_GAME_SUM          /* every position reachable from a position of
+                            several parts (sg_sum_game_new()) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -100,6 +102,14 @@ typedef enum sg_game_kind {
  * Returns a new game, or NULL on error (SG_EINPUT, SG_ELIMIT or SG_ENOMEM).
  * The caller frees it with sg_game_free(). */
 sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
+
+/* A subtraction game of the amounts AMOUNTS[0..n), in any order; an amount
+ * given more than once counts once (the set is the set), as online judges'
+ * inputs often repeat them.  Returns a new game, or NULL on error: no
+ * amounts or an amount 0 (SG_EINPUT), an amount above 10^18 or more than
+ * 2^20 of them (SG_ELIMIT), SG_ENOMEM.  The caller frees it with
+ * sg_game_free(); AMOUNTS stays the caller's. */
+sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n);
 
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
@@ -384,7 +394,9 @@ typedef struct sg_output sg_output;
 /* Opens an output.  PATH "-" (or NULL) is standard output; any other path is
  * written to a temporary file in the same directory and renamed into place
  * by sg_output_commit(), so a failure never leaves a truncated file nor
- * destroys an old one.  Returns NULL on error (a missing or unwritable
+ * destroys an old one.  A symbolic link is followed: the file it names is
+ * replaced and the link stays.  A device or a FIFO is written to directly
+ * (it cannot be replaced).  Returns NULL on error (a missing or unwritable
  * directory: SG_EIO naming it). */
 sg_output *sg_output_open(sg_ctx *ctx, const char *path);
 
@@ -392,7 +404,8 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path);
 FILE *sg_output_stream(sg_output *out);
 
 /* The temporary file's path (for writers that need a name rather than a
- * stream), or NULL for standard output.  Owned by the output. */
+ * stream), or NULL for standard output, a device or a FIFO.  Owned by the
+ * output. */
 const char *sg_output_temp_path(const sg_output *out);
 
 /* Flushes, closes and renames the file into place, then frees OUT.  Returns
@@ -401,6 +414,12 @@ sg_status sg_output_commit(sg_ctx *ctx, sg_output *out);
 
 /* Discards what was written (removing the temporary file) and frees OUT. */
 void sg_output_abort(sg_output *out);
+
+/* Removes the temporary files and directories of every output not yet
+ * committed or aborted.  For a handler of SIGTERM, SIGINT, SIGHUP and the
+ * like, so that sgviz stopped half-way leaves nothing behind: it calls only
+ * unlink() and rmdir(), which are async-signal-safe. */
+void sg_output_cleanup(void);
 
 /* Whether PATH names the same existing file as OTHER (same device and inode).
  * Used to refuse writing an output over one of the inputs. */
@@ -950,6 +969,67 @@ const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
 
+/* ---- The working of a sum, as a student writes it out ----------------- */
+
+typedef struct sg_sum_trace_opts {
+    const char *lang;    /* "en" (NULL) or "zh": templates/sum/LANG.text */
+    /* The command that traces the game, e.g. "sgviz trace -s 1,3,4": each
+     * part's line then points to "COMMAND --to X", the mex steps of its
+     * own value.  NULL leaves the pointer out. */
+    const char *command;
+} sg_sum_trace_opts;
+
+/* Writes the working of the sum of PARTS[0..n) of GAME to OUT: each part's
+ * value, the nim-sum as a column addition in binary without carries, who
+ * wins, and, when the player to move wins, how each winning move is found
+ * (the parts whose value has the nim-sum's highest 1, the value each must
+ * go to, its moves there), then any winning move that raises a part's
+ * value.  OPTS may be NULL.  The values and moves are sg_sum_new()'s.
+ * Returns SG_OK, SG_EINPUT for an unknown language or no parts, an error
+ * of sg_lookup_new() or sg_sum_new() (a heap whose value cannot be
+ * computed), or SG_EIO.  Nothing is written on error. */
+sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
+                             const uint64_t *parts, size_t n,
+                             const sg_sum_trace_opts *opts, FILE *out);
+
+/* ---- Positions of several parts, written 3+4+5 ------------------------ */
+
+/* The most parts a position written with + may have. */
+#define SG_POSITION_MAX_PARTS 64
+
+/* Reads a position of several parts, TEXT such as "3+4+5" (heap sizes) or
+ * "a+b" (nodes of a DAG game; a node whose name holds a + cannot be a
+ * part), into a new array *PARTS of *N positions, which the caller frees.
+ * ORIGIN starts messages, e.g. "--position".  Returns SG_OK, SG_EINPUT
+ * naming the bad part (an empty one, a bad heap, an unknown node), or
+ * SG_ELIMIT for more than SG_POSITION_MAX_PARTS parts or a heap above
+ * 2^63 - 1. */
+sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
+                            const char *text, const char *origin,
+                            uint64_t **parts, size_t *n);
+
+/* The bounds on the game of a sum that sg_sum_game_new() makes: drawings
+ * and steps of more positions or moves are no longer pictures. */
+#define SG_SUM_GAME_MAX_POSITIONS 2000u
+#define SG_SUM_GAME_MAX_MOVES 40000u
+
+/* The game whose positions are every position reachable from the sum of
+ * PARTS[0..n) of GAME, each part keeping its place: the product of the
+ * parts' games, in which 3+4 and 4+3 are different positions, and a heap
+ * that splits stays in its part's place (3+4 -> 3+1+2).  A position's name
+ * is its parts' names joined by + ("3+4+5"); positions are numbered so
+ * that every move leads to a smaller number, and the start is the last.
+ * Its values, computed by the engine like any game's, are the nim-sums of
+ * the parts' values; drawings place its positions in the textbook's grid
+ * (the first part across, the second up; a third and fourth in blocks).
+ * Returns a new game, or NULL on error: SG_ELIMIT naming the number of
+ * positions (and each part's) beyond SG_SUM_GAME_MAX_POSITIONS positions
+ * or SG_SUM_GAME_MAX_MOVES moves, SG_EINPUT for no parts or a part that
+ * is not a position of GAME, SG_ENOMEM.  GAME must outlive the result,
+ * which the caller frees with sg_game_free(). */
+sg_game *sg_sum_game_new(sg_ctx *ctx, const sg_game *game,
+                         const uint64_t *parts, size_t n);
+
 /* ---- Many sums, as online judges give them ----------------------------- */
 
 /* How the sums are laid out in a batch's input. */
@@ -973,9 +1053,10 @@ typedef struct sg_batch_opts {
      * wins".  The batch keeps copies of the names. */
     const char *first_name;
     const char *second_name;
-    /* Nonzero: a line whose parts are all 0 (in a DAG game, all nodes named
-     * "0") ends the input; it gets no answer, and nothing after it is
-     * read.  Lines layout only. */
+    /* Nonzero: a line whose parts are all 0 (in a DAG game, all "0") ends
+     * the input; it gets no answer, and nothing after it is read.  A game
+     * with a node named "0" is refused, since there such a line is a
+     * question about that node.  Lines layout only. */
     int stop_at_zero;
     /* SG_BATCH_LINES (the default) or SG_BATCH_COUNTED.  Without names,
      * a counted sum is answered as "case 2: nim-sum 0, second player
@@ -1000,7 +1081,7 @@ typedef struct sg_batch sg_batch;
  * messages, which read "ORIGIN:LINE: ..." (counted: "ORIGIN:LINE:COLUMN:
  * ...", the place of the word at fault).  Returns NULL on error (a name
  * holding a newline, only one of the two names, stop_at_zero with the
- * counted layout, SG_ENOMEM).  GAME must outlive the batch; OUT stays the
+ * counted layout or with a node named "0": SG_EINPUT; SG_ENOMEM).  GAME must outlive the batch; OUT stays the
  * caller's.  Free with sg_batch_free(). */
 sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
@@ -1032,6 +1113,56 @@ sg_status sg_batch_read_fd(sg_ctx *ctx, sg_batch *batch, int fd);
 uint64_t sg_batch_answered(const sg_batch *batch);
 
 void sg_batch_free(sg_batch *batch);
+
+/* ---- Online judges' problems, input and output as they give them ------ */
+
+/*
+ * A judge's problem reads its input in its own format and answers in its
+ * own words: "hdu1536" (S-Nim) reads cases of a set S and games on it and
+ * answers a line of W and L per case; "hdu1847" reads lines of n and
+ * answers Kiki or Cici.  sg_judge_name() and sg_judge_summary() list them.
+ * Problems whose input is a sum a line, or T counted sums, are the batch
+ * reader above with the problem's game, names and layout; the others are
+ * read word by word, words separated by any white space, each bad word
+ * named with its line and column.
+ */
+
+typedef struct sg_judge sg_judge;
+
+/* The number of problems known, and problem I's name (e.g. "hdu1536") and
+ * one line on its input and answers (I below sg_judge_count(); NULL
+ * otherwise).  Static. */
+size_t sg_judge_count(void);
+const char *sg_judge_name(size_t i);
+const char *sg_judge_summary(size_t i);
+
+/* Starts answering the input of problem NAME, called ORIGIN in messages,
+ * with answers to OUT.  Returns NULL on error: an unknown NAME (SG_EINPUT,
+ * naming the known ones), SG_ENOMEM.  OUT stays the caller's; free the
+ * judge with sg_judge_free(). */
+sg_judge *sg_judge_new(sg_ctx *ctx, const char *name, const char *origin,
+                       FILE *out);
+
+/* Feeds LEN bytes of input, in pieces of any size.  Every case completed
+ * by them is answered, and OUT is flushed before returning.  Returns
+ * SG_OK, SG_STOP once the input's own end mark was read (for problems of
+ * the batch reader), or an error (SG_EINPUT for a bad word or line, naming
+ * its place; SG_ELIMIT; SG_EIO when OUT cannot be written) after every
+ * case before the bad one was answered.  After an error, further calls do
+ * nothing and return it again. */
+sg_status sg_judge_feed(sg_ctx *ctx, sg_judge *judge, const char *data,
+                        size_t len);
+
+/* Ends the input: answers what its last word completes and refuses input
+ * that is empty or ends inside a case.  Returns SG_OK or an error. */
+sg_status sg_judge_finish(sg_ctx *ctx, sg_judge *judge);
+
+/* Feeds everything read from the file descriptor FD and finishes.  Returns
+ * what sg_judge_finish() returns, the first error of sg_judge_feed(), or
+ * SG_EIO when FD cannot be read. */
+sg_status sg_judge_read_fd(sg_ctx *ctx, sg_judge *judge, int fd);
+
+void sg_judge_free(sg_judge *judge);
 /* Step by step: one picture per mex step                                   */
 /* ------------------------------------------------------------------------ */
 
@@ -1124,10 +1255,68 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
 sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *steps, const char *dir,
                                 const char *format);
 
+/* Writes the steps as one Beamer frame to OUT: one TikZ picture, laid out
+ * once, whose overlays step through the steps (slide k + 1 shows step k,
+ * the current position, its moves and targets highlighted) with each
+ * step's line under it, to be \input into a Beamer deck that loads TikZ.
+ * The looks are the TikZ styles of sg_render_formats()' "tikz".  Returns
+ * SG_OK, SG_ELIMIT beyond the bounds of frames, SG_EIO, or an error of the
+ * drawing.  OUT stays the caller's; nothing is written unless the whole
+ * frame was made. */
+sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *steps, FILE *out);
+
 /* Writes the HTML page to OUT.  Returns SG_OK, SG_EIO, or an error of the
  * drawing.  OUT stays the caller's; on error, what was written to it is
  * incomplete (nothing is written unless the whole page was made). */
 sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *steps, FILE *out);
+
+/*
+ * The practice page: the step page's picture and table with the values
+ * hidden.  The student works out each position in turn and is told at once:
+ * a right answer fills the position in; a wrong one gets the moves to look
+ * at, the student's own values there and the mex they give, and one of the
+ * two verdicts of sg_check_new() -- the mistake is in this step (a slip), or
+ * the answer follows correctly from earlier answers that are wrong -- and a
+ * "show me" button reveals the step.  At the end: the score (right at the
+ * first try, right with help, kept wrong) and the answers as a sheet that
+ * `sgviz check` reads, to copy or download.  Self-contained like the step
+ * page; nothing is sent anywhere, and the answers are held encoded, so that
+ * they cannot be read in the page's text (they are not a secret).
+ */
+typedef enum sg_practice_ask {
+    SG_PRACTICE_SG,   /* sg(x) */
+    SG_PRACTICE_PN,   /* P or N */
+    SG_PRACTICE_BOTH  /* sg(x) and P or N */
+} sg_practice_ask;
+
+/* Parses "sg", "pn" or "both".  Returns SG_OK or SG_EINPUT. */
+sg_status sg_practice_ask_parse(sg_ctx *ctx, const char *name,
+                                sg_practice_ask *ask);
+
+typedef struct sg_practice_opts {
+    sg_practice_ask ask;
+    /* The first position asked, in the order of computation: those before
+     * it are given, filled in by the page. */
+    uint64_t first;
+    /* Ask in a random order (a new one each time the page is opened, or the
+     * one PAGE#seed=N fixes).  A position whose moves lead to positions not
+     * answered yet gets their values from the page first, and those are
+     * not asked later: a value needs its targets' values. */
+    int shuffle;
+    int hide_picture;   /* the picture appears only when all is answered */
+    /* The command that checks the sheet, for the sheet's header, e.g.
+     * "sgviz check -s 1,3,4 -n 8"; NULL for none. */
+    const char *check_command;
+} sg_practice_opts;
+
+/* Writes the practice page of STEPS to OUT (OPTS may be NULL: every
+ * position asked, sg values, in order).  Returns SG_OK; SG_EINPUT when
+ * OPTS->first is not a step, or when the steps were made with
+ * highlight_wins, whose winning moves would give P-positions away; SG_EIO;
+ * or an error of the drawing.  OUT stays the caller's; nothing is written
+ * unless the whole page was made. */
+sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *steps,
+                                  const sg_practice_opts *opts, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -66,7 +66,9 @@ static void closed_forms(void **state)
         const char *spec;
         uint64_t mod; /* sg(x) = x mod this; 0 means sg(x) = x */
     } cases[] = {{"1,2,3", 4}, {"1..7", 8}, {"1", 2}, {"pow2", 3}, {"all", 0},
-                 {"{1, 2, 3, 4, 5}", 6}};
+                 {"{1, 2, 3, 4, 5}", 6},
+                 /* Values up to 300: two bytes each, many amounts. */
+                 {"1..300", 301}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         sg_game *g = game(ctx, cases[c].spec);
         sg_values *v = values_of(ctx, g, n);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "sgviz.h"
+#include "render_gv.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -53,6 +55,17 @@ static const char *write_file(const char *text)
     return p;
 }
 
+/* The same for LEN bytes that may hold NULs. */
+static const char *write_bytes(const char *text, size_t len)
+{
+    const char *p = write_file("");
+    FILE *f = fopen(p, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+    return p;
+}
+
 static sg_game *read_ok(sg_ctx *ctx, const char *text)
 {
     sg_game *g = sg_game_read_dot(ctx, write_file(text));
@@ -77,7 +90,9 @@ static void expect_refusal(const char *text, sg_status status,
 {
     sg_ctx *ctx = sg_ctx_new();
     const char *path = write_file(text);
-    assert_null(sg_game_read_dot(ctx, path));
+    sg_game *read = sg_game_read_dot(ctx, path);
+    if (read)
+        fail_msg("%s: read, but expected \"%s\"", path, want);
     assert_int_equal(sg_ctx_status(ctx), status);
     char msg[512];
     const char *at = strstr(want, "%s");
@@ -492,8 +507,9 @@ static void parallel_edges(void **state)
     sg_ctx_free(ctx);
 }
 
-/* Lines of sums of a DAG game: node names, and a line of nodes named 0
- * ending the input.  Values: 0 ends; a -> 0: 1; b -> a: 0. */
+/* Lines of sums of a DAG game: node names, and a line of zeros ending the
+ * input, which a game with a node named 0 cannot have.  Values: 0 ends;
+ * a -> 0: 1; b -> a: 0. */
 static void lines_of_positions(void **state)
 {
     (void)state;
@@ -501,18 +517,46 @@ static void lines_of_positions(void **state)
     sg_game *g = read_ok(ctx, "digraph { a -> 0; b -> a }");
     char *out = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
     sg_batch_opts o = {NULL, NULL, 1, SG_BATCH_LINES};
-    sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", f);
-    assert_non_null(b);
-    const char *in = "a\nb 0\n0 0\nb\n";
-    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    assert_null(sg_batch_new(ctx, g, &o, "stdin", stdout));
+    assert_non_null(strstr(sg_ctx_message(ctx), "a line of zeros cannot end "
+                           "the input: "));
+    assert_non_null(strstr(sg_ctx_message(ctx), ".dot has a node named \"0\", "
+                           "so such a line asks about it"));
+    FILE *f = open_memstream(&out, &len);
+    sg_batch *b = sg_batch_new(ctx, g, NULL, "stdin", f);
+    const char *in = "a\nb 0\n0 0\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_OK);
     assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
     sg_batch_free(b);
     fclose(f);
     assert_string_equal(out, "a: nim-sum 1, first player wins\n"
-                             "b 0: nim-sum 0, second player wins\n");
+                             "b 0: nim-sum 0, second player wins\n"
+                             "0 0: nim-sum 0, second player wins\n");
     free(out);
+    /* Without a node named 0, a line of zeros ends the input; a 0 among
+     * names is a name the game lacks. */
+    sg_game *h = read_ok(ctx, "digraph { a -> z }");
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, h, &o, "stdin", f);
+    assert_non_null(b);
+    in = "a\n0 0\na\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_STOP);
+    assert_int_equal(sg_batch_finish(ctx, b), SG_OK);
+    sg_batch_free(b);
+    fclose(f);
+    assert_string_equal(out, "a: nim-sum 1, first player wins\n");
+    free(out);
+    f = open_memstream(&out, &len);
+    b = sg_batch_new(ctx, h, &o, "stdin", f);
+    in = "a 0 z\n";
+    assert_int_equal(sg_batch_feed(ctx, b, in, strlen(in)), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "stdin:1: position 2 \"0\": "));
+    assert_non_null(strstr(sg_ctx_message(ctx), ".dot has no node of that name"));
+    sg_batch_free(b);
+    fclose(f);
+    free(out);
+    sg_game_free(h);
     /* A name the game lacks, on line 2. */
     f = open_memstream(&out, &len);
     b = sg_batch_new(ctx, g, NULL, "stdin", f);
@@ -608,6 +652,213 @@ static void from_stdin(void **state)
     sg_ctx_free(ctx);
 }
 
+/* ---- hostile files ----------------------------------------------------- */
+
+/* A byte order mark at the start is skipped; a NUL byte is refused with its
+ * line (cgraph would drop the rest of that line without a word); a name
+ * that begins with '%', which cgraph replaces by an ID of its own, is
+ * refused; nesting deeper than the parser's stack is said in those words,
+ * not as "memory exhausted". */
+static void odd_bytes(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "\xEF\xBB\xBF" "digraph { a -> b -> c }");
+    sg_lookup *l = sg_lookup_new(ctx, g, UINT64_MAX);
+    assert_int_equal(value_of(ctx, g, l, "a"), 0);
+    assert_int_equal(value_of(ctx, g, l, "b"), 1);
+    sg_lookup_free(l);
+    sg_game_free(g);
+
+    static const char nul[] = "digraph {\n a -> b\n b -> c\0 c -> a\n}\n";
+    const char *path = write_bytes(nul, sizeof nul - 1);
+    assert_null(sg_game_read_dot(ctx, path));
+    char want[256];
+    snprintf(want, sizeof want, "%s:3: a NUL byte; a DOT file is text",
+             path);
+    assert_string_equal(sg_ctx_message(ctx), want);
+    sg_ctx_free(ctx);
+
+    expect_refusal("digraph { a -> \"%1\" -> b }", SG_EINPUT,
+                   "%s: a node name begins with '%'; Graphviz keeps such "
+                   "names for itself (it shows this one as \"%3\"), so "
+                   "rename it");
+
+    sg_buf deep;
+    sg_buf_init(&deep);
+    sg_buf_puts(&deep, "digraph { a -> ");
+    for (int i = 0; i < 12000; i++)
+        sg_buf_putc(&deep, '{');
+    sg_buf_putc(&deep, 'b');
+    for (int i = 0; i < 12000; i++)
+        sg_buf_putc(&deep, '}');
+    sg_buf_puts(&deep, " }\n");
+    expect_refusal(deep.data, SG_EINPUT, "%s:1: too deeply nested (the DOT "
+                   "parser takes at most 10000 levels of braces and "
+                   "brackets) near '{'");
+    sg_buf_free(&deep);
+}
+
+/* Reads a game with one position of N moves and checks its value; run on
+ * a thread with a small stack. */
+typedef struct fan {
+    const char *path;
+    int ok;
+} fan;
+
+static void *read_fan(void *arg)
+{
+    fan *f = arg;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_read_dot(ctx, f->path);
+    sg_lookup *l = g ? sg_lookup_new(ctx, g, UINT64_MAX) : NULL;
+    uint64_t x;
+    f->ok = l && sg_game_find_position(ctx, g, "a", "test", &x) == SG_OK &&
+            sg_lookup_get(l, x) == 1;
+    sg_lookup_free(l);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+    return NULL;
+}
+
+/* A position with 200,000 moves, read on a stack of 256 KiB: cgraph's own
+ * count of edges recursed once per level of a tree as deep as a node's
+ * edges, and overflowed such a stack at about 100,000 of them. */
+static void many_moves_small_stack(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fputs("digraph {\n", f);
+    for (int i = 0; i < 200000; i++)
+        fputs("a -> b\n", f);
+    fputs("}\n", f);
+    fclose(f);
+    fan arg = {write_file(text), 0};
+    free(text);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    assert_int_equal(pthread_attr_setstacksize(&attr, 256 * 1024), 0);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, &attr, read_fan, &arg), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    assert_true(arg.ok);
+}
+
+/* Expects TEXT to be refused under bounds B with a message that holds
+ * WANT.  (Where a read stops for memory depends on the C library's
+ * allocator, so the line is not part of WANT.) */
+static void expect_bound(const sg_dot_bounds *b, const char *text,
+                         const char *want)
+{
+    sg_dot_set_bounds(b);
+    sg_ctx *ctx = sg_ctx_new();
+    assert_null(sg_game_read_dot(ctx, write_file(text)));
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    if (!strstr(sg_ctx_message(ctx), want))
+        fail_msg("\"%s\" lacks \"%s\"", sg_ctx_message(ctx), want);
+    sg_ctx_free(ctx);
+    sg_dot_set_bounds(NULL);
+}
+
+/* The three bounds of a read, each lowered so that a small file passes it;
+ * a file within them is read. */
+static void read_bounds(void **state)
+{
+    (void)state;
+    sg_buf b;
+    sg_buf_init(&b);
+    sg_buf_puts(&b, "digraph {\n");
+    for (int i = 0; i < 2000; i++)
+        sg_buf_printf(&b, "n%d -> n%d\n", i + 1, i);
+    sg_buf_puts(&b, "}\n");
+    size_t size = b.len;
+
+    /* Bytes: the file at the bound is read, one byte less is refused
+     * before reading (its size is known), and through a pipe, whose size
+     * is not, after reading up to the bound. */
+    assert_int_equal(size, 27795);
+    sg_dot_bounds at = {size, (uint64_t)1 << 40, 1000000};
+    sg_dot_set_bounds(&at);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, b.data);
+    assert_int_equal(sg_game_position_count(g), 2001);
+    sg_game_free(g);
+    at.bytes = 16 << 10;
+    expect_bound(&at, b.data, ".dot: 27.1 KiB of DOT; sgviz reads games of "
+                 "at most 16.0 KiB");
+    sg_dot_set_bounds(&at);
+    FILE *pipe = popen("printf 'digraph {\\n'; yes 'a -> b;' | head -n 3000; "
+                       "printf '}\\n'", "r");
+    assert_non_null(pipe);
+    int fd = dup(0);
+    assert_int_equal(dup2(fileno(pipe), 0), 0);
+    clearerr(stdin);
+    assert_null(sg_game_read_dot(ctx, "-"));
+    assert_string_equal(sg_ctx_message(ctx), "stdin: more than 16.0 KiB of "
+                        "DOT, the most sgviz reads for a game");
+    dup2(fd, 0);
+    close(fd);
+    pclose(pipe);
+    clearerr(stdin);
+    sg_dot_set_bounds(NULL);
+    sg_ctx_free(ctx);
+
+    /* Memory: a few kilobytes of "{}" make megabytes of subgraphs; of
+     * attributes declared first, every node then takes a slot each. */
+    sg_dot_bounds mem = {1000000, 128 << 10, 1000000};
+    expect_bound(&mem, "digraph {\n{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}\n"
+                 "a -> b }\n",
+                 "bytes into the file) the graph takes 128.0 KiB of memory, "
+                 "the most sgviz gives a game");
+    sg_buf_free(&b);
+    sg_buf_init(&b);
+    sg_buf_puts(&b, "digraph {\nnode [");
+    for (int i = 0; i < 5000; i++)
+        sg_buf_printf(&b, "a%d=1 ", i);
+    sg_buf_puts(&b, "]\n");
+    for (int i = 0; i < 2000; i++)
+        sg_buf_printf(&b, "n%d\n", i);
+    sg_buf_puts(&b, "}\n");
+    mem.memory = 16 << 20;
+    expect_bound(&mem, b.data, "KiB into the file) the graph takes 16.0 MiB "
+                 "of memory, the most sgviz gives a game");
+
+    /* Edges: one statement asks for every pair of two sets. */
+    sg_buf_free(&b);
+    sg_buf_init(&b);
+    sg_buf_puts(&b, "digraph {\n{");
+    for (int i = 0; i < 200; i++)
+        sg_buf_printf(&b, " a%d", i);
+    sg_buf_puts(&b, " } -> {");
+    for (int i = 0; i < 200; i++)
+        sg_buf_printf(&b, " b%d", i);
+    sg_buf_puts(&b, " }\n}\n");
+    sg_dot_bounds edges = {1000000, (uint64_t)1 << 40, 39999};
+    expect_bound(&edges, b.data, "the graph has more than "
+                 "39999 edges, the most moves sgviz reads for a game");
+    edges.edges = 40000;
+    sg_dot_set_bounds(&edges);
+    ctx = sg_ctx_new();
+    g = read_ok(ctx, b.data);
+    assert_int_equal(sg_game_position_count(g), 400);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+    sg_dot_set_bounds(NULL);
+    sg_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +873,9 @@ int main(void)
         cmocka_unit_test(cycles),
         cmocka_unit_test(bad_files),
         cmocka_unit_test(from_stdin),
+        cmocka_unit_test(odd_bytes),
+        cmocka_unit_test(many_moves_small_stack),
+        cmocka_unit_test(read_bounds),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -17,6 +17,9 @@ static const char usage[] =
     "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
     "      --from X          draw only the positions reachable from X\n"
+    "      --position P      a position of several parts, e.g. 3+4+5 or a+b:\n"
+    "                        every position reachable from it, each part\n"
+    "                        keeping its place (the grid of a sum)\n"
     "  -o, --output FILE     the picture: FILE.svg, .png, .pdf, .dot or .tex\n"
     "                        (a TikZ picture; - for standard output)\n"
     "  -T, --format FMT      svg, png, pdf, dot or tikz (default: FILE's\n"
@@ -67,6 +70,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_WINS,
         OPT_LABELS,
         OPT_NO_LEGEND,
+        OPT_POSITION,
         OPT_ASPECT
     };
     static const struct option options[] = {
@@ -79,6 +83,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"highlight-wins", no_argument, NULL, OPT_WINS},
         {"edge-labels", no_argument, NULL, OPT_LABELS},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
+        {"position", required_argument, NULL, OPT_POSITION},
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -100,6 +105,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
+        case OPT_POSITION: ga.position = optarg; break;
         case OPT_ASPECT:
             if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
                 SG_OK)
@@ -134,16 +140,30 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
 
     int rc = EXIT_BAD;
     sg_output *out = NULL;
-    sg_game *game = NULL;
+    sg_game *game = NULL, *sum = NULL;
     sg_drawing *drawing = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
     if (!theme)
         goto done;
     opts.theme = theme;
     game = cli_load_game(ctx, &ga);
-    uint64_t from, to;
-    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+    if (!game)
         goto done;
+    uint64_t from, to;
+    if (ga.position) {
+        if (root) {
+            sg_ctx_fail(ctx, SG_EINPUT, "graph: --from does not go with "
+                        "--position, which draws every position reachable "
+                        "from its start");
+            goto done;
+        }
+        sum = cli_sum_game(ctx, "graph", game, &ga);
+        if (!sum)
+            goto done;
+        to = UINT64_MAX;
+    } else if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK) {
+        goto done;
+    }
     if (root) {
         uint64_t x;
         if (sg_game_find_position(ctx, game, root, "--from", &x) != SG_OK)
@@ -157,7 +177,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         opts.root = x;
         to = x;
     }
-    drawing = sg_drawing_new(ctx, game, to, &opts);
+    drawing = sg_drawing_new(ctx, sum ? sum : game, to, &opts);
     if (!drawing)
         goto done;
     out = sg_output_open(ctx, output);
@@ -170,6 +190,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
 done:
     sg_output_abort(out);
     sg_drawing_free(drawing);
+    sg_game_free(sum);
     sg_game_free(game);
     sg_theme_free(theme);
     return rc;

@@ -25,13 +25,25 @@ static const char usage[] =
     "@GAMES:26@\n"
     "      --names FIRST,SECOND  print only the winner's name: FIRST when the\n"
     "                          player to move wins, SECOND otherwise\n"
-    "      --stop-at-zero      standard input ends at a line of zeros\n"
+    "      --stop-at-zero      standard input ends at a line of zeros (0 is\n"
+    "                          never a node's name here: with -g, a game\n"
+    "                          with a node named 0 is refused)\n"
     "      --counted           standard input is T, then each sum as N and N\n"
     "                          heap sizes, anywhere on its lines (HDU 3032)\n"
+    "      --explain           with positions on the command line: the\n"
+    "                          working, as sgviz trace --position shows it\n"
+    "                          (the nim-sum in binary, how a winning move is\n"
+    "                          found)\n"
+    "  -l, --lang LANG         the language of --explain: en (default), zh\n"
+    "      --judge NAME        read standard input and answer exactly as the\n"
+    "                          online judge's problem NAME asks (its game,\n"
+    "                          input format and words); --judge list names\n"
+    "                          them\n"
     "  -o, --output FILE       write to FILE (default: standard output)\n"
     "  -h, --help              show this help\n"
     "\n"
     "Examples: sgviz solve -s 1,3,4 3 5 7\n"
+    "          sgviz solve --judge hdu1536 < snim.in\n"
     "          printf '1 1 1\\n1 4 1\\n0 0 0\\n' |\n"
     "              sgviz solve -s fib --names Fibo,Nacci --stop-at-zero\n";
 
@@ -107,28 +119,62 @@ static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
     }
 }
 
+/* `solve --judge NAME`: the problem's own input on standard input, its own
+ * answers to OUTPUT; "list" names the problems. */
+static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
+{
+    if (strcmp(name, "list") == 0) {
+        for (size_t i = 0; i < sg_judge_count(); i++)
+            printf("%-9s %s\n", sg_judge_name(i), sg_judge_summary(i));
+        return EXIT_OK;
+    }
+    if (cli_check_not_input(ctx, output, "-") != SG_OK)
+        return EXIT_BAD;
+    sg_output *out = sg_output_open(ctx, output);
+    if (!out)
+        return EXIT_BAD;
+    int rc = EXIT_BAD;
+    sg_judge *judge = sg_judge_new(ctx, name, "stdin", sg_output_stream(out));
+    if (!judge) {
+        if (sg_ctx_status(ctx) == SG_EINPUT)
+            cli_prefix_error(ctx, "--judge");
+    } else if (sg_judge_read_fd(ctx, judge, STDIN_FILENO) == SG_OK) {
+        rc = cli_commit(ctx, &out);
+    }
+    sg_judge_free(judge);
+    sg_output_abort(out);
+    return rc;
+}
+
 int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_NAMES = 256, OPT_STOP, OPT_COUNTED };
+    enum { OPT_NAMES = 256, OPT_STOP, OPT_COUNTED, OPT_JUDGE, OPT_EXPLAIN };
     static const struct option options[] = {
         {"names", required_argument, NULL, OPT_NAMES},
         {"stop-at-zero", no_argument, NULL, OPT_STOP},
         {"counted", no_argument, NULL, OPT_COUNTED},
+        {"explain", no_argument, NULL, OPT_EXPLAIN},
+        {"lang", required_argument, NULL, 'l'},
+        {"judge", required_argument, NULL, OPT_JUDGE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *output = NULL, *names_arg = NULL;
-    bool stop_at_zero = false, counted = false;
+    const char *output = NULL, *names_arg = NULL, *judge = NULL;
+    bool stop_at_zero = false, counted = false, explain_it = false;
+    const char *lang = NULL;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":o:h", options);
+    cli_options_init(&getopts, ":o:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_NAMES: names_arg = optarg; break;
         case OPT_STOP: stop_at_zero = true; break;
         case OPT_COUNTED: counted = true; break;
+        case OPT_EXPLAIN: explain_it = true; break;
+        case 'l': lang = optarg; break;
+        case OPT_JUDGE: judge = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default:
             if (c == '?' && optopt >= '0' && optopt <= '9') {
@@ -141,11 +187,43 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         }
     }
     int n = argc - optind;
+    if (judge) {
+        /* A problem brings its game, its input's layout and its answers'
+         * words; anything else given would be ignored, so it is refused. */
+        char other[64] = "";
+        snprintf(other, sizeof other, "%s", n ? argv[optind]
+                 : names_arg ? "--names" : stop_at_zero ? "--stop-at-zero"
+                 : counted ? "--counted" : explain_it ? "--explain"
+                 : lang ? "--lang" : "");
+        for (size_t k = 0; !*other && k < cli_game_kind_count; k++)
+            if (ga.game[k])
+                snprintf(other, sizeof other, "-%c",
+                         cli_game_kinds[k].letter);
+        if (*other) {
+            sg_ctx_fail(ctx, SG_EINPUT, "--judge %s: the problem brings its "
+                        "own game, input and answers, so \"%s\" has no place "
+                        "beside it", judge, other);
+            return EXIT_BAD;
+        }
+        return solve_judge(ctx, judge, output);
+    }
     bool from_stdin = n == 0;
     if ((stop_at_zero || counted) && !from_stdin) {
         sg_ctx_fail(ctx, SG_EINPUT, "%s is for sums read from standard "
                     "input, not for positions on the command line",
                     counted ? "--counted" : "--stop-at-zero");
+        return EXIT_BAD;
+    }
+    if ((explain_it || lang) && (from_stdin || names_arg)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s writes the working of one sum: give "
+                    "its positions on the command line%s",
+                    explain_it ? "--explain" : "--lang",
+                    names_arg ? ", without --names" : "");
+        return EXIT_BAD;
+    }
+    if (lang && !explain_it) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--lang is the language of --explain; "
+                    "add --explain");
         return EXIT_BAD;
     }
     if (stop_at_zero && counted) {
@@ -172,6 +250,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     sg_sum *sum = NULL;
     sg_batch *batch = NULL;
     sg_game *game = NULL;
+    char *command = NULL;
     if (names_arg &&
         parse_names(ctx, names_arg, &names, &first, &second) != SG_OK)
         goto done;
@@ -186,7 +265,20 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         sg_batch_opts bo = {first, second, stop_at_zero,
                             counted ? SG_BATCH_COUNTED : SG_BATCH_LINES};
         batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
+        if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
+            cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
+            goto done;
+    } else if (explain_it) {
+        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+            goto done;
+        command = cli_game_command(&ga, "trace");
+        sg_sum_trace_opts so = {lang, command};
+        out = command ? sg_output_open(ctx, output) : NULL;
+        if (!command)
+            sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        if (!out || sg_sum_trace_write(ctx, game, x, (size_t)n, &so,
+                                       sg_output_stream(out)) != SG_OK)
             goto done;
     } else {
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
@@ -212,5 +304,6 @@ done:
     free(x);
     sg_game_free(game);
     free(names);
+    free(command);
     return rc;
 }

@@ -1,15 +1,16 @@
 /*
  * cmd_steps.c - `sgviz steps`: one picture per mex step, as a directory of
- * frames or as one self-contained HTML page.
+ * frames, as one self-contained HTML page, or as one Beamer frame.
  */
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 static const char usage[] =
-    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html "
+    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html|FILE.tex "
     "[options]\n"
     "\n"
     "Draws every mex step of positions 0..N: the positions computed so far\n"
@@ -20,14 +21,19 @@ static const char usage[] =
     "\n"
     "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
+    "      --position P      a position of several parts, e.g. 3+4: the steps\n"
+    "                        of every position reachable from it\n"
     "  -o, --output DIR/     one picture per step: DIR/step-000.svg, ...\n"
     "  -o, --output FILE.html\n"
     "                        one page with every step: buttons, arrow keys, a\n"
     "                        slider, the sg table filling in; FILE.html#step=K\n"
     "                        opens step K (- writes the page to standard\n"
     "                        output)\n"
-    "  -T, --format FMT      the frames' format: svg (default), png or pdf;\n"
-    "                        html for the page\n"
+    "  -o, --output FILE.tex one Beamer frame whose overlays step through the\n"
+    "                        steps, for \\input in a deck (needs TikZ)\n"
+    "  -T, --format FMT      the frames' format: svg (default), png, pdf or\n"
+    "                        tikz (DIR/step-000.tex, ...); html for the page;\n"
+    "                        beamer for the Beamer frame\n"
     "  -l, --lang LANG       en (default) or zh\n"
     "      --layout L        auto (default), line, dot or grid\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
@@ -35,10 +41,24 @@ static const char usage[] =
     "      --aspect W:H      the pictures' shape, e.g. 4:3 (default 16:9)\n"
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
+    "      --to X            the last position (instead of -n)\n"
+    "\n"
+    "Practice (with -o FILE.html):\n"
+    "      --practice        the page hides the values: the student works out\n"
+    "                        each one and is told at once whether it is right\n"
+    "                        and, if not, why; a score and a sheet for sgviz\n"
+    "                        check at the end\n"
+    "      --ask WHAT        sg (default), pn (P or N) or both\n"
+    "      --from X          the first position asked; those before it are\n"
+    "                        given\n"
+    "      --shuffle         ask in a random order (a drill)\n"
+    "      --hide-picture    show the picture only when all is answered\n"
     "  -h, --help            show this help\n"
     "\n"
     "Examples: sgviz steps -s 1,3,4 -n 8 -o frames/\n"
-    "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n";
+    "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n"
+    "          sgviz steps -s 1,3,4 -n 12 --practice -o practice.html\n"
+    "          sgviz steps -s 1,3,4 -n 8 -T beamer -o steps.tex\n";
 
 static bool is_directory(const char *path)
 {
@@ -62,15 +82,32 @@ static bool ends_with_nocase(const char *s, const char *suffix)
 }
 
 /* What -o and -T ask for: frames in a directory (the frames' format in
- * *FORMAT) or the page.  Returns SG_OK or SG_EINPUT. */
+ * *FORMAT), the page, or the Beamer frame (*BEAMER).  Returns SG_OK or
+ * SG_EINPUT. */
 static sg_status output_kind(sg_ctx *ctx, const char *output,
                              const char *format, bool *frames,
-                             const char **frame_format)
+                             const char **frame_format, bool *beamer)
 {
     size_t n = strlen(output);
     bool dir = n && (output[n - 1] == '/' || is_directory(output));
     bool page = strcmp(output, "-") == 0 || ends_with_nocase(output, ".html") ||
                 ends_with_nocase(output, ".htm");
+    bool tex = ends_with_nocase(output, ".tex");
+    *beamer = false;
+    if ((format && strcmp(format, "beamer") == 0) || (tex && !dir && !format)) {
+        if (dir)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
+                               "frames (-T svg, png, pdf or tikz); the Beamer "
+                               "frame goes to a file such as steps.tex",
+                               output);
+        *frames = false;
+        *beamer = true;
+        return SG_OK;
+    }
+    if (tex && !dir)
+        return sg_ctx_fail(ctx, SG_EINPUT, "-T %s: frames go to a directory "
+                           "(-o DIR/); %s is the Beamer frame, which takes no "
+                           "-T (or -T beamer)", format, output);
     if (format && strcmp(format, "html") == 0) {
         if (dir)
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
@@ -93,8 +130,8 @@ static sg_status output_kind(sg_ctx *ctx, const char *output,
         return SG_OK;
     }
     return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: give a directory (DIR/, with "
-                       "the slash) for one picture per step, or FILE.html for "
-                       "the page", output);
+                       "the slash) for one picture per step, FILE.html for "
+                       "the page, or FILE.tex for the Beamer frame", output);
 }
 
 /* Refuses frames that would land on an input file. */
@@ -104,10 +141,11 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
 {
     if (!input || strcmp(input, "-") == 0)
         return SG_OK;
+    const char *ext = strcmp(format, "tikz") == 0 ? "tex" : format;
     for (size_t k = 0; k < count; k++) {
         char path[4096];
         snprintf(path, sizeof path, "%s%sstep-%03zu.%s", dir,
-                 dir[strlen(dir) - 1] == '/' ? "" : "/", k, format);
+                 dir[strlen(dir) - 1] == '/' ? "" : "/", k, ext);
         if (sg_same_file(path, input))
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: the frame %s would be "
                                "written over the input %s; refusing", dir,
@@ -116,9 +154,62 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
     return SG_OK;
 }
 
+/* Checks the options of a practice page: --practice writes a page, and
+ * --ask, --from, --shuffle and --hide-picture belong to it.  Reads --ask
+ * into OPTS.  Returns SG_OK or SG_EINPUT. */
+static sg_status practice_options(sg_ctx *ctx, bool practice, bool frames,
+                                  const cli_game_args *ga, const char *ask,
+                                  sg_practice_opts *opts)
+{
+    if (practice && frames)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--practice: a practice page is "
+                           "one page: give -o FILE.html, not a directory or "
+                           "a Beamer frame");
+    const char *alone = ask ? "--ask" : ga->from ? "--from"
+                      : opts->shuffle ? "--shuffle"
+                      : opts->hide_picture ? "--hide-picture" : NULL;
+    if (!practice && alone)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s belongs to a practice page: "
+                           "add --practice (the step page shows every step "
+                           "from the first)", alone);
+    if (ask && sg_practice_ask_parse(ctx, ask, &opts->ask) != SG_OK)
+        return SG_EINPUT;
+    return SG_OK;
+}
+
+/* The command that checks the practice page's sheet, for the sheet's
+ * header: "sgviz check -s 1,3,4 -n 12" (the positions asked up to N), or
+ * "sgviz check -g game.dot".  A new string the caller frees, or NULL when
+ * out of memory. */
+static char *check_command(const cli_game_args *ga, const sg_game *game,
+                           uint64_t to)
+{
+    char *game_cmd = cli_game_command(ga, "check");
+    if (!game_cmd || sg_game_is_finite(game))
+        return game_cmd;
+    char *cmd = malloc(strlen(game_cmd) + 32);
+    if (cmd)
+        sprintf(cmd, "%s -n %llu", game_cmd, (unsigned long long)to);
+    free(game_cmd);
+    return cmd;
+}
+
 int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_LAYOUT = 256, OPT_THEME, OPT_WINS, OPT_LABELS, OPT_ASPECT };
+    enum {
+        OPT_LAYOUT = 256,
+        OPT_THEME,
+        OPT_WINS,
+        OPT_LABELS,
+        OPT_TO,
+        OPT_PRACTICE,
+        OPT_ASK,
+        OPT_FROM,
+        OPT_SHUFFLE,
+        OPT_HIDE,
+        OPT_POSITION,
+        OPT_ASPECT
+    };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"output", required_argument, NULL, 'o'},
@@ -128,6 +219,13 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"theme", required_argument, NULL, OPT_THEME},
         {"highlight-wins", no_argument, NULL, OPT_WINS},
         {"edge-labels", no_argument, NULL, OPT_LABELS},
+        {"to", required_argument, NULL, OPT_TO},
+        {"practice", no_argument, NULL, OPT_PRACTICE},
+        {"ask", required_argument, NULL, OPT_ASK},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"shuffle", no_argument, NULL, OPT_SHUFFLE},
+        {"hide-picture", no_argument, NULL, OPT_HIDE},
+        {"position", required_argument, NULL, OPT_POSITION},
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -136,6 +234,9 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     const char *theme_name = "classic";
     sg_steps_opts opts = {0};
     opts.lang = "en";
+    bool practice = false;
+    const char *ask = NULL;
+    sg_practice_opts popts = {0};
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:o:T:l:h", options);
@@ -149,6 +250,13 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_THEME: theme_name = optarg; break;
         case OPT_WINS: opts.highlight_wins = 1; break;
         case OPT_LABELS: opts.edge_labels = 1; break;
+        case OPT_TO: ga.to = optarg; break;
+        case OPT_PRACTICE: practice = true; break;
+        case OPT_ASK: ask = optarg; break;
+        case OPT_FROM: ga.from = optarg; break;
+        case OPT_SHUFFLE: popts.shuffle = 1; break;
+        case OPT_HIDE: popts.hide_picture = 1; break;
+        case OPT_POSITION: ga.position = optarg; break;
         case OPT_ASPECT:
             if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
                 SG_OK)
@@ -162,13 +270,17 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         return cli_extra_operand(ctx, "steps", argv[optind]);
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "steps: give where the pictures go with "
-                    "-o DIR/ (one picture per step) or -o FILE.html (one "
-                    "page)");
+                    "-o DIR/ (one picture per step), -o FILE.html (one "
+                    "page) or -o FILE.tex (one Beamer frame)");
         return EXIT_BAD;
     }
-    bool frames = false;
+    bool frames = false, beamer = false;
     const char *frame_format = NULL;
-    if (output_kind(ctx, output, format, &frames, &frame_format) != SG_OK)
+    if (output_kind(ctx, output, format, &frames, &frame_format, &beamer) !=
+        SG_OK)
+        return EXIT_BAD;
+    if (practice_options(ctx, practice, frames || beamer, &ga, ask, &popts) !=
+        SG_OK)
         return EXIT_BAD;
     if (frames && sg_render_format_check(ctx, frame_format) != SG_OK) {
         if (sg_ctx_status(ctx) == SG_EINPUT)
@@ -176,8 +288,9 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
     }
     if (frames && strcmp(frame_format, "dot") == 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "-T dot: frames are pictures: svg, png or "
-                    "pdf (sgviz graph -T dot writes the drawing as DOT)");
+        sg_ctx_fail(ctx, SG_EINPUT, "-T dot: frames are pictures: svg, png, "
+                    "pdf or tikz (sgviz graph -T dot writes the drawing as "
+                    "DOT)");
         return EXIT_BAD;
     }
     if (sg_layout_parse(ctx, layout_name, &opts.layout) != SG_OK) {
@@ -189,18 +302,26 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
+    char *command = NULL;
     sg_output *out = NULL;
-    sg_game *game = NULL;
+    sg_game *game = NULL, *sum = NULL;
     sg_steps *steps = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
     if (!theme)
         goto done;
     opts.theme = theme;
     game = cli_load_game(ctx, &ga);
-    uint64_t from, to;
-    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+    if (!game)
         goto done;
-    steps = sg_steps_new(ctx, game, to, &opts);
+    uint64_t from, to = UINT64_MAX;
+    if (ga.position) {
+        sum = cli_sum_game(ctx, "steps", game, &ga);
+        if (!sum)
+            goto done;
+    } else if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK) {
+        goto done;
+    }
+    steps = sg_steps_new(ctx, sum ? sum : game, to, &opts);
     if (!steps) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))
             cli_prefix_error(ctx, "--lang");
@@ -220,12 +341,26 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_steps_write_page(ctx, steps, sg_output_stream(out)) != SG_OK)
+    if (beamer) {
+        if (sg_steps_write_beamer(ctx, steps, sg_output_stream(out)) != SG_OK)
+            goto done;
+    } else if (practice) {
+        popts.first = from;
+        command = check_command(&ga, game, to);
+        popts.check_command = command;
+        if (sg_steps_write_practice(ctx, steps, &popts,
+                                    sg_output_stream(out)) != SG_OK)
+            goto done;
+    } else if (sg_steps_write_page(ctx, steps, sg_output_stream(out)) !=
+               SG_OK) {
         goto done;
+    }
     rc = cli_commit(ctx, &out);
 done:
+    free(command);
     sg_output_abort(out);
     sg_steps_free(steps);
+    sg_game_free(sum);
     sg_game_free(game);
     sg_theme_free(theme);
     return rc;

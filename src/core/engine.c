@@ -166,7 +166,29 @@ static int step_list(engine *e, uint64_t x, size_t p)
     slide(e, x);
     bool filled = reports(e, x) && e->o.with_moves;
     sg_value mex;
-    if (filled || p >= 64) {
+    if (!filled && p >= 64) {
+        /* Many amounts and no one to show them to: stamp the values as
+         * they are read, without listing the moves first, so that a set
+         * of a hundred amounts costs what a hand-written loop costs. */
+        uint64_t s = x + 1;
+        if (e->width == 1) {
+            const uint8_t *v = e->data;
+            for (size_t i = 0; i < p; i++) {
+                uint8_t t = v[x - e->amounts[i] - e->base];
+                if (t <= p)
+                    e->stamp[t] = s;
+            }
+        } else {
+            for (size_t i = 0; i < p; i++) {
+                sg_value t = get(e, x - e->amounts[i]);
+                if (t <= p)
+                    e->stamp[t] = s;
+            }
+        }
+        mex = 0;
+        while (e->stamp[mex] == s)
+            mex++;
+    } else if (filled) {
         for (size_t i = 0; i < p; i++) {
             uint64_t t = x - e->amounts[i];
             e->step_amounts[i] = e->amounts[i];

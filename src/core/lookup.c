@@ -60,6 +60,10 @@ static sg_status prepare_periodic(sg_ctx *ctx, const sg_game *game,
     const sg_period_info *i = sg_period_info_of(l->period);
     if (i->found || i->computed > l->max) {
         l->kind = LOOKUP_PERIOD;
+        /* A certified period answers for every position, however far the
+         * caller asked: one that asks again for more then asks no more. */
+        if (i->applies && i->found)
+            l->max = SG_POSITION_MAX;
         return SG_OK;
     }
     char why[256];
@@ -92,6 +96,7 @@ sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
         st = compute_directly(ctx, game, l, NULL);
     } else if (l->theorem) {
         l->kind = LOOKUP_THEOREM;
+        l->max = SG_POSITION_MAX;
     } else if (game->ops->period_rule(game) != SG_PERIOD_OBSERVE) {
         st = prepare_periodic(ctx, game, l);
     } else {

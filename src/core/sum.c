@@ -8,6 +8,7 @@
  * period, say) serves sums unchanged.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "core/words.h"
 #include "games/game.h"
 
 #include <errno.h>
@@ -357,7 +358,6 @@ struct sg_batch {
     char *origin;
     FILE *out;
     sg_lookup *lookup;     /* values up to the largest heap so far */
-    bool tried_unbounded;  /* whether a lookup for every heap was tried */
     uint64_t line;         /* the number of the last line begun */
     uint64_t answered;
     sg_status status;      /* SG_OK, SG_STOP, or the error that ended it */
@@ -369,13 +369,10 @@ struct sg_batch {
     char *chunk;           /* sg_batch_read_fd's buffer */
 
     /* The counted layout reads words, each wherever it is, and keeps the
-     * place of each for its messages.  The carry above holds a word that a
-     * feed cut short. */
+     * place of each for its messages. */
     sg_batch_layout layout;
     unsigned long column;  /* the column of the word at fault (0: none) */
-    uint64_t at_line;      /* the line of the next byte, from 1 */
-    uint64_t at_column;    /* bytes before the next byte on its line */
-    uint64_t word_line, word_column; /* where the carried word starts */
+    sg_words words;
     enum { WANT_T, WANT_N, WANT_PART, WANT_END } want;
     uint64_t cases;        /* T */
     uint64_t case_no;      /* the sum being read, from 1 */
@@ -417,6 +414,17 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                     "break (each answer is one line)");
         return NULL;
     }
+    /* In a game with names, a line of zeros is a line of nodes named "0":
+     * when there is such a node, the line is a question about it, and
+     * taking it for the end would leave it unanswered. */
+    uint64_t zero;
+    if (o.stop_at_zero && !sg_game_numbered(game) &&
+        game->ops->find_position(game, "0", 1, &zero)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "a line of zeros cannot end the input: "
+                    "%s has a node named \"0\", so such a line asks about "
+                    "it", game->spec);
+        return NULL;
+    }
     sg_batch *b = sg_alloc(ctx, 1, sizeof *b);
     if (!b)
         return NULL;
@@ -424,12 +432,12 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
     b->out = out;
     b->stop_at_zero = o.stop_at_zero != 0;
     b->layout = o.layout;
-    b->at_line = 1;
     b->status = SG_OK;
     sg_buf_init(&b->answers);
     b->origin = sg_strdup(ctx, origin ? origin : "input");
     if (!b->origin)
         goto fail;
+    sg_words_init(&b->words, b->origin);
     if (o.first_name) {
         b->names = true;
         b->first_len = strlen(o.first_name) + 1;
@@ -462,6 +470,7 @@ void sg_batch_free(sg_batch *batch)
     free(batch->origin);
     sg_lookup_free(batch->lookup);
     free(batch->carry);
+    sg_words_free(&batch->words);
     free(batch->parts);
     sg_buf_free(&batch->answers);
     free(batch->chunk);
@@ -488,27 +497,17 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
 
 /* Makes the lookup answer for heaps up to MAX.  A table of values grows to
  * at least twice its size when that fits, so that heaps that creep upwards
- * line by line cost O(log) rebuilds, not one per line. */
+ * line by line cost O(log) rebuilds, not one per line.  Each lookup is
+ * asked for no more than the table it would otherwise be: a period found
+ * within it, or a theorem, answers for every heap from then on (the
+ * lookup's maximum says so), and a period that would show only further
+ * out is never searched for before a table answers the line at hand. */
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
-    if (!b->tried_unbounded) {
-        /* A lookup that answers from a period or a theorem costs the same
-         * for any heap: one for every heap there is serves the whole input.
-         * Where values must be computed it is refused at once, and the
-         * table grows with the heaps instead. */
-        b->tried_unbounded = true;
-        sg_lookup *all = sg_lookup_new(ctx, b->game, HEAP_MAX);
-        sg_ctx_clear(ctx);
-        if (all) {
-            sg_lookup_free(b->lookup);
-            b->lookup = all;
-            return SG_OK;
-        }
-    }
     uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
                               : BATCH_FIRST_MAX;
     if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)
@@ -619,6 +618,10 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
     size_t n = 0;
     uint64_t largest = 0;
     bool zeros = true;
+    /* With stop_at_zero no node is named "0" (sg_batch_new() saw to it), so
+     * in a game with names a part "0" is kept aside until the line proves
+     * to be more than zeros, and then reported as the name it is not. */
+    size_t first_zero = SIZE_MAX;
     for (;;) {
         while (p < end && is_blank(*p))
             p++;
@@ -631,20 +634,29 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         if (n == SG_SUM_MAX_PARTS)
             return batch_fail(ctx, b, SG_ELIMIT, "more than %d %ss on one "
                               "line", SG_SUM_MAX_PARTS, word);
-        uint64_t x;
-        if (read_part(ctx, b, tok, tlen, n + 1, &x) != SG_OK ||
-            keep_part(ctx, b, n, x) != SG_OK)
+        uint64_t x = 0;
+        bool zero = named ? tlen == 1 && *tok == '0' : false;
+        if (zero && b->stop_at_zero) {
+            if (first_zero == SIZE_MAX)
+                first_zero = n;
+        } else if (read_part(ctx, b, tok, tlen, n + 1, &x) != SG_OK) {
+            return b->status;
+        }
+        if (!named)
+            zero = x == 0;
+        if (keep_part(ctx, b, n, x) != SG_OK)
             return b->status;
         n++;
-        /* In a DAG game "0" is a node's name; a line of zeros is a line of
-         * that name, as the input would spell it. */
-        if (named ? !(tlen == 1 && *tok == '0') : x != 0)
+        if (!zero)
             zeros = false;
         if (x > largest)
             largest = x;
     }
     if (b->stop_at_zero && zeros)
         return b->status = SG_STOP;
+    uint64_t ignored;
+    if (first_zero != SIZE_MAX)
+        return read_part(ctx, b, "0", 1, first_zero + 1, &ignored);
     if (!sg_game_is_finite(game)) {
         char where[64];
         snprintf(where, sizeof where, "%s %llu", word,
@@ -751,7 +763,7 @@ static sg_status counted_answer(sg_ctx *ctx, sg_batch *b)
 }
 
 /* Takes the word TOK[0..len), which starts at LINE:COLUMN. */
-static sg_status counted_word(sg_ctx *ctx, sg_batch *b, const char *tok,
+static sg_status counted_take(sg_ctx *ctx, sg_batch *b, const char *tok,
                               size_t len, uint64_t line, uint64_t column)
 {
     b->line = line;
@@ -803,77 +815,34 @@ static sg_status counted_word(sg_ctx *ctx, sg_batch *b, const char *tok,
                       (unsigned long long)b->cases);
 }
 
-static bool is_space(char c) { return c == '\n' || is_blank(c); }
+/* Takes the word TOK[0..len), which starts at LINE:COLUMN, and hands the
+ * answers it completes on. */
+static sg_status counted_word(sg_ctx *ctx, void *user, const char *tok,
+                              size_t len, uint64_t line, uint64_t column)
+{
+    sg_batch *b = user;
+    sg_status st = counted_take(ctx, b, tok, len, line, column);
+    return st == SG_OK ? flush_answers(ctx, b, false) : st;
+}
 
 /* Reads the words of DATA[0..len), carrying one that the end cuts short to
  * the next feed. */
 static void counted_feed(sg_ctx *ctx, sg_batch *b, const char *data,
                          size_t len)
 {
-    const char *p = data, *end = data + len;
-    while (p < end && b->status == SG_OK) {
-        if (is_space(*p)) {
-            if (b->carry_len) {
-                size_t n = b->carry_len;
-                b->carry_len = 0;
-                if (counted_word(ctx, b, b->carry, n, b->word_line,
-                                 b->word_column) != SG_OK ||
-                    flush_answers(ctx, b, false) != SG_OK)
-                    break;
-            }
-            if (*p == '\n') {
-                b->at_line++;
-                b->at_column = 0;
-            } else {
-                b->at_column++;
-            }
-            p++;
-            continue;
-        }
-        const char *w = p;
-        while (p < end && !is_space(*p))
-            p++;
-        size_t n = (size_t)(p - w);
-        uint64_t line = b->at_line, column = b->at_column + 1;
-        b->at_column += n;
-        if (b->carry_len || p == end) {
-            /* A word that began in an earlier feed, or that this one may
-             * cut short: it is complete only at the next space. */
-            if (!b->carry_len) {
-                b->word_line = line;
-                b->word_column = column;
-            }
-            if (n > SG_LINE_MAX_LEN - b->carry_len) {
-                b->line = b->word_line;
-                b->column = (unsigned long)b->word_column;
-                batch_fail(ctx, b, SG_ELIMIT, "a word longer than %zu "
-                           "characters", SG_LINE_MAX_LEN);
-                break;
-            }
-            keep(ctx, b, w, n);
-            continue;
-        }
-        if (n > SG_LINE_MAX_LEN) {
-            b->line = line;
-            b->column = (unsigned long)column;
-            batch_fail(ctx, b, SG_ELIMIT, "a word longer than %zu characters",
-                       SG_LINE_MAX_LEN);
-            break;
-        }
-        if (counted_word(ctx, b, w, n, line, column) != SG_OK ||
-            flush_answers(ctx, b, false) != SG_OK)
-            break;
-    }
+    sg_status st = sg_words_feed(ctx, &b->words, data, len, counted_word, b);
+    if (st != SG_OK && b->status == SG_OK)
+        b->status = st;
 }
 
 /* Ends counted input: the word the input ends with, then whether every
  * case announced is complete. */
 static void counted_finish(sg_ctx *ctx, sg_batch *b)
 {
-    if (b->status == SG_OK && b->carry_len) {
-        size_t n = b->carry_len;
-        b->carry_len = 0;
-        counted_word(ctx, b, b->carry, n, b->word_line, b->word_column);
+    if (b->status == SG_OK) {
+        sg_status st = sg_words_finish(ctx, &b->words, counted_word, b);
+        if (st != SG_OK && b->status == SG_OK)
+            b->status = st;
     }
     if (b->status != SG_OK)
         return;

@@ -206,6 +206,13 @@ typedef struct sg_game_ops {
     uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
                                 uint64_t p);
     void (*certificate_words)(const sg_game *game, sg_buf *b);
+
+    /* Optional: the cell of a grid where position X belongs in a picture
+     * (column *COL across, row *ROW up), for kinds whose positions have a
+     * natural grid, such as the positions of a sum of two heaps.  NULL:
+     * the drawing's layout places every position. */
+    bool (*cell)(const sg_game *game, uint64_t x, uint64_t *col,
+                 uint64_t *row);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */

@@ -194,6 +194,39 @@ static sg_game *family_game(sg_ctx *ctx, const family_def *f)
     return &g->base;
 }
 
+/* Makes the game of AMOUNTS[0..n) (n >= 1, ascending, each once), taking
+ * ownership of the array, which is freed on failure too. */
+static sg_game *explicit_game(sg_ctx *ctx, uint64_t *amounts, size_t n)
+{
+    subtraction *g = sg_alloc(ctx, 1, sizeof *g);
+    if (!g) {
+        free(amounts);
+        return NULL;
+    }
+    g->family = SG_SET_EXPLICIT;
+    g->amounts = amounts;
+    g->namounts = n;
+    sg_buf canonical, describe;
+    sg_buf_init(&canonical);
+    sg_buf_init(&describe);
+    write_amounts(&canonical, g->amounts, g->namounts);
+    sg_buf_puts(&describe, "S = {");
+    if (canonical.data)
+        sg_buf_puts(&describe, canonical.data);
+    sg_buf_puts(&describe, "}");
+    sg_status st = canonical.failed || describe.failed
+                       ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
+                       : sg_game_init(ctx, &g->base, &subtraction_ops,
+                                      canonical.data, describe.data);
+    sg_buf_free(&canonical);
+    sg_buf_free(&describe);
+    if (st != SG_OK) {
+        sg_game_free(&g->base);
+        return NULL;
+    }
+    return &g->base;
+}
+
 sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin)
 {
     spec_where w = {ctx, origin ? origin : "set", ""};
@@ -230,7 +263,6 @@ sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin)
     size_t nitems = 0, cap = 0;
     size_t item = 0;
     const char *p = s, *end = s + len;
-    subtraction *g = NULL;
     while (p <= end) {
         const char *comma = memchr(p, ',', (size_t)(end - p));
         const char *stop = comma ? comma : end;
@@ -314,44 +346,61 @@ sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin)
         }
     }
 
-    g = sg_alloc(ctx, 1, sizeof *g);
-    if (!g)
-        goto fail;
-    g->family = SG_SET_EXPLICIT;
-    g->amounts = sg_alloc_raw(ctx, nitems, sizeof *g->amounts);
-    if (!g->amounts)
+    uint64_t *amounts = sg_alloc_raw(ctx, nitems, sizeof *amounts);
+    if (!amounts)
         goto fail;
     for (size_t i = 0; i < nitems; i++)
-        g->amounts[i] = items[i].amount;
-    g->namounts = nitems;
+        amounts[i] = items[i].amount;
     free(items);
-    items = NULL;
-
-    sg_buf canonical, describe;
-    sg_buf_init(&canonical);
-    sg_buf_init(&describe);
-    write_amounts(&canonical, g->amounts, g->namounts);
-    sg_buf_puts(&describe, "S = {");
-    if (canonical.data)
-        sg_buf_puts(&describe, canonical.data);
-    sg_buf_puts(&describe, "}");
-    sg_status st = canonical.failed || describe.failed
-                       ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
-                       : sg_game_init(ctx, &g->base, &subtraction_ops,
-                                      canonical.data, describe.data);
-    sg_buf_free(&canonical);
-    sg_buf_free(&describe);
-    if (st != SG_OK)
-        goto fail;
-    return &g->base;
+    return explicit_game(ctx, amounts, nitems);
 
 fail:
     free(items);
-    if (g)
-        sg_game_free(&g->base);
     return NULL;
 }
 
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n)
+{
+    if (n == 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "the set is empty; give at least one "
+                    "amount");
+        return NULL;
+    }
+    if (n > SG_SET_MAX_ITEMS) {
+        sg_ctx_fail(ctx, SG_ELIMIT, "the set has more than %zu amounts",
+                    SG_SET_MAX_ITEMS);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (amounts[i] == 0) {
+            sg_ctx_fail(ctx, SG_EINPUT, "amount %zu is 0; an amount must be "
+                        "at least 1 (taking nothing is not a move)", i + 1);
+            return NULL;
+        }
+        if (amounts[i] > SG_AMOUNT_MAX) {
+            sg_ctx_fail(ctx, SG_ELIMIT, "amount %zu, %llu, is too large "
+                        "(amounts go up to 10^18)", i + 1,
+                        (unsigned long long)amounts[i]);
+            return NULL;
+        }
+    }
+    uint64_t *a = sg_alloc_raw(ctx, n, sizeof *a);
+    if (!a)
+        return NULL;
+    memcpy(a, amounts, n * sizeof *a);
+    qsort(a, n, sizeof *a, compare_u64);
+    size_t k = 1;
+    for (size_t i = 1; i < n; i++)
+        if (a[i] != a[k - 1])
+            a[k++] = a[i];
+    return explicit_game(ctx, a, k);
+}
 
 /* The amounts of an infinite family up to LIMIT, written to OUT (which
  * holds FAMILY_MAX): the powers of two, or the Fibonacci amounts 1, 2, 3,

@@ -13,22 +13,52 @@
 #include "render/render_gv.h"
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* Bounds on games read from DOT files, checked before the game's own arrays
- * are allocated. */
-#define SG_DAG_MAX_NODES 20000000u
-#define SG_DAG_MAX_EDGES 200000000u
-/* The largest DOT file read.  cgraph keeps about 15 bytes of memory for
- * every byte of a file of plain edges (1.4 GB for 100 MB), and the node
- * and edge bounds above are known only once it has read everything, so the
- * file's size is what can be checked before. */
-#define SG_DOT_MAX_BYTES ((long long)1 << 30)
 /* Nodes named when a cycle is reported; longer cycles end in "...". */
 #define CYCLE_SHOWN 12
+
+/* ------------------------------------------------------------------------ */
+/* Bounds                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A DOT file is read under three bounds, each counted while cgraph reads,
+ * so that a pipe or a FIFO, whose size nobody knows beforehand, has the
+ * same bounds as a file, and the read stops as soon as one is passed:
+ *
+ * - its bytes.  A file of plain edges ("a -> b") makes about 55 bytes of
+ *   memory for each byte (the README has the figures), so a file at the
+ *   bound takes under 2 GB and half a minute or so;
+ * - the memory cgraph holds for the graph.  The bytes alone do not bound
+ *   it: "{}" makes a subgraph of about 1.3 KB, "{a b c} -> {d e f}" makes
+ *   an edge for every pair, and every attribute declared adds a slot to
+ *   every node;
+ * - the edges (moves), which "{...} -> {...}" multiplies without costing
+ *   memory first: each is counted as cgraph makes it, and beyond the bound
+ *   none is made.
+ *
+ * Tests lower them through sg_dot_set_bounds().
+ */
+#define SG_DOT_MAX_BYTES ((uint64_t)32 << 20)
+#define SG_DOT_MAX_MEMORY ((uint64_t)2 << 30)
+#define SG_DOT_MAX_EDGES UINT64_C(10000000)
+
+static sg_dot_bounds bounds = {SG_DOT_MAX_BYTES, SG_DOT_MAX_MEMORY,
+                               SG_DOT_MAX_EDGES};
+
+void sg_dot_set_bounds(const sg_dot_bounds *b)
+{
+    sg_dot_bounds def = {SG_DOT_MAX_BYTES, SG_DOT_MAX_MEMORY,
+                         SG_DOT_MAX_EDGES};
+    bounds = b ? *b : def;
+}
 
 /* ------------------------------------------------------------------------ */
 /* The Graphviz context                                                     */
@@ -140,6 +170,97 @@ const char *sg_gv_errors_end(char *buf, size_t size)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The file being read                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* What the reader hands to cgraph in place of a FILE: the stream and what
+ * has come out of it. */
+typedef struct dot_source {
+    FILE *f;
+    uint64_t bytes;       /* read so far */
+    unsigned long line;   /* the line of the last byte read, from 1 */
+    bool after_newline;   /* the last byte read ended a line */
+    uint64_t edges;       /* edges made so far */
+    uint64_t memory_at;   /* dot_memory when the read began */
+    bool too_long;        /* more bytes than the bound */
+    bool too_big;         /* cgraph holds more memory than the bound */
+    bool too_many;        /* more edges than the bound */
+    bool nul;             /* a NUL byte, on line `line` */
+    bool failed;          /* a read error; errno in `error` */
+    int error;
+} dot_source;
+
+/* The file being read.  cgraph's discipline callbacks carry no pointer of
+ * the caller's, and Graphviz is not thread-safe anyway. */
+static dot_source *reading;
+
+/* ------------------------------------------------------------------------ */
+/* Memory: what cgraph holds for games read from files                      */
+/* ------------------------------------------------------------------------ */
+
+/* cgraph's allocations for games go through this discipline, which keeps
+ * count of the bytes they hold (see "Bounds" above).  Allocations never
+ * fail here on purpose: cgraph does not check for that everywhere. */
+static uint64_t dot_memory; /* bytes held by graphs read with this discipline */
+
+/* What libcdt allocates for a subgraph on its own, counted at its creation
+ * (see id_register). */
+#define SUBGRAPH_UNCOUNTED 800u
+
+static size_t block_size(void *p, size_t requested)
+{
+#if defined(__GLIBC__)
+    (void)requested;
+    return malloc_usable_size(p);
+#else
+    (void)p;
+    return requested;
+#endif
+}
+
+static void *mem_open(Agdisc_t *disc)
+{
+    (void)disc;
+    return NULL;
+}
+
+static void *mem_alloc(void *state, size_t req)
+{
+    (void)state;
+    void *p = calloc(1, req ? req : 1);
+    if (p)
+        dot_memory += block_size(p, req);
+    return p;
+}
+
+static void *mem_resize(void *state, void *ptr, size_t old, size_t req)
+{
+    (void)state;
+    size_t before = ptr ? block_size(ptr, old) : 0;
+    void *p = realloc(ptr, req ? req : 1);
+    if (!p)
+        return NULL;
+    if (req > old)
+        memset((char *)p + old, 0, req - old);
+    dot_memory += block_size(p, req);
+    dot_memory -= before < dot_memory ? before : dot_memory;
+    return p;
+}
+
+static void mem_free(void *state, void *ptr)
+{
+    (void)state;
+    if (!ptr)
+        return;
+    size_t n = block_size(ptr, 0);
+    dot_memory -= n < dot_memory ? n : dot_memory;
+    free(ptr);
+}
+
+static Agmemdisc_t mem_disc = {mem_open, mem_alloc, mem_resize, mem_free,
+                               NULL};
+
+/* ------------------------------------------------------------------------ */
 /* Names of objects: an ID discipline with a hash table                     */
 /* ------------------------------------------------------------------------ */
 
@@ -183,12 +304,12 @@ static void *id_open(Agraph_t *g, Agdisc_t *disc)
 {
     (void)g;
     (void)disc;
-    id_table *t = calloc(1, sizeof *t);
+    id_table *t = mem_alloc(NULL, sizeof *t);
     if (!t)
         return NULL;
-    t->slots = calloc(1024, sizeof *t->slots);
+    t->slots = mem_alloc(NULL, 1024 * sizeof *t->slots);
     if (!t->slots) {
-        free(t);
+        mem_free(NULL, t);
         return NULL;
     }
     t->mask = 1023;
@@ -201,7 +322,7 @@ static void *id_open(Agraph_t *g, Agdisc_t *disc)
 static void id_grow(id_table *t)
 {
     size_t n = (t->mask + 1) * 2;
-    id_name **slots = calloc(n, sizeof *slots);
+    id_name **slots = mem_alloc(NULL, n * sizeof *slots);
     if (!slots)
         return;
     for (size_t i = 0; i <= t->mask; i++) {
@@ -212,7 +333,7 @@ static void id_grow(id_table *t)
             slots[j] = e;
         }
     }
-    free(t->slots);
+    mem_free(NULL, t->slots);
     t->slots = slots;
     t->mask = n - 1;
 }
@@ -225,6 +346,16 @@ static long id_map(void *state, int objtype, char *str, IDTYPE *id,
     if (!t)
         return 0;
     if (!str) {
+        /* Every edge of the file is an anonymous object, made here first.
+         * "{a b c} -> {d e f}" makes the edges of all pairs, so a few
+         * kilobytes can ask for millions of them: beyond the bound no
+         * more are made (cgraph's parser checks for that), and the reader
+         * stops. */
+        if (objtype == AGEDGE && reading &&
+            ++reading->edges > bounds.edges) {
+            reading->too_many = true;
+            return 0;
+        }
         *id = t->anonymous;
         t->anonymous += 2;
         return 1;
@@ -239,7 +370,7 @@ static long id_map(void *state, int objtype, char *str, IDTYPE *id,
     if (!createflag)
         return 0;
     size_t len = strlen(str);
-    id_name *e = malloc(sizeof *e + len + 1);
+    id_name *e = mem_alloc(NULL, sizeof *e + len + 1);
     if (!e)
         return 0;
     e->hash = h;
@@ -286,24 +417,26 @@ static void id_close(void *state)
     for (size_t i = 0; i <= t->mask; i++) {
         for (id_name *e = t->slots[i], *next; e; e = next) {
             next = e->next;
-            free(e);
+            mem_free(NULL, e);
         }
     }
-    free(t->slots);
-    free(t);
+    mem_free(NULL, t->slots);
+    mem_free(NULL, t);
 }
 
+/* cgraph calls this for every object it makes.  A subgraph's dictionaries
+ * are allocated by libcdt itself, outside the memory discipline (about 750
+ * bytes), so they are counted here. */
 static void id_register(void *state, int objtype, void *obj)
 {
     (void)state;
-    (void)objtype;
     (void)obj;
+    if (objtype == AGRAPH)
+        dot_memory += SUBGRAPH_UNCOUNTED;
 }
 
 static Agiddisc_t id_disc = {id_open,  id_map,   id_alloc,   id_free,
                              id_print, id_close, id_register};
-
-static Agdisc_t read_disc = {&AgMemDisc, &id_disc, &AgIoDisc};
 
 Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
                           int errors, const char *message, const char *origin,
@@ -559,19 +692,32 @@ static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
     seq_move *moves = NULL; /* the moves of one node, being ordered */
     size_t moves_cap = 0;
 
-    int nn = agnnodes(g), ne = agnedges(g);
-    if (nn <= 0) {
+    /* Nodes and edges are counted by walking them.  cgraph's own counts
+     * (agnnodes, agnedges) ask libcdt for the size of each node's set of
+     * edges, and libcdt counts a tree by recursion as deep as the tree,
+     * which for a node's out-edges can be its whole degree: a node with a
+     * few hundred thousand moves overflowed the stack. */
+    uint64_t n = 0, m = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v)) {
+        n++;
+        for (Agedge_t *e = agfstout(g, v); e; e = agnxtout(g, e))
+            m++;
+        /* cgraph gives a name that begins with '%' an ID of its own and
+         * then shows the ID ("%3") instead of the name, so such a node
+         * could not be named on the command line or in a homework sheet. */
+        const char *name = agnameof(v);
+        if (name[0] == '%') {
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: a node name begins with '%%'; "
+                        "Graphviz keeps such names for itself (it shows this "
+                        "one as \"%s\"), so rename it", origin, name);
+            goto fail;
+        }
+    }
+    if (n == 0) {
         sg_ctx_fail(ctx, SG_EINPUT, "%s: the graph has no nodes, so the game "
                     "has no positions", origin);
         goto fail;
     }
-    if ((unsigned)nn > SG_DAG_MAX_NODES || (unsigned)ne > SG_DAG_MAX_EDGES) {
-        sg_ctx_fail(ctx, SG_ELIMIT, "%s: %d nodes and %d edges; sgviz reads "
-                    "games of at most %u nodes and %u edges", origin, nn, ne,
-                    SG_DAG_MAX_NODES, SG_DAG_MAX_EDGES);
-        goto fail;
-    }
-    uint64_t n = (uint64_t)nn, m = (uint64_t)ne;
 
     /* Nodes in file order, and a map from cgraph's sequence numbers (dense
      * in a freshly read graph, but not promised to be) to file order. */
@@ -693,6 +839,129 @@ fail:
     return game;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Reading the file                                                         */
+/* ------------------------------------------------------------------------ */
+
+static bool source_ok(const dot_source *s)
+{
+    return !s->too_long && !s->too_big && !s->too_many && !s->nul && !s->failed;
+}
+
+/* The most bytes handed to cgraph's scanner at a time.  A few dozen bytes
+ * of DOT can make megabytes of graph (a node after a million attributes
+ * were declared takes 8 MB), so the memory is checked often. */
+#define READ_CHUNK 64
+
+/*
+ * cgraph's scanner asks for text through this.  Like cgraph's own reader it
+ * hands over no more than a line at a time, so that what follows a graph
+ * stays for a second read.  It stops early, as at the end of the file, when
+ * the file has more bytes than the bound, cgraph holds more memory than its
+ * bound or has made the most edges, the file holds a NUL byte (which
+ * cgraph would take for the end of a line and silently drop the rest of),
+ * or it cannot be read; the reader then reports that instead of what the
+ * scanner made of it.  A UTF-8 byte order mark, which some editors put at
+ * the start, is skipped.
+ */
+static int read_dot(void *chan, char *buf, int bufsize)
+{
+    dot_source *s = chan;
+    if (dot_memory > s->memory_at &&
+        dot_memory - s->memory_at > bounds.memory)
+        s->too_big = true;
+    if (!source_ok(s) || bufsize < 2)
+        return 0;
+    int n = 0, most = bufsize - 1 < READ_CHUNK ? bufsize - 1 : READ_CHUNK;
+    while (n < most) {
+        int c = getc_unlocked(s->f);
+        if (c == EOF) {
+            if (ferror(s->f)) {
+                s->failed = true;
+                s->error = errno;
+                return 0;
+            }
+            break;
+        }
+        if (++s->bytes > bounds.bytes) {
+            s->too_long = true;
+            return 0;
+        }
+        if (s->after_newline)
+            s->line++;
+        s->after_newline = c == '\n';
+        if (c == 0) {
+            s->nul = true;
+            return 0;
+        }
+        buf[n++] = (char)c;
+        if (s->bytes == 3 && n == 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+            n = 0;
+        if (c == '\n')
+            break;
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+/* A graph keeps its discipline for writing too (agwrite), which is
+ * cgraph's own. */
+static int put_dot(void *chan, const char *str)
+{
+    return AgIoDisc.putstr(chan, str);
+}
+
+static int flush_dot(void *chan) { return AgIoDisc.flush(chan); }
+
+static Agiodisc_t dot_io = {read_dot, put_dot, flush_dot};
+
+static Agdisc_t read_disc = {&mem_disc, &id_disc, &dot_io};
+
+/* Reports what stopped the reader early, if anything. */
+static sg_status source_trouble(sg_ctx *ctx, const dot_source *s,
+                                const char *origin)
+{
+    char bound[32], at[32];
+    sg_format_bytes(s->bytes, at, sizeof at);
+    if (s->too_long) {
+        sg_format_bytes(bounds.bytes, bound, sizeof bound);
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %s of DOT, the "
+                           "most sgviz reads for a game", origin, bound);
+    }
+    if (s->too_big) {
+        sg_format_bytes(bounds.memory, bound, sizeof bound);
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s: by line %lu (%s into the "
+                           "file) the graph takes %s of memory, the most "
+                           "sgviz gives a game", origin, s->line, at, bound);
+    }
+    if (s->too_many)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s: by line %lu the graph has "
+                           "more than %llu edges, the most moves sgviz reads "
+                           "for a game", origin, s->line,
+                           (unsigned long long)bounds.edges);
+    if (s->nul)
+        return sg_fail_at(ctx, SG_EINPUT, origin, s->line, 0, "a NUL byte; a "
+                          "DOT file is text");
+    if (s->failed)
+        return sg_ctx_fail(ctx, SG_EIO, "%s: cannot read: %s", origin,
+                           strerror(s->error));
+    return SG_OK;
+}
+
+/* Bison's parser reports a full stack as "memory exhausted"; what runs out
+ * is the depth of nested braces it allows, not the machine's memory. */
+static void explain_parser_message(char *message, size_t size)
+{
+    char *at = strstr(message, "memory exhausted");
+    if (!at)
+        return;
+    char rest[400];
+    snprintf(rest, sizeof rest, "%s", at + 16);
+    snprintf(at, size - (size_t)(at - message), "too deeply nested (the DOT "
+             "parser takes at most 10000 levels of braces and brackets)%s",
+             rest);
+}
+
 sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
 {
     if (!sg_gv_context(ctx))
@@ -714,28 +983,40 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
                     origin);
         return NULL;
     }
+    /* A regular file too large is refused before a byte is read. */
     if (known && S_ISREG(st.st_mode) &&
-        (long long)st.st_size > SG_DOT_MAX_BYTES) {
+        (uint64_t)st.st_size > bounds.bytes) {
         if (!from_stdin)
             fclose(f);
-        char size[32];
+        char size[32], bound[32];
         sg_format_bytes((uint64_t)st.st_size, size, sizeof size);
-        sg_ctx_fail(ctx, SG_ELIMIT, "%s: %s of DOT; sgviz reads files of at "
-                    "most 1 GiB (cgraph keeps about 15 bytes of memory for "
-                    "each byte read)", origin, size);
+        sg_format_bytes(bounds.bytes, bound, sizeof bound);
+        sg_ctx_fail(ctx, SG_ELIMIT, "%s: %s of DOT; sgviz reads games of at "
+                    "most %s", origin, size, bound);
         return NULL;
     }
+    dot_source src = {.f = f, .line = 1, .memory_at = dot_memory};
     sg_gv_errors_begin(origin);
     agsetfile(SG_GV_STR(origin));
-    Agraph_t *g = agread(f, &read_disc);
+    reading = &src;
+    Agraph_t *g = agread(&src, &read_disc);
     /* A second graph in the same file would be silently ignored; say so
      * instead, since the user most likely meant something else. */
-    Agraph_t *extra = g ? agread(f, &read_disc) : NULL;
+    Agraph_t *extra = g && source_ok(&src) ? agread(&src, &read_disc) : NULL;
+    reading = NULL;
     char message[600];
     int errors = agerrors();
     sg_gv_errors_end(message, sizeof message);
     if (!from_stdin)
         fclose(f);
+    if (source_trouble(ctx, &src, origin) != SG_OK) {
+        if (g)
+            agclose(g);
+        if (extra)
+            agclose(extra);
+        return NULL;
+    }
+    explain_parser_message(message, sizeof message);
     g = sg_gv_one_graph(ctx, g, extra, errors, message, origin, "game",
                         "digraph { a -> b; ... }");
     if (!g)

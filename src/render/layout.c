@@ -46,6 +46,44 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
     return cost;
 }
 
+/* Refuses a drawing with a position that has more than SG_DRAW_MAX_DEGREE
+ * moves from it or to it, whatever the layout. */
+static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
+{
+    size_t *in = sg_alloc(ctx, d->n, sizeof *in);
+    if (!in)
+        return ctx->status;
+    size_t worst = 0, most = 0;
+    bool into = false;
+    for (size_t i = 0; i < d->n; i++) {
+        size_t out = d->first[i + 1] - d->first[i];
+        if (out > most) {
+            most = out;
+            worst = i;
+            into = false;
+        }
+        for (size_t k = d->first[i]; k < d->first[i + 1]; k++)
+            in[d->head[k]]++;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        if (in[i] > most) {
+            most = in[i];
+            worst = i;
+            into = true;
+        }
+    }
+    free(in);
+    if (most <= SG_DRAW_MAX_DEGREE)
+        return SG_OK;
+    char name[64];
+    return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu moves %s position %s; sgviz "
+                       "draws at most %u from or to one position",
+                       sg_game_describe(d->game), most, into ? "to" : "from",
+                       sg_game_position_name(d->game, d->x[worst], name,
+                                             sizeof name),
+                       SG_DRAW_MAX_DEGREE);
+}
+
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
 {
     const char *what = sg_game_describe(d->game);
@@ -57,7 +95,10 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
         if (cost < 0)
             return ctx->status;
     }
-    if (layout == SG_LAYOUT_AUTO) {
+    if (layout == SG_LAYOUT_AUTO && d->game->ops->cell) {
+        /* A game that knows its grid (a sum's positions) is drawn in it. */
+        layout = SG_LAYOUT_GRID;
+    } else if (layout == SG_LAYOUT_AUTO) {
         /* One row reads best for subtraction games, whose positions are a
          * line anyway; dot's layers suit small games given as graphs; the
          * grid takes everything else in linear time. */
@@ -69,6 +110,8 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
             layout = SG_LAYOUT_GRID;
     }
     d->layout = layout;
+    if (check_degrees(ctx, d) != SG_OK)
+        return ctx->status;
     switch (layout) {
     case SG_LAYOUT_LINE:
         if (d->n > SG_LINE_MAX_NODES)
@@ -76,6 +119,11 @@ sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
                                "for one row (the line layout draws at most "
                                "%u); use the grid layout or fewer positions",
                                what, d->n, SG_LINE_MAX_NODES);
+        if (d->m > SG_GRID_MAX_MOVES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu moves are more than "
+                               "sgviz draws in reasonable time (at most %u); "
+                               "draw fewer positions", what, d->m,
+                               SG_GRID_MAX_MOVES);
         break;
     case SG_LAYOUT_DOT:
         if (cost > SG_DOT_MAX_COST)
@@ -372,24 +420,25 @@ static sg_point rise_to(const grid *g, const sg_drawing *d, sg_point v,
     return tip;
 }
 
-/* Routes move K from U to V (the cells' centres, in rows RU and RV) at the
- * band FRAC (0..1) of its amount. */
-static void grid_route(sg_drawing *d, const grid *g, size_t k, sg_point u,
-                       sg_point v, uint64_t ru, uint64_t rv, double frac,
-                       Agsym_t *pos, Agsym_t *lp, double fontsize)
+/* Routes move K from U to V (the cells' centres) at the band FRAC (0..1)
+ * of its amount, as a move that goes left or up; P receives the spline
+ * (*N points), *TIP its arrowhead's tip and *LABEL its label's place. */
+static void grid_route(const sg_drawing *d, const grid *g, sg_point u,
+                       sg_point v, double frac, double fontsize, sg_point *p,
+                       size_t *n, sg_point *tip, sg_point *label)
 {
-    sg_point p[10], tip, label;
+    long ru = lround(-u.y / g->sy), rv = lround(-v.y / g->sy);
     double level = 0.2 + 0.6 * frac;
     double top = u.y + g->r; /* the top of the tail's row */
     if (ru == rv && u.x - v.x < 1.5 * g->sx) {
         /* The neighbour on the left: a straight arrow. */
         p[0] = pt(u.x - g->r, u.y);
-        tip = pt(v.x + g->r, v.y);
-        p[3] = pt(tip.x + d->alen, v.y);
+        *tip = pt(v.x + g->r, v.y);
+        p[3] = pt(tip->x + d->alen, v.y);
         p[1] = pt(p[0].x + (p[3].x - p[0].x) / 3, u.y);
         p[2] = pt(p[0].x + 2 * (p[3].x - p[0].x) / 3, u.y);
-        label = pt((p[0].x + p[3].x) / 2, u.y + 0.8 * fontsize);
-        set_spline(d, k, p, 4, tip, label, pos, lp, fontsize);
+        *label = pt((p[0].x + p[3].x) / 2, u.y + 0.8 * fontsize);
+        *n = 4;
         return;
     }
     if (ru == rv) {
@@ -399,12 +448,12 @@ static void grid_route(sg_drawing *d, const grid *g, size_t k, sg_point u,
         double y = top + g->gh * (0.3 + 0.6 * frac);
         p[0] = on_circle(u, g->r, -LEAN, false);
         p[1] = pt(p[0].x - (y - p[0].y) * tan(LEAN), y);
-        tip = on_circle(v, g->r, LEAN, false);
+        *tip = on_circle(v, g->r, LEAN, false);
         p[3] = on_circle(v, g->r + d->alen, LEAN, false);
         p[2] = pt(p[3].x + (y - p[3].y) * tan(LEAN), y);
-        label = bezier_mid(p[0], p[1], p[2], p[3]);
-        label.y += 0.6 * fontsize;
-        set_spline(d, k, p, 4, tip, label, pos, lp, fontsize);
+        *label = bezier_mid(p[0], p[1], p[2], p[3]);
+        label->y += 0.6 * fontsize;
+        *n = 4;
         return;
     }
     if (ru == rv + 1) {
@@ -415,12 +464,12 @@ static void grid_route(sg_drawing *d, const grid *g, size_t k, sg_point u,
         p[1] = pt(p[0].x + (y - p[0].y) * tan(a), y);
         sg_point q[4];
         q[0] = p[1];
-        tip = rise_to(g, d, v, lean(u.x - v.x), y, q);
+        *tip = rise_to(g, d, v, lean(u.x - v.x), y, q);
         p[2] = q[2];
         p[3] = q[3];
-        label = bezier_mid(p[0], p[1], p[2], p[3]);
-        label.y += 0.6 * fontsize;
-        set_spline(d, k, p, 4, tip, label, pos, lp, fontsize);
+        *label = bezier_mid(p[0], p[1], p[2], p[3]);
+        label->y += 0.6 * fontsize;
+        *n = 4;
         return;
     }
     /* Across several rows: along the channel above the tail to the gap
@@ -441,10 +490,47 @@ static void grid_route(sg_drawing *d, const grid *g, size_t k, sg_point u,
     p[6] = pt(gx, y2 - rise);
     p[4] = pt(gx, p[3].y + (p[6].y - p[3].y) / 3);
     p[5] = pt(gx, p[3].y + 2 * (p[6].y - p[3].y) / 3);
-    tip = rise_to(g, d, v, lean(gx - v.x), y2, p + 6);
-    label = bezier_mid(p[0], p[1], p[2], p[3]);
-    label.y += 0.6 * fontsize;
-    set_spline(d, k, p, 10, tip, label, pos, lp, fontsize);
+    *tip = rise_to(g, d, v, lean(gx - v.x), y2, p + 6);
+    *label = bezier_mid(p[0], p[1], p[2], p[3]);
+    label->y += 0.6 * fontsize;
+    *n = 10;
+}
+
+/* Draws move K at the band FRAC of its amount.  grid_route() draws moves
+ * that go left along a row or up; a move that goes right along its row, or
+ * down (in a game that places its positions itself), is routed as its
+ * mirror image and reflected back, which the rows, channels and gaps
+ * allow, being symmetric. */
+static void route_move(sg_drawing *d, const grid *g, size_t k, double frac,
+                       Agsym_t *pos, Agsym_t *lp, double fontsize)
+{
+    sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
+    bool flip_y = v.y < u.y - 0.5 * g->sy;
+    bool flip_x = !flip_y && v.y < u.y + 0.5 * g->sy && v.x > u.x;
+    double width = (double)(g->cols - 1) * g->sx;
+    if (flip_x) {
+        u.x = width - u.x;
+        v.x = width - v.x;
+    }
+    if (flip_y) {
+        u.y = -u.y;
+        v.y = -v.y;
+    }
+    sg_point p[10], tip, label;
+    size_t n;
+    grid_route(d, g, u, v, frac, fontsize, p, &n, &tip, &label);
+    for (size_t i = 0; i <= n; i++) {
+        sg_point *q = i < n ? &p[i] : &tip;
+        if (flip_x)
+            q->x = width - q->x;
+        if (flip_y)
+            q->y = -q->y;
+    }
+    if (flip_x)
+        label.x = width - label.x;
+    if (flip_y)
+        label.y = -label.y;
+    set_spline(d, k, p, n, tip, label, pos, lp, fontsize);
 }
 
 /* An estimate of the legend's (and the caption's) size under the game's
@@ -504,6 +590,9 @@ static double shape_error(const sg_drawing *d, const grid *g, uint64_t cells,
     return ratio >= 1 ? ratio : 1 / ratio;
 }
 
+static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
+                             Agsym_t *pos, Agsym_t *lp, double fontsize);
+
 /* Rows without a period to follow start at numbers easy to read: any
  * number of columns up to 20, a multiple of 5 up to 50, of 10 beyond. */
 static bool round_columns(size_t cols)
@@ -519,6 +608,20 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     g.sx = d->diam * 1.6;
     g.gh = fmax(1.3 * d->diam, lp ? 4 * fontsize : 0);
     g.sy = d->diam + g.gh;
+    const sg_game *game = d->game;
+    if (game->ops->cell) {
+        /* The game's own grid (a sum's positions), rows going up. */
+        g.cols = 1;
+        for (size_t i = 0; i < d->n; i++) {
+            uint64_t col = 0, row = 0;
+            game->ops->cell(game, d->x[i], &col, &row);
+            d->at[i] = pt((double)col * g.sx, (double)row * g.sy);
+            box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
+            if (col + 1 > g.cols)
+                g.cols = (size_t)col + 1;
+        }
+        return route_moves(ctx, d, &g, pos, lp, fontsize);
+    }
     uint64_t cells = d->n ? grid_cell(d, d->n - 1) + 1 : 1;
     double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
     double lw, lh;
@@ -561,16 +664,21 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
         d->at[i] = grid_at(&g, grid_cell(d, i));
         box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
     }
+    return route_moves(ctx, d, &g, pos, lp, fontsize);
+}
+
+/* Draws every move of D, placed in the grid G. */
+static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
+                             Agsym_t *pos, Agsym_t *lp, double fontsize)
+{
     uint64_t *keys = NULL;
     size_t nkeys = 0;
     if (move_keys(ctx, d, false, &keys, &nkeys) != SG_OK)
         return ctx->status;
     for (size_t k = 0; k < d->m; k++) {
-        uint64_t cu = grid_cell(d, d->tail[k]), cv = grid_cell(d, d->head[k]);
         double frac = ((double)key_rank(move_key(d, k), keys, nkeys) + 0.5) /
                       (double)nkeys;
-        grid_route(d, &g, k, d->at[d->tail[k]], d->at[d->head[k]],
-                   cu / g.cols, cv / g.cols, frac, pos, lp, fontsize);
+        route_move(d, g, k, frac, pos, lp, fontsize);
     }
     free(keys);
     return SG_OK;

@@ -30,6 +30,11 @@
 /* Positions and moves the grid draws in a few seconds, PNG included. */
 #define SG_GRID_MAX_NODES 5000u
 #define SG_GRID_MAX_MOVES 40000u
+/* Moves from or to one position, in every layout.  Beyond a few hundred
+ * they are a blur; and Graphviz counts a node's edges (agnedges, in the
+ * layout every drawing goes through) by a recursion that can be as deep as
+ * their number, which must stay far from the bottom of the stack. */
+#define SG_DRAW_MAX_DEGREE 5000u
 /* dot's layered layout costs about the square of its "virtual nodes" (one
  * per rank an edge crosses); this many take it several seconds. */
 #define SG_DOT_MAX_COST 6000u

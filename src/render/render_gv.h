@@ -73,6 +73,18 @@ Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
                           int errors, const char *message, const char *origin,
                           const char *kind, const char *example);
 
+/* The bounds under which DOT games are read (see dot_read.c): bytes of the
+ * file, bytes of memory cgraph may hold for the graph, and edges. */
+typedef struct sg_dot_bounds {
+    uint64_t bytes;
+    uint64_t memory;
+    uint64_t edges;
+} sg_dot_bounds;
+
+/* Sets the bounds of later reads, or with NULL restores the defaults.  For
+ * tests, which show each bound at work on a small file. */
+void sg_dot_set_bounds(const sg_dot_bounds *b);
+
 /* What a DAG game read from DOT keeps of its file, for drawing it with the
  * file's own attributes: the graph, and the node of each position. */
 typedef struct sg_dot_source {

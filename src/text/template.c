@@ -47,7 +47,8 @@ static const uint64_t trace_allowed[] = {
 };
 
 static const char *const trace_settings[] = {"escape", "list-separator",
-                                             "p-label", "n-label", NULL};
+                                             "p-label", "n-label",
+                                             "name-separator", NULL};
 
 const sg_tpl_schema sg_trace_schema = {"trace template", trace_sections,
                                        trace_vars, trace_allowed,

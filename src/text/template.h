@@ -45,7 +45,7 @@ typedef struct sg_tpl_schema {
     const char *const *settings;    /* NULL-terminated keys */
 } sg_tpl_schema;
 
-#define SG_TPL_MAX_SECTIONS 24
+#define SG_TPL_MAX_SECTIONS 96
 #define SG_TPL_MAX_SETTINGS 16
 
 struct sg_template {
@@ -121,7 +121,7 @@ enum {
 };
 
 /* Settings keys of the trace schema. */
-enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL };
+enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL, TS_NAME_SEPARATOR };
 
 extern const sg_tpl_schema sg_trace_schema;
 

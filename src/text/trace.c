@@ -27,6 +27,12 @@ struct sg_trace {
     sg_buf p_list, n_list;
     uint64_t p_count, n_count;
     const char *sep, *p_label, *n_label;
+    /* Between names in a list (targets, refs, P- and N-positions): the
+     * names of a game may hold the separator of numbers, as "1,2" does. */
+    const char *name_sep;
+    /* Characters that make a name be written in quotes: those of the name
+     * separator, quotes, braces and backslashes. */
+    char quote_if[16];
 };
 
 /* Default item wording, used where a template leaves an item section out. */
@@ -42,9 +48,23 @@ typedef struct item_ctx {
     sg_value v;       /* value of the target */
 } item_ctx;
 
+/* Whether NAME must be quoted to be read back from a list: it holds a
+ * character of the separator, a quote, a brace, a backslash or a control
+ * character (a line break would end the step's line). */
+static bool needs_quotes(const sg_trace *tr, const char *name)
+{
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || strchr(tr->quote_if, *p))
+            return true;
+    return *name == '\0';
+}
+
 /* Writes a position: a number for subtraction games, an escaped name for
- * DAG games.  In JSON a name is a string: quoted, unless the template's own
- * text already opened the string (IN_STRING). */
+ * games with names.  In JSON a name is a string: quoted, unless the
+ * template's own text already opened the string (IN_STRING).  Elsewhere a
+ * name that could not be told apart in a list is written in double quotes,
+ * with quotes and backslashes escaped and control characters as \xNN, as a
+ * DOT file writes such a name. */
 static void put_position(sg_trace *tr, sg_buf *b, uint64_t x, bool in_string)
 {
     if (!tr->named) {
@@ -53,7 +73,28 @@ static void put_position(sg_trace *tr, sg_buf *b, uint64_t x, bool in_string)
     }
     char tmp[24];
     const char *name = sg_game_position_name(tr->game, x, tmp, sizeof tmp);
-    sg_escape_add(b, tr->tpl->escape, name, strlen(name), !in_string);
+    bool json_string = tr->tpl->escape == SG_ESCAPE_JSON && !in_string;
+    if (json_string || !needs_quotes(tr, name)) {
+        sg_escape_add(b, tr->tpl->escape, name, strlen(name), !in_string);
+        return;
+    }
+    sg_buf q;
+    sg_buf_init(&q);
+    sg_buf_putc(&q, '"');
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            sg_buf_putc(&q, '\\');
+        if (*p < 0x20 || *p == 0x7f)
+            sg_buf_printf(&q, "\\x%02X", *p);
+        else
+            sg_buf_putc(&q, (char)*p);
+    }
+    sg_buf_putc(&q, '"');
+    if (q.failed)
+        b->failed = true;
+    else
+        sg_escape_add(b, tr->tpl->escape, q.data, q.len, false);
+    sg_buf_free(&q);
 }
 
 static void put_text(sg_trace *tr, sg_buf *b, const char *s, bool in_string)
@@ -79,9 +120,15 @@ static void render_list(sg_trace *tr, sg_buf *b, int section,
         default: segs = default_value; nsegs = 1; break;
         }
     }
+    /* A JSON array of names is a list of strings, which needs no other
+     * separator; in text (and in a JSON string's text) names are listed
+     * with theirs. */
+    bool names = tr->named && (section == TR_TARGET || section == TR_REF) &&
+                 (tr->tpl->escape != SG_ESCAPE_JSON || in_string);
+    const char *sep = names ? tr->name_sep : tr->sep;
     for (size_t i = 0; i < step->nmoves; i++) {
         if (i)
-            sg_buf_puts(b, tr->sep);
+            sg_buf_puts(b, sep);
         item_ctx it = {step->amounts ? step->amounts[i] : 0,
                        step->targets[i], step->values[i]};
         render(tr, b, segs, nsegs, step, &it, in_string);
@@ -165,6 +212,12 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
     tr->sep = sg_tpl_setting(tpl, TS_LIST_SEPARATOR, ",");
     tr->p_label = sg_tpl_setting(tpl, TS_P_LABEL, "P");
     tr->n_label = sg_tpl_setting(tpl, TS_N_LABEL, "N");
+    tr->name_sep = sg_tpl_setting(tpl, TS_NAME_SEPARATOR, "; ");
+    size_t q = 0;
+    for (const char *c = tr->name_sep; *c && q + 5 < sizeof tr->quote_if; c++)
+        if (*c != ' ' && !strchr(tr->quote_if, *c))
+            tr->quote_if[q++] = *c;
+    memcpy(tr->quote_if + q, "\"{}\\", 5);
     sg_buf_init(&tr->line);
     sg_buf_init(&tr->p_list);
     sg_buf_init(&tr->n_list);
@@ -199,12 +252,15 @@ static void remember(sg_trace *tr, const sg_step *step)
 {
     sg_buf *list = step->sg == 0 ? &tr->p_list : &tr->n_list;
     uint64_t *count = step->sg == 0 ? &tr->p_count : &tr->n_count;
+    const char *sep = tr->named && tr->tpl->escape != SG_ESCAPE_JSON
+                          ? tr->name_sep
+                          : tr->sep;
     if (*count < SUMMARY_MAX) {
         if (*count)
-            sg_buf_puts(list, tr->sep);
+            sg_buf_puts(list, sep);
         put_position(tr, list, step->x, false);
     } else if (*count == SUMMARY_MAX && tr->tpl->escape != SG_ESCAPE_JSON) {
-        sg_buf_puts(list, tr->sep);
+        sg_buf_puts(list, sep);
         sg_buf_puts(list, "...");
     }
     (*count)++;

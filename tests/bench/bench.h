@@ -64,5 +64,6 @@ void bench_check(void);
 void bench_graph(void);
 void bench_solve(void);
 void bench_steps(void);
+void bench_judges(void);
 
 #endif /* SGVIZ_BENCH_H */

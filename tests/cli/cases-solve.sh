@@ -332,15 +332,15 @@ digraph {
 }
 DOT
 if expect 0 "trace -g shared positions" trace -g shared.dot; then
-    has_line 'sg(top): top -> {left,right,bottom}; mex{sg(left),sg(right),sg(bottom)} = mex{0,0,1} = 2  (N)' "shared"
-    has_line 'sg(start): start -> {top,left}; mex{sg(top),sg(left)} = mex{2,0} = 1  (N)' "shared"
+    has_line 'sg(top): top -> {left; right; bottom}; mex{sg(left); sg(right); sg(bottom)} = mex{0,0,1} = 2  (N)' "shared"
+    has_line 'sg(start): start -> {top; left}; mex{sg(top); sg(left)} = mex{2,0} = 1  (N)' "shared"
     if [ "$(grep -c '^sg(bottom)' "$tmp/out")" = 1 ]; then pass; else
         fail "trace -g: bottom is not one step"
     fi
     # Every move's target is computed before its source.
     if awk '/^sg\(/ { name = substr($1, 4, length($1) - 5); done[name] = 1
                       if (match($0, /-> \{[^}]*\}/)) {
-                          n = split(substr($0, RSTART + 4, RLENGTH - 5), t, ",")
+                          n = split(substr($0, RSTART + 4, RLENGTH - 5), t, "; ")
                           for (i = 1; i <= n; i++) if (!(t[i] in done)) bad++
                       } }
              END { exit bad > 0 }' "$tmp/out"; then
@@ -368,11 +368,46 @@ fi
 # file: it takes no disk space).
 if truncate -s 2G "$tmp/huge.dot" 2>/dev/null; then
     if expect 2 "table -g, a file of 2 GiB" table -g huge.dot; then
-        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads files of at most 1 GiB' "$tmp/err"; then
+        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads games of at most 32.0 MiB' "$tmp/err"; then
             pass
         else
             fail "table -g huge.dot: $(cat "$tmp/err")"
         fi
     fi
     rm -f "$tmp/huge.dot"
+fi
+
+# --stop-at-zero with a DOT game: a line of zeros ends the input when no
+# node is named 0 (a 0 among names is a name the game lacks); with a node
+# named 0 the option is refused (tests/cli/bad-inputs-solve.txt), and
+# without the option such a line is a question like any other.
+printf 'a\n0 0\nb\n' > "$tmp/zero.in"
+if expect 0 "solve -g --stop-at-zero" solve -g game.dot --stop-at-zero "< zero.in"; then
+    if [ "$(cat "$tmp/out")" = 'a: nim-sum 2, first player wins' ]; then pass; else
+        fail "solve -g --stop-at-zero: $(cat "$tmp/out")"
+    fi
+fi
+printf 'a 0\n' > "$tmp/zero.in"
+if expect 2 "solve -g --stop-at-zero, a 0 among names" solve -g game.dot --stop-at-zero "< zero.in"; then
+    if grep -qxF 'sgviz: stdin:1: position 2 "0": game.dot has no node of that name' "$tmp/err"; then pass; else
+        fail "solve -g, 0 among names: $(cat "$tmp/err")"
+    fi
+fi
+cp "$here/data/solve-zero.dot" "$tmp/zero.dot"
+printf '2 0\n0\n' > "$tmp/zero.in"
+if expect 0 "solve -g, a node named 0" solve -g zero.dot "< zero.in"; then
+    if [ "$(cat "$tmp/out")" = "$(printf '2 0: nim-sum 0, second player wins\n0: nim-sum 0, second player wins')" ]; then pass; else
+        fail "solve -g, a node named 0: $(cat "$tmp/out")"
+    fi
+fi
+
+# Names that hold the separator of numbers: lists of names are separated
+# by "; ", and a name holding ';' is written in quotes.
+cat > "$tmp/pairs.dot" <<'DOT'
+digraph { "1,2" -> "0,2"; "1,2" -> "1,1"; "1,1" -> "0,1"; "0,2" -> "0,1"; "a;b" -> "1,2" }
+DOT
+if expect 0 "trace -g, names with commas" trace -g pairs.dot; then
+    has_line 'sg(1,2): 1,2 -> {0,2; 1,1}; mex{sg(0,2); sg(1,1)} = mex{1,1} = 0  (P)' "names with commas"
+    has_line 'sg("a;b"): "a;b" -> {1,2}; mex{sg(1,2)} = mex{0} = 1  (N)' "names with commas"
+    has_line 'P-positions (sg = 0, the player to move loses): 0,1; 1,2' "names with commas"
 fi

@@ -233,7 +233,7 @@ else
     if chromium_dom "$tmp/dag.html" 3; then
         shown_picture > "$tmp/picture.html"
         if [ "$(shown_text caption)" = 'sg(a&lt;b) = mex{1,1} = 0' ] &&
-           [ "$(shown_text trace)" = 'sg(a&lt;b): a&lt;b -&gt; {c&amp;d,say "hi"}; mex{sg(c&amp;d),sg(say "hi")} = mex{1,1} = 0  (P)' ] &&
+           [ "$(shown_text trace)" = 'sg(a&lt;b): a&lt;b -&gt; {c&amp;d; "say \"hi\""}; mex{sg(c&amp;d); sg("say \"hi\"")} = mex{1,1} = 0  (P)' ] &&
            [ "$(node_class "$tmp/picture.html" 3)" = "node P current" ] &&
            [ "$(node_class "$tmp/picture.html" 1)" = "node N target" ]; then
             pass

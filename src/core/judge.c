@@ -1,0 +1,523 @@
+/*
+ * judge.c - online judges' problems, their input and output exactly as the
+ * problems give them: `sgviz solve --judge NAME`.
+ *
+ * Problems whose input is one sum a line (or T counted sums) are the batch
+ * reader of sum.c with the problem's game, names and layout.  The others
+ * have formats of their own -- a set, then games on it (S-Nim); a graph,
+ * then queries on it (A Chess Game) -- and are read here word by word
+ * through the same word reader as the counted layout, each word handed to
+ * the problem's state machine with its line and column.  A problem's
+ * answers for one case are written when its last word is read.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "core/words.h"
+#include "games/game.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Bytes read from a file descriptor at a time. */
+#define READ_CHUNK ((size_t)1 << 16)
+
+/* The most heaps (or chessmen) one case may hold in all, as the counted
+ * layout allows. */
+#define CASE_MAX_PARTS ((uint64_t)SG_BATCH_MAX_COUNTED_PARTS)
+
+typedef struct judge_def judge_def;
+
+/* Where a word-by-word problem is in its input. */
+typedef enum want {
+    WANT_K,       /* S-Nim: k, the size of S (0 ends the input) */
+    WANT_AMOUNT,  /* S-Nim: the amounts of S */
+    WANT_M,       /* S-Nim: m, the number of games on S */
+    WANT_L,       /* S-Nim: l, the number of heaps of a game */
+    WANT_HEAP,    /* S-Nim: the heaps of a game */
+    WANT_END      /* after the closing 0: nothing more */
+} want;
+
+struct sg_judge {
+    const judge_def *def;
+    char *origin;
+    FILE *out;
+    sg_status status;      /* SG_OK, or the error that ended the input */
+    char *chunk;           /* sg_judge_read_fd's buffer */
+
+    /* Problems that are the batch reader. */
+    sg_game *game;
+    sg_batch *batch;
+
+    /* Problems read word by word. */
+    sg_words words;
+    sg_buf answers;        /* answers not yet handed to OUT */
+    want want;
+    bool any;              /* a word has been read */
+    uint64_t case_no;      /* the case being read, from 1 */
+    uint64_t k;            /* S-Nim: the size of S as given */
+    uint64_t *amounts;     /* ... and its amounts read so far */
+    size_t namounts, amounts_cap;
+    uint64_t games;        /* m */
+    uint64_t game_no;      /* the game being read, from 1 */
+    uint64_t nheaps;       /* its l */
+    uint64_t have;         /* its heaps read so far */
+    uint64_t *heaps;       /* every heap of the case, game after game */
+    size_t nall, heaps_cap;
+    uint64_t *starts;      /* game g's heaps: heaps[starts[g] .. starts[g+1]) */
+    size_t starts_cap;
+    uint64_t largest;      /* the case's largest heap, and where it is */
+    uint64_t largest_line, largest_column;
+};
+
+/* One problem. */
+struct judge_def {
+    const char *name;
+    const char *summary;
+    /* A problem of the batch reader: its game and options. */
+    sg_game *(*game)(sg_ctx *ctx);
+    sg_batch_opts batch;
+    /* A problem read word by word: its handler of one word, and of the end
+     * of the input. */
+    sg_status (*word)(sg_ctx *ctx, sg_judge *j, const char *tok, size_t len,
+                      uint64_t line, uint64_t column);
+    sg_status (*end)(sg_ctx *ctx, sg_judge *j);
+};
+
+/* Records an error ST at LINE:COLUMN (0:0 for none) and makes it the
+ * judge's final status. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static sg_status judge_fail(sg_ctx *ctx, sg_judge *j, sg_status st,
+                            uint64_t line, uint64_t column, const char *fmt,
+                            ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    j->status = sg_vfail_at(ctx, st, j->origin, (unsigned long)line,
+                            (unsigned long)column, fmt, ap);
+    va_end(ap);
+    return j->status;
+}
+
+/* What a word of a case is, for messages. */
+typedef enum word_kind {
+    WORD_K,        /* "k" */
+    WORD_AMOUNT,   /* "amount A of S" */
+    WORD_M,        /* "m" */
+    WORD_L,        /* "game A: l" */
+    WORD_HEAP      /* "game A: heap B" */
+} word_kind;
+
+static void word_name(char *buf, size_t size, word_kind kind, uint64_t a,
+                      uint64_t b)
+{
+    unsigned long long x = a, y = b;
+    switch (kind) {
+    case WORD_K: snprintf(buf, size, "k"); break;
+    case WORD_AMOUNT: snprintf(buf, size, "amount %llu of S", x); break;
+    case WORD_M: snprintf(buf, size, "m"); break;
+    case WORD_L: snprintf(buf, size, "game %llu: l", x); break;
+    case WORD_HEAP: snprintf(buf, size, "game %llu: heap %llu", x, y); break;
+    }
+}
+
+/* Reads the whole number TOK[0..len) into *V, at most MAX.  On error the
+ * message names the word as the current case's word KIND (A and B its
+ * numbers) and HINT says what the input holds there.  The name is made
+ * only then: a judge's input has millions of good words. */
+static sg_status read_number(sg_ctx *ctx, sg_judge *j, const char *tok,
+                             size_t len, uint64_t line, uint64_t column,
+                             uint64_t max, const char *hint, uint64_t *v,
+                             word_kind kind, uint64_t a, uint64_t b)
+{
+    int r = sg_parse_u64(tok, len, max, v);
+    if (r == 0)
+        return SG_OK;
+    char name[96], quoted[96];
+    word_name(name, sizeof name, kind, a, b);
+    sg_quote(tok, len, quoted, sizeof quoted);
+    if (r == -2)
+        return judge_fail(ctx, j, SG_ELIMIT, line, column, "case %llu: %s "
+                          "\"%s\" is more than sgviz takes (at most %llu)",
+                          (unsigned long long)j->case_no, name, quoted,
+                          (unsigned long long)max);
+    return judge_fail(ctx, j, SG_EINPUT, line, column, "case %llu: %s \"%s\" "
+                      "is not a whole number (%s)",
+                      (unsigned long long)j->case_no, name, quoted, hint);
+}
+
+/* Makes room for one more entry in *ARRAY of *CAP entries. */
+static bool room(sg_ctx *ctx, uint64_t **array, size_t *cap, size_t n)
+{
+    if (n < *cap)
+        return true;
+    size_t grown = *cap ? *cap * 2 : 64;
+    uint64_t *a = sg_grow(ctx, *array, grown, sizeof *a);
+    if (!a)
+        return false;
+    *array = a;
+    *cap = grown;
+    return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* HDU 1536, S-Nim                                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Cases, each a set S then games on it: "k s1 .. sk", then m, then m lines
+ * "l h1 .. hl"; a case whose k is 0 ends the input.  Each case is answered
+ * with one line, a letter per game: W when the player to move wins (the
+ * nim-sum of the heaps' values is not 0), L otherwise.  The set may repeat
+ * an amount; it counts once.  All of a case's games are read before any is
+ * answered, so that one lookup up to the case's largest heap serves them
+ * all.
+ */
+
+static sg_status snim_answer(sg_ctx *ctx, sg_judge *j)
+{
+    sg_game *game = sg_game_from_amounts(ctx, j->amounts, j->namounts);
+    if (!game)
+        return j->status = ctx->status;
+    sg_lookup *lookup = sg_lookup_new(ctx, game, j->largest);
+    if (!lookup) {
+        char reason[SG_MESSAGE_MAX];
+        snprintf(reason, sizeof reason, "%s", ctx->message);
+        judge_fail(ctx, j, ctx->status, j->largest_line, j->largest_column,
+                   "case %llu: heap %llu: %s", (unsigned long long)j->case_no,
+                   (unsigned long long)j->largest, reason);
+        sg_game_free(game);
+        return j->status;
+    }
+    for (uint64_t g = 0; g < j->games; g++) {
+        sg_value s = 0;
+        for (uint64_t i = j->starts[g]; i < j->starts[g + 1]; i++)
+            s ^= sg_lookup_get(lookup, j->heaps[i]);
+        sg_buf_putc(&j->answers, s ? 'W' : 'L');
+    }
+    sg_buf_putc(&j->answers, '\n');
+    sg_lookup_free(lookup);
+    sg_game_free(game);
+    j->want = WANT_K;
+    return SG_OK;
+}
+
+/* The game just read is complete: its heaps end here. */
+static sg_status snim_game_done(sg_ctx *ctx, sg_judge *j)
+{
+    j->starts[j->game_no] = j->nall;
+    if (j->game_no == j->games)
+        return snim_answer(ctx, j);
+    j->want = WANT_L;
+    return SG_OK;
+}
+
+static sg_status snim_word(sg_ctx *ctx, sg_judge *j, const char *tok,
+                           size_t len, uint64_t line, uint64_t column)
+{
+    uint64_t v;
+    switch (j->want) {
+    case WANT_K:
+        j->case_no++;
+        if (read_number(ctx, j, tok, len, line, column, SG_SET_MAX_ITEMS,
+                        "each case starts with k, the size of S, then its k "
+                        "amounts; 0 ends the input", &j->k, WORD_K, 0, 0))
+            return j->status;
+        j->namounts = 0;
+        j->want = j->k ? WANT_AMOUNT : WANT_END;
+        return SG_OK;
+    case WANT_AMOUNT:
+        if (read_number(ctx, j, tok, len, line, column, SG_AMOUNT_MAX,
+                        "S is k amounts, each at least 1", &v,
+                        WORD_AMOUNT, j->namounts + 1, 0))
+            return j->status;
+        if (v == 0)
+            return judge_fail(ctx, j, SG_EINPUT, line, column, "case %llu: "
+                              "amount %zu of S is 0; an amount must be at "
+                              "least 1 (taking nothing is not a move)",
+                              (unsigned long long)j->case_no,
+                              j->namounts + 1);
+        if (!room(ctx, &j->amounts, &j->amounts_cap, j->namounts))
+            return j->status = ctx->status;
+        j->amounts[j->namounts++] = v;
+        if (j->namounts == j->k)
+            j->want = WANT_M;
+        return SG_OK;
+    case WANT_M:
+        if (read_number(ctx, j, tok, len, line, column, CASE_MAX_PARTS,
+                        "after S comes m, the number of games", &j->games,
+                        WORD_M, 0, 0))
+            return j->status;
+        j->starts = sg_grow(ctx, j->starts, (size_t)j->games + 1,
+                            sizeof *j->starts);
+        if (!j->starts)
+            return j->status = ctx->status;
+        j->starts[0] = 0;
+        j->nall = 0;
+        j->game_no = 0;
+        j->largest = 0;
+        j->largest_line = line;
+        j->largest_column = column;
+        if (j->games == 0)
+            return snim_answer(ctx, j);
+        j->want = WANT_L;
+        return SG_OK;
+    case WANT_L:
+        j->game_no++;
+        if (read_number(ctx, j, tok, len, line, column, CASE_MAX_PARTS,
+                        "each game is l, the number of heaps, then l heap "
+                        "sizes", &j->nheaps, WORD_L, j->game_no, 0))
+            return j->status;
+        if (j->nheaps > CASE_MAX_PARTS - j->nall)
+            return judge_fail(ctx, j, SG_ELIMIT, line, column, "case %llu: "
+                              "more than %llu heaps in all",
+                              (unsigned long long)j->case_no,
+                              (unsigned long long)CASE_MAX_PARTS);
+        j->have = 0;
+        if (j->nheaps == 0)
+            return snim_game_done(ctx, j);
+        j->want = WANT_HEAP;
+        return SG_OK;
+    case WANT_HEAP:
+        if (read_number(ctx, j, tok, len, line, column, SG_POSITION_MAX,
+                        "a heap size is a whole number from 0 up", &v,
+                        WORD_HEAP, j->game_no, j->have + 1))
+            return j->status;
+        if (!room(ctx, &j->heaps, &j->heaps_cap, j->nall))
+            return j->status = ctx->status;
+        j->heaps[j->nall++] = v;
+        if (v > j->largest) {
+            j->largest = v;
+            j->largest_line = line;
+            j->largest_column = column;
+        }
+        if (++j->have == j->nheaps)
+            return snim_game_done(ctx, j);
+        return SG_OK;
+    case WANT_END:
+        break;
+    }
+    char quoted[96];
+    sg_quote(tok, len, quoted, sizeof quoted);
+    return judge_fail(ctx, j, SG_EINPUT, line, column, "\"%s\" comes after "
+                      "the 0 that ends the input", quoted);
+}
+
+static sg_status snim_end(sg_ctx *ctx, sg_judge *j)
+{
+    uint64_t c = j->case_no;
+    switch (j->want) {
+    case WANT_K:
+    case WANT_END:
+        if (!j->any)
+            return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input is empty; "
+                              "each case is k and the k amounts of S, then "
+                              "m and m games, each l and l heap sizes");
+        return SG_OK;
+    case WANT_AMOUNT:
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, after %zu of the %llu amounts of S",
+                          (unsigned long long)c, j->namounts,
+                          (unsigned long long)j->k);
+    case WANT_M:
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu before m, the number of games",
+                          (unsigned long long)c);
+    case WANT_L:
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, after %llu of its %llu games",
+                          (unsigned long long)c,
+                          (unsigned long long)j->game_no,
+                          (unsigned long long)j->games);
+    case WANT_HEAP:
+        break;
+    }
+    return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case %llu, "
+                      "game %llu, after %llu of its %llu heaps",
+                      (unsigned long long)c, (unsigned long long)j->game_no,
+                      (unsigned long long)j->have,
+                      (unsigned long long)j->nheaps);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The problems                                                             */
+/* ------------------------------------------------------------------------ */
+
+static sg_game *pow2_game(sg_ctx *ctx)
+{
+    return sg_game_from_spec(ctx, "pow2", "hdu1847");
+}
+
+static sg_game *fib_game(sg_ctx *ctx)
+{
+    return sg_game_from_spec(ctx, "fib", "hdu1848");
+}
+
+static const judge_def judges[] = {
+    {"hdu1847", "Good Luck in CET-4 Everybody!: n cards, take 2^k; Kiki/Cici",
+     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES}, NULL, NULL},
+    {"hdu1848", "Fibonacci again and again: m n p, 0 0 0 ends; Fibo/Nacci",
+     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES}, NULL, NULL},
+    {"hdu1536", "S-Nim: sets S, each with games on it; a line of W/L per set",
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, snim_word, snim_end},
+};
+
+#define NJUDGES (sizeof judges / sizeof judges[0])
+
+size_t sg_judge_count(void) { return NJUDGES; }
+
+const char *sg_judge_name(size_t i)
+{
+    return i < NJUDGES ? judges[i].name : NULL;
+}
+
+const char *sg_judge_summary(size_t i)
+{
+    return i < NJUDGES ? judges[i].summary : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading                                                                  */
+/* ------------------------------------------------------------------------ */
+
+sg_judge *sg_judge_new(sg_ctx *ctx, const char *name, const char *origin,
+                       FILE *out)
+{
+    const char *names[NJUDGES + 1];
+    for (size_t i = 0; i < NJUDGES; i++)
+        names[i] = judges[i].name;
+    names[NJUDGES] = NULL;
+    int i = sg_pick_name(ctx, name, names, NULL, "judge problem");
+    if (i < 0)
+        return NULL;
+    sg_judge *j = sg_alloc(ctx, 1, sizeof *j);
+    if (!j)
+        return NULL;
+    j->def = &judges[i];
+    j->out = out;
+    sg_buf_init(&j->answers);
+    j->origin = sg_strdup(ctx, origin ? origin : "input");
+    if (!j->origin)
+        goto fail;
+    sg_words_init(&j->words, j->origin);
+    if (j->def->game) {
+        j->game = j->def->game(ctx);
+        if (!j->game)
+            goto fail;
+        j->batch = sg_batch_new(ctx, j->game, &j->def->batch, j->origin, out);
+        if (!j->batch)
+            goto fail;
+    }
+    return j;
+fail:
+    sg_judge_free(j);
+    return NULL;
+}
+
+void sg_judge_free(sg_judge *judge)
+{
+    if (!judge)
+        return;
+    sg_batch_free(judge->batch);
+    sg_game_free(judge->game);
+    sg_words_free(&judge->words);
+    sg_buf_free(&judge->answers);
+    free(judge->amounts);
+    free(judge->heaps);
+    free(judge->starts);
+    free(judge->origin);
+    free(judge->chunk);
+    free(judge);
+}
+
+/* Hands the answers written so far to OUT. */
+static sg_status flush_answers(sg_ctx *ctx, sg_judge *j)
+{
+    sg_buf *a = &j->answers;
+    if (a->failed) {
+        sg_buf_free(a);
+        return j->status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory "
+                                       "writing the answers");
+    }
+    if (a->len && fwrite(a->data, 1, a->len, j->out) != a->len)
+        return j->status = sg_ctx_fail(ctx, SG_EIO, "cannot write the "
+                                       "answers");
+    a->len = 0;
+    if (fflush(j->out) != 0)
+        return j->status = sg_ctx_fail(ctx, SG_EIO, "cannot write the "
+                                       "answers");
+    return SG_OK;
+}
+
+static sg_status take_word(sg_ctx *ctx, void *user, const char *tok,
+                           size_t len, uint64_t line, uint64_t column)
+{
+    sg_judge *j = user;
+    j->any = true;
+    return j->def->word(ctx, j, tok, len, line, column);
+}
+
+sg_status sg_judge_feed(sg_ctx *ctx, sg_judge *judge, const char *data,
+                        size_t len)
+{
+    sg_judge *j = judge;
+    if (j->batch)
+        return sg_batch_feed(ctx, j->batch, data, len);
+    if (j->status != SG_OK)
+        return j->status;
+    sg_status st = sg_words_feed(ctx, &j->words, data, len, take_word, j);
+    if (st != SG_OK && j->status == SG_OK)
+        j->status = st;
+    /* The answers before a bad word are written before it is reported; a
+     * failure to write them is reported instead. */
+    st = j->status;
+    if (flush_answers(ctx, j) != SG_OK)
+        return j->status;
+    return st;
+}
+
+sg_status sg_judge_finish(sg_ctx *ctx, sg_judge *judge)
+{
+    sg_judge *j = judge;
+    if (j->batch)
+        return sg_batch_finish(ctx, j->batch);
+    if (j->status == SG_OK) {
+        sg_status st = sg_words_finish(ctx, &j->words, take_word, j);
+        if (st != SG_OK && j->status == SG_OK)
+            j->status = st;
+    }
+    if (j->status == SG_OK)
+        j->def->end(ctx, j);
+    sg_status st = j->status;
+    if (flush_answers(ctx, j) != SG_OK)
+        return j->status;
+    return st;
+}
+
+sg_status sg_judge_read_fd(sg_ctx *ctx, sg_judge *judge, int fd)
+{
+    if (judge->batch)
+        return sg_batch_read_fd(ctx, judge->batch, fd);
+    if (!judge->chunk) {
+        judge->chunk = sg_alloc_raw(ctx, READ_CHUNK, 1);
+        if (!judge->chunk)
+            return ctx->status;
+    }
+    for (;;) {
+        ssize_t got = read(fd, judge->chunk, READ_CHUNK);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return sg_ctx_fail(ctx, SG_EIO, "%s: cannot read: %s",
+                               judge->origin, strerror(errno));
+        }
+        if (got == 0)
+            break;
+        sg_status st = sg_judge_feed(ctx, judge, judge->chunk, (size_t)got);
+        if (st != SG_OK)
+            return st;
+    }
+    return sg_judge_finish(ctx, judge);
+}

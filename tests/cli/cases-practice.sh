@@ -1,0 +1,375 @@
+# cases-practice.sh - the practice page, `sgviz steps --practice`: the page
+# on the command line, then in a real browser (headless Chromium, when it
+# is installed), driven from the keyboard alone by
+# tests/cli/data/practice-drive.js: right and wrong answers, a slip and the
+# answers that follow from it, "show me", the score, the sheet the download
+# link holds read back by `sgviz check`, every kind of answer, both
+# languages, a shuffled drill, a hidden picture, a DOT game and the themes,
+# at 1024x768 and 1920x1080.  The values expected are worked out here (the
+# x mod 7 pattern 0 1 0 1 2 3 2 of S = {1,3,4}), not taken from sgviz.
+# With SGVIZ_SHOTS=DIR the screenshots are kept in DIR, to be looked at.
+# Sourced by run.sh, which provides run_in, pass, fail, $tmp, $here, $root
+# and $SGVIZ.
+
+p_data="$here/data"
+
+# p134 X: sg(X) of S = {1,3,4}.
+p134() { awk -v x="$1" 'BEGIN { print substr("0101232", x % 7 + 1, 1) }'; }
+
+# p134_truth N MODE: sg(0..N) of S = {1,3,4} as a JavaScript array of the
+# answers MODE (sg, pn, both) takes.
+p134_truth() {
+    awk -v n="$1" -v mode="$2" 'BEGIN {
+        printf "["
+        for (x = 0; x <= n; x++) {
+            v = substr("0101232", x % 7 + 1, 1); l = v == 0 ? "P" : "N"
+            a = mode == "sg" ? v : mode == "pn" ? l : v " " l
+            printf "%s\"%s\"", x ? "," : "", a
+        }
+        printf "]" }'
+}
+
+if run_in "$tmp" steps -s 1,3,4 -n 12 --practice -o practice.html &&
+   [ "$status" = 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] &&
+   grep -q '<meta name="generator" content="sgviz steps --practice">' "$tmp/practice.html" &&
+   ! grep -qE ' src=|<link|@import|url\(|href="https?:' "$tmp/practice.html"; then
+    pass
+else
+    fail "steps --practice -o practice.html: exit $status: $(cat "$tmp/err")"
+fi
+run_in "$tmp" steps -s 1,3,4 -n 4 --practice -o -
+if [ "$status" = 0 ] && head -1 "$tmp/out" | grep -q '^<!DOCTYPE html>'; then pass; else
+    fail "steps --practice -o -: no page on standard output"
+fi
+
+chromium=""
+for c in chromium chromium-browser; do
+    if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
+done
+if [ -z "$chromium" ]; then
+    echo "skipped: the practice page in a browser (chromium is not installed)"
+    return 0
+fi
+
+# p_drive PAGE ACTIONS TRUTH: a copy of PAGE in $tmp/drive.html with the
+# driver at its end, set to do ACTIONS (a JavaScript array).
+p_drive() {
+    {
+        echo "<script>window.sgDrive = $2; window.sgTruth = ${3:-[]};</script>"
+        cat "$p_data/practice-drive.js"
+    } > "$tmp/inject.html"
+    awk -v f="$tmp/inject.html" '/<\/body>/ { while ((getline l < f) > 0) print l } { print }' \
+        "$1" > "$tmp/drive.html"
+}
+
+# p_browse HASH W H [PNG]: the DOM of $tmp/drive.html (address HASH, in a
+# window of W x H) after its scripts ran, in $tmp/p.dom, and with PNG a
+# screenshot of it.  Headless Chromium, without network or background
+# services, under a time limit.
+p_browse() {
+    p_profile=$(mktemp -d)
+    set -- "$1" "$2" "$3" "${4:-}" --headless --no-sandbox --disable-gpu \
+        --disable-quic --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync --disable-extensions \
+        --hide-scrollbars --user-data-dir="$p_profile" --window-size="$2,$3"
+    p_url="file://$tmp/drive.html$1"
+    p_png=$4
+    shift 4
+    timeout 60 "$chromium" "$@" --dump-dom "$p_url" > "$tmp/p.dom" 2> /dev/null
+    p_status=$?
+    if [ -n "$p_png" ] && [ "$p_status" = 0 ]; then
+        timeout 60 "$chromium" "$@" --screenshot="$p_png" "$p_url" > /dev/null 2>&1
+        p_status=$?
+        if [ -n "${SGVIZ_SHOTS:-}" ] && [ -f "$p_png" ]; then
+            mkdir -p "$SGVIZ_SHOTS" && cp "$p_png" "$SGVIZ_SHOTS/"
+        fi
+    fi
+    rm -rf "$p_profile"
+    return $p_status
+}
+
+# p_pre ID: the text of <pre id="ID"> in $tmp/p.dom, its entities decoded,
+# without blank lines.
+p_pre() {
+    awk -v id="$1" '
+        index($0, "id=\"" id "\"") { on = 1; sub(/.*id="[^"]*"[^>]*>/, "") }
+        on { done = sub(/<\/pre>.*/, ""); print; if (done) exit }' "$tmp/p.dom" |
+        sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' | grep -v '^$'
+}
+
+# p_log: the drive's log without the result lines (fields 1 to 6).
+p_log() { p_pre drive-log | cut -d '|' -f 1-6 | sed 's/ *$//'; }
+
+# p_body ATTR: the value of the body's attribute ATTR.
+p_body() { grep -o "<body[^>]*>" "$tmp/p.dom" | grep -o " $1=\"[^\"]*\"" | sed 's/.*="//; s/"$//'; }
+
+# p_png_size FILE: "W H" of a PNG, from its IHDR.
+p_png_size() {
+    od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
+}
+
+# ---- a slip, the answers that follow from it, the score, the sheet -------
+
+# S = {1,3,4}, 0..12, values 0 1 0 1 2 3 2 0 1 0 1 2 3.  The student gets 2
+# wrong and then right, asks to be shown 3, writes 1 at 6 (a slip: the
+# targets 5, 3, 2 have 3, 1, 0, whose mex is 2) and keeps it; 7, 8, 9 come
+# out right; at 10 and 11 the answers follow from the student's own sg(6) =
+# 1 (mex{0,0,1} = 2 and mex{2,1,0} = 3) and are kept; 12 is shown.
+p_slip='["type 0","enter","type 1","enter","type 1","enter","type 0","enter","?","enter",
+"type 2","enter","type 3","enter","type 1","enter","shift-enter","type 0","enter","type 1","enter",
+"type 0","enter","type 2","enter","shift-enter","type 3","enter","shift-enter","type 2","enter",
+"?","enter"]'
+cat > "$tmp/p.want" <<'EOF'
+start | answer | ask | 0 | - | shown
+enter | answer | ask | 1 | - | shown
+enter | answer | ask | 2 | - | shown
+enter | answer | wrong | 2 | slip | shown
+enter | answer | ask | 3 | - | shown
+? | answer | shown | 3 | - | shown
+enter | answer | ask | 4 | - | shown
+enter | answer | ask | 5 | - | shown
+enter | answer | ask | 6 | - | shown
+enter | answer | wrong | 6 | slip | shown
+shift-enter | answer | ask | 7 | - | shown
+enter | answer | ask | 8 | - | shown
+enter | answer | ask | 9 | - | shown
+enter | answer | ask | 10 | - | shown
+enter | answer | wrong | 10 | follows 6 | shown
+shift-enter | answer | ask | 11 | - | shown
+enter | answer | wrong | 11 | follows 6 | shown
+shift-enter | answer | ask | 12 | - | shown
+enter | answer | wrong | 12 | follows 6 | shown
+? | answer | shown | 12 | - | shown
+enter | copy | done | - | - | shown
+EOF
+# The sheet as the student's table gives it: sg(0..12) with 1 at 6, 2 at
+# 10 and 3 at 11.
+awk 'BEGIN { for (x = 0; x <= 12; x++) {
+    v = substr("0101232", x % 7 + 1, 1)
+    if (x == 6) v = 1; if (x == 10) v = 2; if (x == 11) v = 3
+    printf "sg(%d) = %d\n", x, v } }' > "$tmp/p.sheet.want"
+
+p_drive "$tmp/practice.html" "$p_slip"
+for p_size in "1024 768" "1920 1080"; do
+    set -- $p_size
+    p_what="practice page at $1x$2"
+    if ! p_browse "" "$1" "$2" "$tmp/practice-done-$1x$2.png"; then
+        fail "$p_what: chromium exit $p_status"
+        continue
+    fi
+    p_log > "$tmp/p.got"
+    if cmp -s "$tmp/p.want" "$tmp/p.got"; then pass; else
+        fail "$p_what: the keys did not lead where they should:"
+        diff "$tmp/p.want" "$tmp/p.got" | sed 's/^/    /' | head -20
+    fi
+    # 7 right at the first try (0 1 4 5 7 8 9), 3 with help (2 3 12), 3
+    # kept wrong (6 10 11); and the page fits the window's width.
+    if [ "$(p_body data-score)" = "7,3,3,0" ] && [ "$(p_body data-fits)" = true ] &&
+       [ "$(p_png_size "$tmp/practice-done-$1x$2.png")" = "$1 $2" ]; then pass; else
+        fail "$p_what: score \"$(p_body data-score)\" (want 7,3,3,0), fits \"$(p_body data-fits)\", screenshot $(p_png_size "$tmp/practice-done-$1x$2.png")"
+    fi
+    p_pre downloaded > "$tmp/answers.txt"
+    if grep -q '<pre [^>]*data-name="answers.txt"' "$tmp/p.dom" &&
+       grep -v '^#' "$tmp/answers.txt" | cmp -s - "$tmp/p.sheet.want" &&
+       grep -qxF '# read it back with: sgviz check -s 1,3,4 -n 12 answers.txt' "$tmp/answers.txt"; then
+        pass
+    else
+        fail "$p_what: the downloaded sheet:"
+        sed 's/^/    /' "$tmp/answers.txt" | head -20
+    fi
+done
+
+# The sheet read back by the command its header names: the same verdicts
+# as the page's, a slip at 6 and two entries that follow from it; 12,
+# shown, is right but not what the student's own values give.
+run_in "$tmp" check -s 1,3,4 -n 12 answers.txt
+if [ "$status" = 1 ] && grep -qxF '10/13 correct, first error at x = 6' "$tmp/out" &&
+   grep -qxF '11/13 consistent with your own answers' "$tmp/out"; then pass; else
+    fail "check of the downloaded sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
+fi
+run_in "$tmp" check -s 1,3,4 -n 12 answers.txt --format csv
+if grep -qxF '6,1,2,2,no,no,yes,' "$tmp/out" && grep -qxF '10,2,1,2,no,yes,no,6' "$tmp/out" &&
+   grep -qxF '11,3,2,3,no,yes,no,6' "$tmp/out"; then pass; else
+    fail "check --format csv of the downloaded sheet: $(cat "$tmp/out")"
+fi
+
+# The wrong answer at 10, as the student sees it: the moves, the student's
+# own values, the mex, the verdict; the targets marked in the table.
+p_drive "$tmp/practice.html" '["type 0","enter","type 1","enter","type 1","enter","type 0","enter",
+"?","enter","type 2","enter","type 3","enter","type 1","enter","shift-enter","type 0","enter",
+"type 1","enter","type 0","enter","type 2","enter"]'
+for p_size in "1024 768" "1920 1080"; do
+    set -- $p_size
+    p_what="practice page, a wrong answer, at $1x$2"
+    if ! p_browse "" "$1" "$2" "$tmp/practice-wrong-$1x$2.png"; then
+        fail "$p_what: chromium exit $p_status"
+        continue
+    fi
+    p_feedback=$(grep -o '<div id="feedback"[^>]*>.*</div>' "$tmp/p.dom" | head -1)
+    p_result=$(grep -o '<div id="result"[^>]*>.*</div>' "$tmp/p.dom" | head -1)
+    p_targets=$(grep -oE 'class="cell [PN] [a-z]+( helped)? target"' "$tmp/p.dom" | wc -l)
+    if printf '%s' "$p_result" | grep -qF 'Not right: sg(10) is not 2.' &&
+       printf '%s' "$p_feedback" | grep -qF 'Look at the moves of 10: they lead to {9, 7, 6}.' &&
+       printf '%s' "$p_feedback" | grep -qF 'Your values there: sg(9) = 0, sg(7) = 0, sg(6) = 1.' &&
+       printf '%s' "$p_feedback" | grep -qF 'mex{0,0,1} = 2: the least value' &&
+       printf '%s' "$p_feedback" | grep -qF 'the error starts earlier, at your sg(6) = 1.' &&
+       [ "$p_targets" = 3 ] && [ "$(p_body data-fits)" = true ] &&
+       [ "$(p_png_size "$tmp/practice-wrong-$1x$2.png")" = "$1 $2" ]; then
+        pass
+    else
+        fail "$p_what: result \"$p_result\", feedback \"$p_feedback\", $p_targets targets marked, fits $(p_body data-fits)"
+    fi
+done
+
+# ---- letters: a slip, then answers that follow from it --------------------
+
+# P/N of 0..8: P N P N N N N P N.  The student marks 4 P (its targets 3,
+# 1, 0 are N, N, P: a slip) and keeps it; at 7 (targets 6 N, 4 P, 3 N) the
+# student's own letters give N, which is wrong but follows from 4.
+run_in "$tmp" steps -s 1,3,4 -n 8 --practice --ask pn -o pn.html
+p_drive "$tmp/pn.html" '["type P","enter","type n","enter","type p","enter","type N","enter",
+"type P","enter","shift-enter","type N","enter","type N","enter","type N","enter","shift-enter",
+"type N","enter"]'
+if p_browse "" 1024 768; then
+    p_log | sed -n '6p;7p;10p;11p;12p' > "$tmp/p.got"
+    cat > "$tmp/p.want" <<'EOF'
+enter | answer | wrong | 4 | slip | shown
+shift-enter | answer | ask | 5 | - | shown
+enter | answer | wrong | 7 | follows 4 | shown
+shift-enter | answer | ask | 8 | - | shown
+enter | copy | done | - | - | shown
+EOF
+    p_pre downloaded > "$tmp/pn.txt"
+    if cmp -s "$tmp/p.want" "$tmp/p.got" && [ "$(p_body data-score)" = "7,0,2,0" ] &&
+       grep -qxF 'sg(4) = P' "$tmp/pn.txt" && grep -qxF 'sg(7) = N' "$tmp/pn.txt"; then
+        pass
+    else
+        fail "practice --ask pn: score $(p_body data-score):"
+        diff "$tmp/p.want" "$tmp/p.got" | sed 's/^/    /'
+    fi
+    run_in "$tmp" check -s 1,3,4 -n 8 pn.txt --format csv
+    if grep -qxF '4,P,N,N,no,no,yes,' "$tmp/out" && grep -qxF '7,N,P,N,no,yes,no,4' "$tmp/out"; then
+        pass
+    else
+        fail "check of the --ask pn sheet: $(cat "$tmp/out" "$tmp/err")"
+    fi
+else
+    fail "practice --ask pn: chromium exit $p_status"
+fi
+
+# ---- value and letter, in Chinese ----------------------------------------
+
+# 0..4: 0 P, 1 N, 0 P, 1 N, 2 N.  At 2 the value is right and the letter
+# wrong; then right.
+run_in "$tmp" steps -s 1,3,4 -n 4 --practice --ask both --lang zh -o both.html
+p_drive "$tmp/both.html" '["type 0 P","enter","type 1n","enter","type 0 N","enter","type 0, p","enter",
+"type 1 N","enter","type 2 N","enter"]'
+if p_browse "" 1024 768; then
+    p_pre downloaded > "$tmp/both.txt"
+    if [ "$(p_body data-score)" = "4,1,0,0" ] &&
+       p_pre drive-log | grep -qF '值是对的，但字母不对' &&
+       grep -qxF 'SG[2] = 0 P' "$tmp/both.txt" && grep -qxF 'SG[4] = 2 N' "$tmp/both.txt"; then
+        pass
+    else
+        fail "practice --ask both --lang zh: score $(p_body data-score):"
+        p_pre drive-log | sed 's/^/    /'
+    fi
+    run_in "$tmp" check -s 1,3,4 -n 4 both.txt
+    if [ "$status" = 0 ] && grep -qxF '5/5 correct' "$tmp/out"; then pass; else
+        fail "check of the --ask both --lang zh sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
+    fi
+else
+    fail "practice --ask both --lang zh: chromium exit $p_status"
+fi
+
+# ---- a shuffled drill ------------------------------------------------------
+
+# Every answer right, in the order of #seed=5.  Positions are asked each
+# once, not in order; a position whose targets were not answered gets them
+# from the page, which then does not ask them; at the end every position
+# is answered or given, and the sheet is all correct.
+run_in "$tmp" steps -s 1,3,4 -n 12 --practice --shuffle -o shuffle.html
+p_drive "$tmp/shuffle.html" '["right","enter","right","enter","right","enter","right","enter",
+"right","enter","right","enter","right","enter","right","enter","right","enter","right","enter",
+"right","enter","right","enter","right","enter"]' "$(p134_truth 12 sg)"
+if p_browse "#seed=5" 1024 768; then
+    p_pre drive-log | cut -d '|' -f 4 | tr -d ' ' | grep -v -- '-' | uniq > "$tmp/p.order"
+    p_asked=$(wc -l < "$tmp/p.order")
+    p_score=$(p_body data-score)
+    p_pre downloaded > "$tmp/shuffle.txt"
+    if [ "$(sort -n "$tmp/p.order" | uniq | wc -l)" = "$p_asked" ] &&
+       ! sort -n "$tmp/p.order" | cmp -s - "$tmp/p.order" &&
+       [ "$p_score" = "$p_asked,0,0,$((13 - p_asked))" ] && [ "$p_asked" -lt 13 ] &&
+       grep -q '^# given by the page: ' "$tmp/shuffle.txt"; then
+        pass
+    else
+        fail "practice --shuffle: order $(tr '\n' ' ' < "$tmp/p.order"), score $p_score"
+    fi
+    run_in "$tmp" check -s 1,3,4 -n 12 shuffle.txt
+    if [ "$status" = 0 ] && grep -qxF '13/13 correct' "$tmp/out"; then pass; else
+        fail "check of the shuffled drill's sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
+    fi
+    # The same seed, the same order.
+    cp "$tmp/p.order" "$tmp/p.order1"
+    p_browse "#seed=5" 1024 768
+    p_pre drive-log | cut -d '|' -f 4 | tr -d ' ' | grep -v -- '-' | uniq > "$tmp/p.order"
+    if cmp -s "$tmp/p.order1" "$tmp/p.order"; then pass; else
+        fail "practice --shuffle: #seed=5 gave two orders"
+    fi
+else
+    fail "practice --shuffle: chromium exit $p_status"
+fi
+
+# ---- the picture hidden until the end; positions given --------------------
+
+run_in "$tmp" steps -s 1,3,4 -n 8 --practice --hide-picture --from 5 -o hidden.html
+p_drive "$tmp/hidden.html" '["type 3","enter","type 2","enter","type 0","enter","type 1","enter"]'
+if p_browse "" 1024 768; then
+    p_log > "$tmp/p.got"
+    if head -1 "$tmp/p.got" | grep -qxF 'start | answer | ask | 5 | - | veiled' &&
+       sed -n 4p "$tmp/p.got" | grep -qxF 'enter | answer | ask | 8 | - | veiled' &&
+       tail -1 "$tmp/p.got" | grep -qxF 'enter | copy | done | - | - | shown' &&
+       [ "$(p_body data-score)" = "4,0,0,5" ] &&
+       [ "$(grep -oE 'class="cell [PN] given"' "$tmp/p.dom" | wc -l)" = 5 ]; then
+        pass
+    else
+        fail "practice --hide-picture --from 5: score $(p_body data-score):"
+        sed 's/^/    /' "$tmp/p.got"
+    fi
+else
+    fail "practice --hide-picture: chromium exit $p_status"
+fi
+
+# ---- a DOT game, and the themes -------------------------------------------
+
+# end, c&d, say "hi", a<b, top: 0 1 1 0 1, in the order of computation.
+run_in "$tmp" steps -g "$p_data/steps-game.dot" --practice -o dag.html
+p_drive "$tmp/dag.html" '["type 0","enter","type 1","enter","type 1","enter","type 1","enter",
+"type 0","enter","type 1","enter"]'
+if p_browse "" 1024 768; then
+    p_pre downloaded > "$tmp/dag.txt"
+    if [ "$(p_body data-score)" = "4,1,0,0" ] && grep -qxF 'sg(say "hi") = 1' "$tmp/dag.txt" &&
+       p_pre drive-log | grep -qF 'Not right: sg(a<b) is not 1.'; then
+        pass
+    else
+        fail "practice -g: score $(p_body data-score)"
+        p_pre drive-log | sed 's/^/    /'
+    fi
+    run_in "$p_data" check -g steps-game.dot "$tmp/dag.txt"
+    if [ "$status" = 0 ] && grep -qxF '5/5 correct' "$tmp/out"; then pass; else
+        fail "check -g of the DOT game's sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
+    fi
+else
+    fail "practice -g: chromium exit $p_status"
+fi
+
+for p_theme in dark print; do
+    run_in "$tmp" steps -s 1,3,4 -n 4 --practice --theme "$p_theme" -o theme.html
+    p_drive "$tmp/theme.html" '["type 0","enter","type 2","enter"]'
+    if p_browse "" 1024 768 "$tmp/practice-$p_theme.png" &&
+       p_log | tail -1 | grep -qxF 'enter | answer | wrong | 1 | slip | shown'; then
+        pass
+    else
+        fail "practice --theme $p_theme: $(p_log | tail -1)"
+    fi
+done

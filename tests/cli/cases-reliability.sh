@@ -1,0 +1,208 @@
+# cases-reliability.sh - hostile and oversized inputs, and outputs that
+# appear whole whatever happens: inputs generated here (never committed as
+# large files), each checked for a correct answer or one clear refusal.
+# Sourced by run.sh, which provides run_in, expect, has_line, pass, fail,
+# $tmp, $here and $SGVIZ.
+
+# in_small_stack DESCRIPTION STATUS ARGS...: runs sgviz ARGS in $tmp with a
+# stack of 256 KiB, as `expect` does.
+in_small_stack() {
+    small_what=$1
+    small_status=$2
+    shift 2
+    (ulimit -s 256 && cd "$tmp" &&
+     eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" $*") > "$tmp/out" 2> "$tmp/err" < /dev/null
+    status=$?
+    if [ "$status" != "$small_status" ]; then
+        fail "$small_what (stack of 256 KiB): exit $status, expected $small_status"
+        sed 's/^/    /' "$tmp/err" | head -5
+        return 1
+    fi
+    return 0
+}
+
+# ---- games with very many moves from one position -----------------------
+
+# fan N FILE: a game whose position a has N moves, all to b.
+fan() { awk -v n="$1" 'BEGIN { print "digraph {"; for (i = 0; i < n; i++) print "a -> b"; print "}" }' > "$tmp/$2"; }
+
+# cgraph's own count of edges recursed as deep as a node's out-edges and
+# overflowed a 256 KiB stack at about 100,000 of them.
+fan 150000 fan.dot
+if in_small_stack "value -g, 150,000 moves from a" 0 value -g fan.dot a; then
+    has_line 'sg(a) = 1  (N)' "value -g fan.dot"
+fi
+if in_small_stack "table -g, 150,000 moves from a" 0 table -g fan.dot --format csv; then
+    has_line 'a,1,N' "table -g fan.dot"
+fi
+# Graphviz's layout counts the edges the same way: drawings take at most
+# 5,000 moves from or to one position, and draw them on a small stack.
+fan 5000 fan5000.dot
+if in_small_stack "graph -g, 5,000 moves from a" 0 graph -g fan5000.dot -o fan.svg; then
+    if [ "$(grep -c 'class="edge' "$tmp/fan.svg")" = 5000 ]; then pass; else
+        fail "graph -g fan5000.dot: not 5000 edges in the SVG"
+    fi
+fi
+fan 5001 fan5001.dot
+if in_small_stack "graph -g, 5,001 moves from a" 2 graph -g fan5001.dot -o fan2.svg; then
+    if grep -qxF 'sgviz: fan5001.dot: 5001 moves from position a; sgviz draws at most 5000 from or to one position' "$tmp/err" &&
+       [ ! -e "$tmp/fan2.svg" ]; then
+        pass
+    else
+        fail "graph -g fan5001.dot: $(cat "$tmp/err")"
+    fi
+fi
+rm -f "$tmp"/fan*.dot "$tmp/fan.svg"
+
+# ---- DOT from pipes and FIFOs ------------------------------------------
+
+# A pipe has the size bound of a file: 32 MiB of blank lines are read and
+# refused, without growing the process.
+(echo 'digraph {'; yes '') | (cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -g -") > "$tmp/out" 2> "$tmp/err"
+if [ ! -s "$tmp/out" ] &&
+   grep -qxF 'sgviz: stdin: more than 32.0 MiB of DOT, the most sgviz reads for a game' "$tmp/err"; then
+    pass
+else
+    fail "table -g - from an endless pipe: $(cat "$tmp/err")"
+fi
+# A FIFO is read like a file.
+if mkfifo "$tmp/game.fifo" 2>/dev/null; then
+    (printf 'digraph { a -> b -> c }\n' > "$tmp/game.fifo" &)
+    if expect 0 "value -g a FIFO" value -g game.fifo a b; then
+        has_line 'sg(a) = 0  (P)' "value -g game.fifo"
+    fi
+    rm -f "$tmp/game.fifo"
+fi
+
+# ---- odd bytes in DOT files ----------------------------------------------
+
+# A byte order mark at the start, as some editors write it.
+printf '\357\273\277digraph { a -> b -> c }\n' > "$tmp/bom.dot"
+if expect 0 "value -g, a DOT file with a BOM" value -g bom.dot a; then
+    has_line 'sg(a) = 0  (P)' "value -g bom.dot"
+fi
+rm -f "$tmp/bom.dot"
+
+# Nesting deeper than the DOT parser's stack: said in those words.
+awk 'BEGIN { s = "digraph { a -> "; for (i = 0; i < 12000; i++) s = s "{"; s = s "b"; for (i = 0; i < 12000; i++) s = s "}"; print s " }" }' > "$tmp/deep.dot"
+if expect 2 "table -g, nested 12000 deep" table -g deep.dot; then
+    if grep -qF 'deep.dot:1: too deeply nested (the DOT parser takes at most 10000 levels' "$tmp/err"; then
+        pass
+    else
+        fail "table -g deep.dot: $(cat "$tmp/err")"
+    fi
+fi
+rm -f "$tmp/deep.dot"
+
+# ---- outputs that are not plain files ------------------------------------
+
+# A device node (a copy of /dev/null, where this user may make one) and a
+# FIFO are written to and stay what they are.
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    if expect 0 "table -o onto a device" table -s 1,3,4 -o null; then
+        if [ -c "$tmp/null" ] && [ ! -s "$tmp/out" ]; then pass; else
+            fail "table -o null: the device was replaced"
+        fi
+    fi
+    rm -f "$tmp/null"
+fi
+if mkfifo "$tmp/out.fifo" 2>/dev/null; then
+    (cat "$tmp/out.fifo" > "$tmp/from-fifo" &)
+    if expect 0 "table -o onto a FIFO" table -s 1,3,4 -n 3 --format csv -o out.fifo; then
+        sleep 1
+        if [ -p "$tmp/out.fifo" ] && grep -qx '3,1,N' "$tmp/from-fifo"; then pass; else
+            fail "table -o out.fifo: the FIFO was replaced or not written"
+        fi
+    fi
+    rm -f "$tmp/out.fifo" "$tmp/from-fifo"
+fi
+
+# A symbolic link stays a link; the file it names is replaced, keeping its
+# mode.
+mkdir "$tmp/real"
+printf 'old\n' > "$tmp/real/target.csv"
+chmod 640 "$tmp/real/target.csv"
+ln -s real/target.csv "$tmp/link.csv"
+if expect 0 "table -o onto a symbolic link" table -s 1,3,4 -n 3 --format csv -o link.csv; then
+    if [ -L "$tmp/link.csv" ] && [ ! -L "$tmp/real/target.csv" ] &&
+       grep -qx '3,1,N' "$tmp/real/target.csv" &&
+       [ "$(stat -c %a "$tmp/real/target.csv")" = 640 ]; then
+        pass
+    else
+        fail "table -o link.csv: $(ls -l "$tmp/link.csv" "$tmp/real")"
+    fi
+fi
+rm -rf "$tmp/real" "$tmp/link.csv"
+
+# A name of 250 bytes, which the file system takes, is taken.
+long=$(awk 'BEGIN { s = ""; for (i = 0; i < 246; i++) s = s "n"; print s ".csv" }')
+if expect 0 "table -o, a name of 250 bytes" table -s 1,3,4 -n 3 --format csv -o "$long"; then
+    if grep -qx '3,1,N' "$tmp/$long" && ! ls -a "$tmp" | grep -q sgviz; then pass; else
+        fail "table -o NAME of 250 bytes: not written, or a temporary file left"
+    fi
+fi
+rm -f "$tmp/$long"
+
+# ---- signals -------------------------------------------------------------
+
+# stopped_by SIGNAL WHAT PATTERN ARGS...: starts sgviz ARGS in $tmp, waits
+# until a name matching PATTERN (its temporary file or directory) appears,
+# sends SIGNAL, and checks that nothing with "sgviz" in its name is left in
+# $tmp or $tmp/frames.  env --default-signal undoes the shell's ignoring of
+# SIGINT in background jobs.
+stopped_by() {
+    sig=$1
+    what=$2
+    pattern=$3
+    shift 3
+    (cd "$tmp" && exec env --default-signal=INT ${SGVIZ_RUNNER:-} "$SGVIZ" "$@") > /dev/null 2>&1 &
+    pid=$!
+    tries=0
+    while ! find "$tmp" -maxdepth 3 -name "$pattern" 2>/dev/null | grep -q . && [ $tries -lt 300 ]; do
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    kill -"$sig" $pid
+    wait $pid 2>/dev/null
+    st=$?
+    left=$(find "$tmp" -maxdepth 3 -name '*sgviz*' 2>/dev/null)
+    if [ $st -gt 128 ] && [ -z "$left" ]; then pass; else
+        fail "$what, stopped by SIG$sig: exit $st, left: $left"
+    fi
+    rm -rf "$tmp/big.csv" "$tmp/frames-new"
+}
+if env --default-signal=INT true 2>/dev/null; then
+    for sig in TERM INT HUP; do
+        stopped_by $sig "table -o big.csv" '.big.csv.sgviz-*' \
+            table -s 1..63 -n 100000000 --format csv -o big.csv
+        stopped_by $sig "steps -o frames-new/" 'step-001.png' \
+            steps -s 1,3,4 -n 30 --format png -o frames-new/
+    done
+    mkdir "$tmp/frames"
+    stopped_by TERM "steps -o frames/ (a directory that exists)" 'step-001.png' \
+        steps -s 1,3,4 -n 30 --format png -o frames/
+    rmdir "$tmp/frames"
+else
+    echo "skipped: signals during a write (env has no --default-signal here)"
+fi
+
+# ---- frames into a directory that exists ----------------------------------
+
+# A name among the new frames taken by something that is not a frame (here
+# a directory): refused before anything moves, and the old set stays whole.
+mkdir "$tmp/frames"
+if expect 0 "steps -o frames/, the first set" steps -s 1,3,4 -n 10 --format svg -o frames/; then
+    rm "$tmp/frames/step-005.svg"
+    mkdir "$tmp/frames/step-005.svg"
+    before=$(cd "$tmp/frames" && find . -type f -exec cksum {} + | sort)
+    if expect 2 "steps -o frames/, step-005.svg a directory" steps -s 1,3,4 -n 12 --format svg -o frames/; then
+        after=$(cd "$tmp/frames" && find . -type f -exec cksum {} + | sort)
+        if grep -qxF 'sgviz: -o frames/: step-005.svg is not a file, so it cannot be replaced by a frame; the frames there are left as they were' "$tmp/err" &&
+           [ "$before" = "$after" ] && ! ls -a "$tmp/frames" | grep -q sgviz; then
+            pass
+        else
+            fail "steps -o frames/ over a directory: $(cat "$tmp/err")"
+        fi
+    fi
+fi
+rm -rf "$tmp/frames"
