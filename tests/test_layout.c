@@ -44,17 +44,18 @@ static int teardown(void **state)
 
 /* ---- the SVG's geometry ------------------------------------------------ */
 
-/* A position as the SVG draws it: its outermost ellipse, or the box of its
- * polygon. */
+/* A node as the SVG draws it (a position, or the sum of heaps a move
+ * leaves): its outermost ellipse, or the box of its polygon or path. */
 typedef struct node {
-    unsigned long x; /* the position, from the id "pX" */
+    char name[64];   /* its <title> */
+    unsigned long x; /* the position, from the id "pX" (sums: ULONG_MAX) */
     bool ellipse;
     double cx, cy, rx, ry;      /* ellipse */
     double x0, y0, x1, y1;      /* box */
 } node;
 
 typedef struct edge {
-    unsigned long tail, head;
+    char tail[64], head[64]; /* the names of its ends, from its <title> */
     double *pts; /* the path's points: M, then C pieces */
     size_t npts;
     bool has_label;
@@ -115,6 +116,16 @@ static double *numbers(const char *s, const char *end, size_t *n)
     return v;
 }
 
+/* Copies the text of the group's <title> from G (up to END) into BUF. */
+static void title_of(const char *g, const char *end, char *buf, size_t size)
+{
+    const char *t = strstr(g, "<title>");
+    assert_true(t && t < end);
+    t += 7;
+    size_t len = (size_t)(strstr(t, "</title>") - t);
+    snprintf(buf, size, "%.*s", (int)len, t);
+}
+
 static void parse(const char *svg, picture *p)
 {
     memset(p, 0, sizeof *p);
@@ -131,12 +142,24 @@ static void parse(const char *svg, picture *p)
     for (const char *g = strstr(svg, "<g id=\""); g;
          g = strstr(g + 1, "<g id=\"")) {
         const char *end = strstr(g, "</g>");
-        assert_non_null(end);
-        if (g[7] == 'p' && g[8] >= '0' && g[8] <= '9' &&
-            strncmp(strchr(g + 7, '"'), "\" class=\"node", 13) == 0) {
-            node v = {.x = strtoul(g + 8, NULL, 10)};
+        const char *cls = strstr(g, "class=\"");
+        assert_true(end && cls);
+        cls += 7;
+        size_t clen = strcspn(cls, "\"");
+        /* The legend and the caption are not part of the game. */
+        char classes[96];
+        snprintf(classes, sizeof classes, "%.*s", (int)clen, cls);
+        if (strstr(classes, "legend") || strstr(classes, "caption"))
+            continue;
+        if (strncmp(classes, "node", 4) == 0) {
+            node v = {.x = ULONG_MAX};
+            title_of(g, end, v.name, sizeof v.name);
+            if (g[7] == 'p')
+                v.x = strtoul(g + 8, NULL, 10);
             /* The last ellipse of a group is its outermost ring. */
-            const char *e = strstr(g, "<ellipse"), *poly = strstr(g, "<polygon");
+            const char *e = strstr(g, "<ellipse");
+            const char *poly = strstr(g, "<polygon");
+            const char *path = strstr(g, "<path");
             if (e && e < end) {
                 for (const char *more; (more = strstr(e + 1, "<ellipse")) &&
                                        more < end;)
@@ -147,8 +170,11 @@ static void parse(const char *svg, picture *p)
                             attr_num(e, end, "rx", &v.rx) &&
                             attr_num(e, end, "ry", &v.ry));
             } else {
-                assert_true(poly && poly < end);
-                const char *pts = strstr(poly, "points=\"") + 8;
+                const char *pts = poly && poly < end ? strstr(poly, "points=\"")
+                                  : path && path < end ? strstr(path, " d=\"")
+                                                       : NULL;
+                assert_non_null(pts);
+                pts = strchr(pts, '"') + 1;
                 size_t n;
                 double *xy = numbers(pts, strchr(pts, '"'), &n);
                 v.x0 = v.y0 = HUGE_VAL;
@@ -167,12 +193,15 @@ static void parse(const char *svg, picture *p)
                 assert_non_null(p->nodes);
             }
             p->nodes[p->nnodes++] = v;
-        } else if (g[7] == 'm' && g[8] >= '0' && g[8] <= '9') {
+        } else if (strncmp(classes, "edge", 4) == 0) {
             edge e = {0};
-            char *rest;
-            e.tail = strtoul(g + 8, &rest, 10);
-            assert_int_equal(*rest, '_');
-            e.head = strtoul(rest + 1, NULL, 10);
+            char title[160];
+            title_of(g, end, title, sizeof title);
+            char *arrow = strstr(title, "&#45;&gt;");
+            assert_non_null(arrow);
+            snprintf(e.tail, sizeof e.tail, "%.*s", (int)(arrow - title),
+                     title);
+            snprintf(e.head, sizeof e.head, "%s", arrow + 9);
             const char *d = strstr(g, " d=\"");
             assert_true(d && d < end);
             d += 4;
@@ -276,10 +305,10 @@ static void buckets_build(buckets *b, const picture *p)
     }
 }
 
-/* The node that (X, Y) lies inside, other than the positions A and B, or
- * NULL. */
+/* The node that (X, Y) lies inside, other than the nodes named A and B,
+ * or NULL. */
 static const node *hit(const buckets *b, const picture *p, double x, double y,
-                       unsigned long a, unsigned long bb)
+                       const char *a, const char *bb)
 {
     if (x < b->x0 || y < b->y0)
         return NULL;
@@ -289,7 +318,7 @@ static const node *hit(const buckets *b, const picture *p, double x, double y,
     size_t k = r * b->cols + q;
     for (size_t i = b->start[k]; i < b->start[k + 1]; i++) {
         const node *v = &p->nodes[b->items[i]];
-        if (v->x != a && v->x != bb && inside(v, x, y))
+        if (strcmp(v->name, a) && strcmp(v->name, bb) && inside(v, x, y))
             return v;
     }
     return NULL;
@@ -320,14 +349,14 @@ static size_t crossings(const picture *p, size_t *labels)
                 const node *v = hit(&b, p, x, y, e->tail, e->head);
                 if (v) {
                     if (bad < 5)
-                        print_message("move %lu -> %lu passes through "
-                                      "%lu\n", e->tail, e->head, v->x);
+                        print_message("move %s -> %s passes through %s\n",
+                                      e->tail, e->head, v->name);
                     crossed = true;
                 }
             }
         }
         bad += crossed;
-        if (e->has_label && hit(&b, p, e->lx, e->ly, ULONG_MAX, ULONG_MAX))
+        if (e->has_label && hit(&b, p, e->lx, e->ly, "", ""))
             (*labels)++;
     }
     free(b.start);
@@ -387,7 +416,9 @@ static sg_game *random_dag(unsigned n, unsigned moves, unsigned seed)
 /* ---- no move through a position ---------------------------------------- */
 
 typedef struct drawing_case {
-    const char *spec; /* a subtraction set, or NULL for a random DAG */
+    /* A subtraction set; "t:CODE", a take-and-break code; "p:SET:PARTS",
+     * the sum of heaps PARTS (3+4) of the set; or NULL for a random DAG. */
+    const char *spec;
     uint64_t last;    /* UINT64_MAX: every position */
     sg_drawing_opts opts;
 } drawing_case;
@@ -420,6 +451,38 @@ static void check_case(const drawing_case *c, sg_game *g)
     picture_free(&p);
 }
 
+/* The game of a case's spec; *BASE receives the game a sum is made of
+ * (freed after the sum). */
+static sg_game *case_game(const char *spec, unsigned seed, sg_game **base)
+{
+    *base = NULL;
+    if (!spec)
+        return random_dag(30, 3, seed);
+    if (strncmp(spec, "t:", 2) == 0) {
+        sg_game *g = sg_game_from_code(ctx, spec + 2, "--code");
+        if (!g)
+            fail_msg("%s", sg_ctx_message(ctx));
+        return g;
+    }
+    if (strncmp(spec, "p:", 2) == 0) {
+        char set[32];
+        const char *colon = strchr(spec + 2, ':');
+        snprintf(set, sizeof set, "%.*s", (int)(colon - spec - 2), spec + 2);
+        *base = spec_game(set);
+        uint64_t *parts;
+        size_t n;
+        if (sg_position_parse(ctx, *base, colon + 1, "test", &parts, &n) !=
+            SG_OK)
+            fail_msg("%s", sg_ctx_message(ctx));
+        sg_game *g = sg_sum_game_new(ctx, *base, parts, n);
+        free(parts);
+        if (!g)
+            fail_msg("%s", sg_ctx_message(ctx));
+        return g;
+    }
+    return spec_game(spec);
+}
+
 static void no_move_through_a_position(void **state)
 {
     (void)state;
@@ -441,12 +504,19 @@ static void no_move_through_a_position(void **state)
         {"2,5,7", 60, {.aspect = 4.0 / 3}},
         {NULL, UINT64_MAX, {0}},
         {NULL, UINT64_MAX, {.layout = SG_LAYOUT_GRID}},
+        {"t:0.77", 20, {0}},
+        {"t:0.07", 30, {.edge_labels = 1}},
+        {"t:4.[3]", 12, {0}},
+        {"t:4!.0", 16, {.layout = SG_LAYOUT_GRID}},
+        {"p:1,3,4:5+4", UINT64_MAX, {.highlight_wins = 1}},
+        {"p:1,3,4:3+2+2", UINT64_MAX, {0}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        sg_game *g = cases[i].spec ? spec_game(cases[i].spec)
-                                   : random_dag(30, 3, 7 + (unsigned)i);
+        sg_game *base;
+        sg_game *g = case_game(cases[i].spec, 7 + (unsigned)i, &base);
         check_case(&cases[i], g);
         sg_game_free(g);
+        sg_game_free(base);
     }
     /* A large game graph takes the grid. */
     sg_game *g = random_dag(400, 4, 11);

@@ -29,7 +29,8 @@
  * (as in most subtraction games) and an upper bound otherwise. */
 static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
 {
-    uint64_t *rank = sg_alloc(ctx, d->n, sizeof *rank);
+    /* Sums (moves that split a heap) have no moves: rank 0. */
+    uint64_t *rank = sg_alloc(ctx, d->n + d->nsums, sizeof *rank);
     if (!rank)
         return -1;
     double cost = (double)d->n + (double)d->m;
@@ -50,7 +51,9 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
  * moves from it or to it, whatever the layout. */
 static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
 {
-    size_t *in = sg_alloc(ctx, d->n, sizeof *in);
+    /* Moves into sums (splits of a heap) are counted apart; a sum has no
+     * more of them than the ways to reach it. */
+    size_t *in = sg_alloc(ctx, d->n + d->nsums, sizeof *in);
     if (!in)
         return ctx->status;
     size_t worst = 0, most = 0;
@@ -240,7 +243,8 @@ static sg_status move_keys(sg_ctx *ctx, const sg_drawing *d, bool arcs_only,
         return ctx->status;
     size_t count = 0;
     for (size_t e = 0; e < d->m; e++)
-        if (!arcs_only || d->tail[e] - d->head[e] > 1)
+        if (arcs_only ? d->head[e] < d->n && d->tail[e] - d->head[e] > 1
+                      : d->head[e] < d->n || d->amount)
             k[count++] = move_key(d, e);
     qsort(k, count, sizeof *k, compare_u64);
     size_t distinct = 0;
@@ -280,6 +284,8 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     double width = (double)(d->n ? d->n - 1 : 0) * step;
     double cap = fmax(3 * step, 0.3 * width + step);
     for (size_t k = 0; k < d->m; k++) {
+        if (d->head[k] >= d->n) /* into a sum: placed with the sums */
+            continue;
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
         size_t span = d->tail[k] - d->head[k];
         if (span <= 1) {
@@ -407,25 +413,26 @@ static void rise_into(const grid *g, sg_point u, double a, double y,
 }
 
 /* The piece from P[0] (below the channel at height Y, going up) along the
- * channel into V from below, at angle A from straight down, leaving room
- * for the arrowhead: P[1..3], and the arrowhead's tip. */
-static sg_point rise_to(const grid *g, const sg_drawing *d, sg_point v,
-                        double a, double y, sg_point *p)
+ * channel into V (of radius RV) from below, at angle A from straight down,
+ * leaving room for the arrowhead: P[1..3], and the arrowhead's tip. */
+static sg_point rise_to(const sg_drawing *d, sg_point v, double rv, double a,
+                        double y, sg_point *p)
 {
-    sg_point tip = on_circle(v, g->r, a, true);
-    sg_point end = on_circle(v, g->r + d->alen, a, true);
+    sg_point tip = on_circle(v, rv, a, true);
+    sg_point end = on_circle(v, rv + d->alen, a, true);
     p[1] = pt(p[0].x, y);
     p[2] = pt(end.x + (end.y - y) * tan(a), y);
     p[3] = end;
     return tip;
 }
 
-/* Routes move K from U to V (the cells' centres) at the band FRAC (0..1)
- * of its amount, as a move that goes left or up; P receives the spline
- * (*N points), *TIP its arrowhead's tip and *LABEL its label's place. */
+/* Routes move K from U to V (the cells' centres; the head's RADIUS)
+ * at the band FRAC (0..1) of its amount, as a move that goes left or up;
+ * P receives the spline (*N points), *TIP its arrowhead's tip and *LABEL
+ * its label's place. */
 static void grid_route(const sg_drawing *d, const grid *g, sg_point u,
-                       sg_point v, double frac, double fontsize, sg_point *p,
-                       size_t *n, sg_point *tip, sg_point *label)
+                       sg_point v, double radius, double frac, double fontsize,
+                       sg_point *p, size_t *n, sg_point *tip, sg_point *label)
 {
     long ru = lround(-u.y / g->sy), rv = lround(-v.y / g->sy);
     double level = 0.2 + 0.6 * frac;
@@ -464,7 +471,7 @@ static void grid_route(const sg_drawing *d, const grid *g, sg_point u,
         p[1] = pt(p[0].x + (y - p[0].y) * tan(a), y);
         sg_point q[4];
         q[0] = p[1];
-        *tip = rise_to(g, d, v, lean(u.x - v.x), y, q);
+        *tip = rise_to(d, v, radius, lean(u.x - v.x), y, q);
         p[2] = q[2];
         p[3] = q[3];
         *label = bezier_mid(p[0], p[1], p[2], p[3]);
@@ -490,7 +497,7 @@ static void grid_route(const sg_drawing *d, const grid *g, sg_point u,
     p[6] = pt(gx, y2 - rise);
     p[4] = pt(gx, p[3].y + (p[6].y - p[3].y) / 3);
     p[5] = pt(gx, p[3].y + 2 * (p[6].y - p[3].y) / 3);
-    *tip = rise_to(g, d, v, lean(gx - v.x), y2, p + 6);
+    *tip = rise_to(d, v, radius, lean(gx - v.x), y2, p + 6);
     *label = bezier_mid(p[0], p[1], p[2], p[3]);
     label->y += 0.6 * fontsize;
     *n = 10;
@@ -516,9 +523,11 @@ static void route_move(sg_drawing *d, const grid *g, size_t k, double frac,
         u.y = -u.y;
         v.y = -v.y;
     }
+    /* A sum (the heaps a move leaves) is entered at its frame. */
+    double rv = d->head[k] < d->n ? g->r : d->sum_h / 2;
     sg_point p[10], tip, label;
     size_t n;
-    grid_route(d, g, u, v, frac, fontsize, p, &n, &tip, &label);
+    grid_route(d, g, u, v, rv, frac, fontsize, p, &n, &tip, &label);
     for (size_t i = 0; i <= n; i++) {
         sg_point *q = i < n ? &p[i] : &tip;
         if (flip_x)
@@ -582,10 +591,10 @@ static uint64_t known_period(sg_ctx *ctx, const sg_drawing *d, size_t max)
 static double shape_error(const sg_drawing *d, const grid *g, uint64_t cells,
                           double aspect, double lw, double lh)
 {
-    uint64_t rows = (cells + g->cols - 1) / g->cols;
+    uint64_t rows = (cells + g->cols - 1) / g->cols +
+                    (d->nsums + g->cols - 1) / g->cols;
     double w = fmax((double)(g->cols - 1) * g->sx + 2 * g->r, lw);
     double h = (double)(rows - 1) * g->sy + 2 * g->r + 0.6 * g->gh + lh;
-    (void)d;
     double ratio = w / h / aspect;
     return ratio >= 1 ? ratio : 1 / ratio;
 }
@@ -605,7 +614,9 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
 {
     grid g;
     g.r = d->diam / 2;
-    g.sx = d->diam * 1.6;
+    /* A gap between columns keeps a fifth of a position's width, also
+     * beside the sums (the widest of which sets the pitch when wider). */
+    g.sx = fmax(d->diam * 1.6, d->nsums ? d->sum_w + 0.4 * d->diam : 0);
     g.gh = fmax(1.3 * d->diam, lp ? 4 * fontsize : 0);
     g.sy = d->diam + g.gh;
     const sg_game *game = d->game;
@@ -667,17 +678,31 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     return route_moves(ctx, d, &g, pos, lp, fontsize);
 }
 
-/* Draws every move of D, placed in the grid G. */
+/* Draws every move of D, placed in the grid G.  The sums that moves
+ * splitting a heap point at come first: they fill rows of their own under
+ * the positions, in the grid's columns, so that moves reach them through
+ * the same channels and gaps. */
 static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
                              Agsym_t *pos, Agsym_t *lp, double fontsize)
 {
+    double low = 0;
+    for (size_t i = 0; i < d->n; i++)
+        low = fmin(low, d->at[i].y);
+    for (size_t j = 0; j < d->nsums; j++) {
+        sg_point *at = &d->at[d->n + j];
+        *at = pt((double)(j % g->cols) * g->sx,
+                 low - (double)(1 + j / g->cols) * g->sy);
+        d->box.x0 = fmin(d->box.x0, at->x - d->sum_w / 2);
+        d->box.x1 = fmax(d->box.x1, at->x + d->sum_w / 2);
+        d->box.y0 = fmin(d->box.y0, at->y - d->sum_h / 2);
+    }
     uint64_t *keys = NULL;
     size_t nkeys = 0;
     if (move_keys(ctx, d, false, &keys, &nkeys) != SG_OK)
         return ctx->status;
     for (size_t k = 0; k < d->m; k++) {
         double frac = ((double)key_rank(move_key(d, k), keys, nkeys) + 0.5) /
-                      (double)nkeys;
+                      (double)(nkeys ? nkeys : 1);
         route_move(d, g, k, frac, pos, lp, fontsize);
     }
     free(keys);
@@ -769,7 +794,7 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
                       ? agattr(d->g, AGEDGE, SG_GV_STR("lp"), NULL)
                       : NULL;
     double fontsize = sg_theme_number(&d->theme->edge, "fontsize", 14);
-    d->at = sg_alloc_raw(ctx, d->n, sizeof *d->at);
+    d->at = sg_alloc_raw(ctx, d->n + d->nsums, sizeof *d->at);
     if (!d->at)
         return ctx->status;
     if (d->layout == SG_LAYOUT_LINE) {
@@ -793,8 +818,13 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
         if (place_grid(ctx, d, epos, lp, fontsize) != SG_OK)
             return ctx->status;
     }
+    /* The grid places the sums itself, in its rows. */
+    if (d->layout != SG_LAYOUT_GRID &&
+        sg_layout_place_sums(ctx, d, epos, lp, fontsize, false) != SG_OK)
+        return ctx->status;
     char buf[64];
-    for (size_t i = 0; i < d->n; i++) {
+    size_t nodes = d->n + (d->layout == SG_LAYOUT_GRID ? d->nsums : 0);
+    for (size_t i = 0; i < nodes; i++) {
         sg_draw_point(buf, sizeof buf, d->at[i].x, d->at[i].y);
         sg_draw_set(d->node[i], pos, buf);
     }
@@ -913,12 +943,13 @@ enum {
     LS_CURRENT,
     LS_TARGET,
     LS_PENDING,
+    LS_SUM,
     LS_NSECTIONS
 };
 
 static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
-    "win", "current", "target", "pending", NULL};
+    "win", "current", "target", "pending", "sum", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -929,7 +960,7 @@ static const char *const legend_vars[] = {"game", "last", "root", "count",
 static const uint64_t legend_allowed[LS_NSECTIONS] = {
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
-    LEGEND_ALL_VARS, LEGEND_ALL_VARS};
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
 
 static const char *const legend_settings[] = {NULL};
 
@@ -1018,6 +1049,25 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
                        "N", "N") ||
         !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))
         return ctx->status;
+    if (d->nsums) {
+        /* A sum node as the drawing has it, its first sum for a sample. */
+        y -= row;
+        Agnode_t *v = legend_node(l, "_legend_sum", x0 + d->sum_w / 2, y,
+                                  d->sum_w, d->sum_h);
+        if (!v)
+            return ctx->status;
+        legend_apply(d, v, d->nres[STYLE_N], d->nresn[STYLE_N]);
+        sg_draw_set(v, l->shape, "box");
+        sg_draw_set(v, d->n_style, "rounded,filled");
+        char name[96];
+        sg_draw_sum_name(d, 0, "+", name, sizeof name);
+        sg_draw_set(v, l->label, name);
+        sg_draw_set(v, l->cls, "legend sum");
+        legend_say(words, LS_SUM, none, text, sizeof text);
+        if (!legend_text(l, "_legend_sum_text",
+                         x0 + fmax(size, d->sum_w) + gap, y, text))
+            return ctx->status;
+    }
     if (d->opts.highlight_wins) {
         y -= row;
         /* A sample move between two unpainted points. */
