@@ -218,6 +218,20 @@ static int unknown_option(sg_ctx *ctx, const cli_options *o,
     return CLI_FAILED;
 }
 
+/* Whether TEXT ("-o", "--max", "--max=3") names one of O's options. */
+static bool is_option(const cli_options *o, const char *text)
+{
+    if (text[1] != '-')
+        return text[2] == '\0' && text[1] != ':' &&
+               strchr(o->shorts, text[1]) != NULL;
+    size_t len = strcspn(text + 2, "=");
+    for (size_t i = 0; o->longs[i].name; i++)
+        if (strlen(o->longs[i].name) == len &&
+            strncmp(o->longs[i].name, text + 2, len) == 0)
+            return true;
+    return false;
+}
+
 int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                     int argc, char **argv)
 {
@@ -254,6 +268,15 @@ int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                 snprintf(name, sizeof name, "%s", argv[optind - 1]);
             sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value (see "
                         "sgviz %s --help)", command, name, command);
+            return CLI_FAILED;
+        }
+        /* An option's value that is itself an option ("-o -n 5") means
+         * the value was left out. */
+        if (optarg && optarg[0] == '-' && optarg[1] &&
+            is_option(o, optarg)) {
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value, and "
+                        "%s is an option (see sgviz %s --help)", command,
+                        typed, optarg, command);
             return CLI_FAILED;
         }
         char spelt[40];

@@ -557,7 +557,8 @@ static void legend_estimate(const sg_drawing *d, double *w, double *h)
         *h += 2.8 * fs + 0.3 * fmin(d->diam, 60);
     if (!d->opts.no_legend) {
         int rows = 2 + (d->opts.highlight_wins != 0) +
-                   3 * (d->opts.step_legend != 0);
+                   2 * (d->opts.highlight != 0) +
+                   3 * (d->opts.step_legend != 0) + (d->nsums != 0);
         *h += 1.6 * fs + rows * row;
         *w = 28 * fs;
     }
@@ -944,12 +945,17 @@ enum {
     LS_TARGET,
     LS_PENDING,
     LS_SUM,
+    LS_HIGHLIGHT,
+    LS_HIGHLIGHT_MOVE,
+    LS_HIGHLIGHT_TARGET,
+    LS_HIGHLIGHT_MOVE_TARGET,
     LS_NSECTIONS
 };
 
 static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
-    "win", "current", "target", "pending", "sum", NULL};
+    "win", "current", "target", "pending", "sum", "highlight",
+    "highlight-move", "highlight-target", "highlight-move-target", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -958,6 +964,7 @@ static const char *const legend_vars[] = {"game", "last", "root", "count",
 
 #define LEGEND_ALL_VARS ((UINT64_C(1) << LV_NVARS) - 1)
 static const uint64_t legend_allowed[LS_NSECTIONS] = {
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
@@ -1098,6 +1105,28 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
         sg_draw_set(e, d->e_class, "legend win");
         legend_say(words, LS_WIN, none, text, sizeof text);
         if (!legend_text(l, "_legend_win_text", x0 + size + gap, y, text))
+            return ctx->status;
+    }
+    if (d->opts.highlight) {
+        /* The position highlighted and where its moves lead, in the
+         * styles of a step's. */
+        y -= row;
+        legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE
+                                                 : LS_HIGHLIGHT,
+                   none, text, sizeof text);
+        if (!legend_sample(l, "_legend_highlight", x0 + size / 2, y, size,
+                           STYLE_N, STYLE_CURRENT, "x", "current") ||
+            !legend_text(l, "_legend_highlight_text", x0 + size + gap, y,
+                         text))
+            return ctx->status;
+        y -= row;
+        legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE_TARGET
+                                                 : LS_HIGHLIGHT_TARGET,
+                   none, text, sizeof text);
+        if (!legend_sample(l, "_legend_highlight_target", x0 + size / 2, y,
+                           size, STYLE_P, STYLE_TARGET, "y", "target") ||
+            !legend_text(l, "_legend_highlight_target_text",
+                         x0 + size + gap, y, text))
             return ctx->status;
     }
     if (d->opts.step_legend) {
