@@ -672,8 +672,14 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
     }
     *complete = true;
     if (unreadable) {
-        sg_ctx_fail(ctx, SG_EINPUT, "%zu of %zu files could not be checked; "
-                    "the first: %s", unreadable, l->n, first);
+        /* The reasons are in the report's language: so is the line that
+         * gathers them. */
+        if (strcmp(set->lang, "zh") == 0)
+            sg_ctx_fail(ctx, SG_EINPUT, "%zu 份中有 %zu 份无法检查；第一份：%s",
+                        l->n, unreadable, first);
+        else
+            sg_ctx_fail(ctx, SG_EINPUT, "%zu of %zu files could not be "
+                        "checked; the first: %s", unreadable, l->n, first);
         rc = EXIT_BAD;
     } else {
         rc = wrong ? EXIT_VERDICT : EXIT_OK;
