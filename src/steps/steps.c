@@ -304,6 +304,7 @@ sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
     o.caption = caption;
     o.lang = st->lang;
     o.step_legend = 1;
+    o.aspect = st->opts.aspect;
     return sg_drawing_new(ctx, st->game, st->count - 1, &o);
 }
 
