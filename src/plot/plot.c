@@ -537,7 +537,7 @@ static void cr_dots(void *u, const float *xy, size_t n, double diameter,
      * in a PDF alike, and costs a PDF a few bytes where a circle costs a
      * hundred. */
     for (size_t i = 0; i < n; i++) {
-        cairo_move_to(cr, xy[2 * i], xy[2 * i + 1]);
+        cairo_move_to(cr, (double)xy[2 * i], (double)xy[2 * i + 1]);
         cairo_rel_line_to(cr, 0, 0);
     }
     cairo_color(cr, color);
