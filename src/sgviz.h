@@ -87,8 +87,9 @@ typedef struct sg_game sg_game;
 typedef enum sg_game_kind {
     SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
     SG_GAME_DAG,         /* any finite acyclic game graph */
-    SG_GAME_SUM          /* every position reachable from a position of
+    SG_GAME_SUM,         /* every position reachable from a position of
                             several parts (sg_sum_game_new()) */
+    SG_GAME_DEFINED      /* a game defined in C (sg_game_define()) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -158,6 +159,99 @@ const char *sg_game_position_name(const sg_game *game, uint64_t x, char *buf,
 sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
                                 const char *name, const char *origin,
                                 uint64_t *x);
+
+/* ---- Games defined in C ------------------------------------------------ */
+
+/*
+ * A game of one's own, described in C: a position is a small tuple of
+ * whole numbers (one for a heap, two for Wythoff's (a,b) or a W x H sheet
+ * of paper, a bitmask for a board), and a function lists the options of a
+ * position.  An option leaves one position, or a sum of several (a move
+ * that cuts a game into independent parts, as the Cutting Game's cut
+ * does), whose value is the nim-sum of theirs.
+ *
+ * sg_game_define() explores the game from its start positions, asking for
+ * the options of each position it reaches once, and numbers the positions
+ * itself so that every move goes to a smaller number, as the engine needs.
+ * Why sgviz numbers them rather than asking for such a numbering: a tuple
+ * has no natural number that every move decreases (a move in Wythoff's
+ * game lowers a, b or both; a move on a board fills a square, which a
+ * bitmask's value need not follow), and finding one would be the hard part
+ * of every game.  Exploring finds one for any game without cycles, and
+ * finds the cycle when there is one.  The moves are kept, so the game then
+ * answers every question as a DOT game does: tables, traces, drawings,
+ * steps, checks, lookups, sums and solve all work on it, positions named
+ * "7" or "3,5" (or as name_of() names them).
+ */
+
+/* The most numbers in a position, and the most positions an option may
+ * leave. */
+#define SG_DEFINE_MAX_ARITY 8
+#define SG_DEFINE_MAX_PARTS 64
+/* The room name_of() has, terminating NUL included. */
+#define SG_DEFINE_NAME_MAX 128
+/* The most positions a game may have unless its definition says more. */
+#define SG_DEFINE_MAX_POSITIONS UINT64_C(100000000)
+
+/* Where options() lists the options of a position.  Owned by the library,
+ * valid during the call. */
+typedef struct sg_options sg_options;
+
+/* Lists an option that leaves the position POSITION (ARITY numbers, read
+ * during the call). */
+void sg_options_add(sg_options *out, const int64_t *position);
+
+/* Lists an option that leaves the COUNT positions POSITIONS[0 .. COUNT *
+ * ARITY), played side by side as a sum: its value is the nim-sum of theirs.
+ * COUNT is 1 to SG_DEFINE_MAX_PARTS; sg_game_define() reports any other. */
+void sg_options_add_sum(sg_options *out, const int64_t *positions,
+                        size_t count);
+
+typedef struct sg_game_def {
+    /* What the game is called in headings and messages, e.g. "Wythoff's
+     * game"; NULL for "a game defined in C".  Copied. */
+    const char *name;
+    /* Numbers per position, 1 to SG_DEFINE_MAX_ARITY. */
+    size_t arity;
+    /* Lists every option of POSITION through sg_options_add() and
+     * sg_options_add_sum(), in the order traces show them.  It must be a
+     * function of the position alone; it is called once per position,
+     * during sg_game_define() only. */
+    void (*options)(void *user, const int64_t *position, sg_options *out);
+    /* Optional: writes the name of POSITION (non-empty, one per position)
+     * into BUF of SIZE = SG_DEFINE_NAME_MAX bytes.  NULL: the numbers in
+     * decimal separated by commas, "7", "3,5". */
+    void (*name_of)(void *user, const int64_t *position, char *buf,
+                    size_t size);
+    /* Optional: reads the position NAME[0..len) names into POSITION;
+     * returns 1, or 0 when NAME is no position's name.  NULL: numbers
+     * separated by commas, as name_of's default writes them. */
+    int (*parse)(void *user, const char *name, size_t len,
+                 int64_t *position);
+    /* Handed to the functions above.  When name_of or parse is given, it
+     * must outlive the game, which calls them whenever a position is named
+     * or read; otherwise it is used during sg_game_define() only. */
+    void *user;
+    /* The most positions to explore; 0 means SG_DEFINE_MAX_POSITIONS. */
+    uint64_t max_positions;
+} sg_game_def;
+
+/* Explores the game DEF defines from the NSTARTS positions STARTS[0 ..
+ * nstarts * arity), depth first, and returns it as a game of every
+ * position reached, numbered so that every move goes to a smaller number.
+ * Returns NULL on error: a definition without options() or with an arity
+ * out of range, no start position, an option of no positions or of more
+ * than SG_DEFINE_MAX_PARTS (SG_EINPUT); moves that go round in a cycle
+ * (SG_EINPUT, naming the positions of the cycle); more positions than
+ * max_positions or than memory holds (SG_ELIMIT); SG_ENOMEM.  DEF and
+ * STARTS are read during the call only (see user above).  The caller frees
+ * the game with sg_game_free(). */
+sg_game *sg_game_define(sg_ctx *ctx, const sg_game_def *def,
+                        const int64_t *starts, size_t nstarts);
+
+/* The numbers of position X of a game made by sg_game_define(), X below
+ * its number of positions, owned by the game; NULL for any other game. */
+const int64_t *sg_game_defined_position(const sg_game *game, uint64_t x);
 
 /* ------------------------------------------------------------------------ */
 /* The engine: values and mex steps                                         */
