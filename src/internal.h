@@ -9,6 +9,7 @@
 
 #include "sgviz.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 
@@ -166,6 +167,29 @@ size_t sg_u64_to_str(uint64_t v, char *buf);
 /* Parses a whole unsigned decimal from S[0..len): digits only, no sign, no
  * spaces.  Returns 0 on success, -1 if not a number, -2 if above MAX. */
 int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* Temporary files (output.c)                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A temporary name for a file to be renamed into DIR/BASE later:
+ * "DIR/.BASE.sgviz-XXXXXX" for mkstemp() or mkdtemp(), with BASE cut short
+ * if the name would be longer than DIR's file system allows.  Returns a
+ * new string the caller frees, or NULL after recording SG_ENOMEM. */
+char *sg_temp_name(sg_ctx *ctx, const char *dir, const char *base);
+
+/* Lists PATH, a temporary file (or, with DIR, directory) being written,
+ * for sg_output_cleanup() to remove if a signal stops the program; and
+ * takes it off the list once it is renamed into place or removed.  Make
+ * and list a temporary name with signals held (below), so that no signal
+ * comes between. */
+sg_status sg_temp_add(sg_ctx *ctx, const char *path, bool dir);
+void sg_temp_forget(const char *path);
+
+/* Blocks every signal until sg_signals_release(), which restores the mask
+ * that *SAVED keeps.  Pairs may nest. */
+void sg_signals_hold(sigset_t *saved);
+void sg_signals_release(const sigset_t *saved);
 
 /* ------------------------------------------------------------------------ */
 /* Values                                                                   */

@@ -488,7 +488,9 @@ typedef struct sg_output sg_output;
 /* Opens an output.  PATH "-" (or NULL) is standard output; any other path is
  * written to a temporary file in the same directory and renamed into place
  * by sg_output_commit(), so a failure never leaves a truncated file nor
- * destroys an old one.  Returns NULL on error (a missing or unwritable
+ * destroys an old one.  A symbolic link is followed: the file it names is
+ * replaced and the link stays.  A device or a FIFO is written to directly
+ * (it cannot be replaced).  Returns NULL on error (a missing or unwritable
  * directory: SG_EIO naming it). */
 sg_output *sg_output_open(sg_ctx *ctx, const char *path);
 
@@ -496,7 +498,8 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path);
 FILE *sg_output_stream(sg_output *out);
 
 /* The temporary file's path (for writers that need a name rather than a
- * stream), or NULL for standard output.  Owned by the output. */
+ * stream), or NULL for standard output, a device or a FIFO.  Owned by the
+ * output. */
 const char *sg_output_temp_path(const sg_output *out);
 
 /* Flushes, closes and renames the file into place, then frees OUT.  Returns
@@ -505,6 +508,12 @@ sg_status sg_output_commit(sg_ctx *ctx, sg_output *out);
 
 /* Discards what was written (removing the temporary file) and frees OUT. */
 void sg_output_abort(sg_output *out);
+
+/* Removes the temporary files and directories of every output not yet
+ * committed or aborted.  For a handler of SIGTERM, SIGINT, SIGHUP and the
+ * like, so that sgviz stopped half-way leaves nothing behind: it calls only
+ * unlink() and rmdir(), which are async-signal-safe. */
+void sg_output_cleanup(void);
 
 /* Whether PATH names the same existing file as OTHER (same device and inode).
  * Used to refuse writing an output over one of the inputs. */
@@ -1050,6 +1059,29 @@ const sg_sum_move *sg_sum_move_at(const sg_sum *sum, size_t i);
 const uint64_t *sg_sum_move_left(const sg_sum *sum, size_t i, size_t *count);
 
 void sg_sum_free(sg_sum *sum);
+
+/* ---- The working of a sum, as a student writes it out ----------------- */
+
+typedef struct sg_sum_trace_opts {
+    const char *lang;    /* "en" (NULL) or "zh": templates/sum/LANG.text */
+    /* The command that traces the game, e.g. "sgviz trace -s 1,3,4": each
+     * part's line then points to "COMMAND --to X", the mex steps of its
+     * own value.  NULL leaves the pointer out. */
+    const char *command;
+} sg_sum_trace_opts;
+
+/* Writes the working of the sum of PARTS[0..n) of GAME to OUT: each part's
+ * value, the nim-sum as a column addition in binary without carries, who
+ * wins, and, when the player to move wins, how each winning move is found
+ * (the parts whose value has the nim-sum's highest 1, the value each must
+ * go to, its moves there), then any winning move that raises a part's
+ * value.  OPTS may be NULL.  The values and moves are sg_sum_new()'s.
+ * Returns SG_OK, SG_EINPUT for an unknown language or no parts, an error
+ * of sg_lookup_new() or sg_sum_new() (a heap whose value cannot be
+ * computed), or SG_EIO.  Nothing is written on error. */
+sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
+                             const uint64_t *parts, size_t n,
+                             const sg_sum_trace_opts *opts, FILE *out);
 
 /* ---- Positions of several parts, written 3+4+5 ------------------------ */
 

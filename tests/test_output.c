@@ -1,3 +1,4 @@
+#define _XOPEN_SOURCE 700 /* mknod() */
 /*
  * test_output.c - output files appear whole or not at all, keep the old
  * file on failure, and refuse impossible places with a clear message.
@@ -9,10 +10,13 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "sgviz.h"
@@ -53,6 +57,17 @@ static int entries(void)
     int n = 0;
     for (struct dirent *e; (e = readdir(d));)
         n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* The temporary files in DIR: entries whose name holds "sgviz". */
+static int temps(void)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strstr(e->d_name, "sgviz") != NULL;
     closedir(d);
     return n;
 }
@@ -160,6 +175,160 @@ static void same_file(void **state)
     assert_false(sg_same_file(NULL, a));
 }
 
+/* Writes TEXT to a new output at PATH and commits it. */
+static void write_output(const char *path, const char *text)
+{
+    sg_ctx *ctx = sg_ctx_new();
+    sg_output *o = sg_output_open(ctx, path);
+    if (!o)
+        fail_msg("%s: %s", path, sg_ctx_message(ctx));
+    fputs(text, sg_output_stream(o));
+    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    sg_ctx_free(ctx);
+}
+
+/* A FIFO, and a device node where this user may make one, are written to
+ * and stay what they are: renaming a file over them would break them for
+ * everyone (as root, "-o /dev/null" used to leave a regular file there). */
+static void devices_and_fifos(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/pipe", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    /* Opened for reading and writing here, the FIFO has a reader, so the
+     * output's open does not wait. */
+    int fd = open(path, O_RDWR | O_NONBLOCK);
+    assert_true(fd >= 0);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_output *o = sg_output_open(ctx, path);
+    assert_non_null(o);
+    assert_null(sg_output_temp_path(o));
+    fputs("through the pipe\n", sg_output_stream(o));
+    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    char buf[64] = "";
+    assert_int_equal(read(fd, buf, sizeof buf - 1), 17);
+    assert_string_equal(buf, "through the pipe\n");
+    close(fd);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    unlink(path);
+
+    snprintf(path, sizeof path, "%s/null", dir);
+    if (mknod(path, S_IFCHR | 0666, makedev(1, 3)) == 0) {
+        write_output(path, "into the void\n");
+        assert_int_equal(lstat(path, &st), 0);
+        assert_true(S_ISCHR(st.st_mode));
+        unlink(path);
+    }
+    assert_int_equal(temps(), 0);
+    sg_ctx_free(ctx);
+}
+
+/* A symbolic link is followed: the file it names is replaced (keeping its
+ * mode) and the link stays a link, through a chain of links, relative or
+ * not; a link to a name not yet taken makes that file; a loop of links is
+ * an error. */
+static void symbolic_links(void **state)
+{
+    (void)state;
+    char sub[128], target[160], link[128], chain[128], path[160];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    mkdir(sub, 0755);
+    snprintf(target, sizeof target, "%s/target.txt", sub);
+    FILE *f = fopen(target, "w");
+    fputs("old\n", f);
+    fclose(f);
+    chmod(target, 0604);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    assert_int_equal(symlink("sub/target.txt", link), 0);
+    snprintf(chain, sizeof chain, "%s/chain.txt", dir);
+    assert_int_equal(symlink(link, chain), 0);
+
+    write_output(chain, "new\n");
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(lstat(chain, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(lstat(target, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(st.st_mode & 0777, 0604);
+    assert_string_equal(slurp(target), "new\n");
+
+    snprintf(path, sizeof path, "%s/made.txt", sub);
+    snprintf(link, sizeof link, "%s/dangling.txt", dir);
+    assert_int_equal(symlink("sub/made.txt", link), 0);
+    write_output(link, "made\n");
+    assert_string_equal(slurp(path), "made\n");
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+
+    snprintf(path, sizeof path, "%s/loop.txt", dir);
+    assert_int_equal(symlink("loop.txt", path), 0);
+    sg_ctx *ctx = sg_ctx_new();
+    assert_null(sg_output_open(ctx, path));
+    char want[256];
+    snprintf(want, sizeof want, "-o %s: too many symbolic links", path);
+    assert_string_equal(sg_ctx_message(ctx), want);
+    sg_ctx_free(ctx);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/*", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A name as long as the file system allows is written (the temporary name
+ * beside it is cut to fit); one byte more is refused before any work. */
+static void long_names(void **state)
+{
+    (void)state;
+    long max = pathconf(dir, _PC_NAME_MAX);
+    assert_true(max > 20 && max < 4000);
+    char path[4200];
+    int n = snprintf(path, sizeof path, "%s/", dir);
+    memset(path + n, 'a', (size_t)max - 4);
+    memcpy(path + n + max - 4, ".txt", 5);
+    write_output(path, "long\n");
+    assert_string_equal(slurp(path), "long\n");
+    assert_int_equal(temps(), 0);
+    unlink(path);
+    memcpy(path + n + max - 4, "x.txt", 6);
+    sg_ctx *ctx = sg_ctx_new();
+    assert_null(sg_output_open(ctx, path));
+    char want[128];
+    snprintf(want, sizeof want, ": a name of %ld bytes; the file system "
+             "takes at most %ld", max + 1, max);
+    assert_non_null(strstr(sg_ctx_message(ctx), want));
+    sg_ctx_free(ctx);
+    assert_int_equal(temps(), 0);
+}
+
+/* What a signal handler calls removes every temporary file still being
+ * written, and only those. */
+static void cleanup_after_a_signal(void **state)
+{
+    (void)state;
+    char a[128], b[128];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    write_output(a, "kept\n");
+    sg_ctx *ctx = sg_ctx_new();
+    sg_output *o1 = sg_output_open(ctx, a);
+    sg_output *o2 = sg_output_open(ctx, b);
+    fputs("never\n", sg_output_stream(o1));
+    assert_int_equal(temps(), 2);
+    sg_output_cleanup();
+    assert_int_equal(temps(), 0);
+    assert_string_equal(slurp(a), "kept\n");
+    sg_output_abort(o1);
+    sg_output_abort(o2);
+    sg_output_cleanup();
+    assert_string_equal(slurp(a), "kept\n");
+    unlink(a);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +337,10 @@ int main(void)
         cmocka_unit_test(impossible_places),
         cmocka_unit_test(standard_output),
         cmocka_unit_test(same_file),
+        cmocka_unit_test(devices_and_fifos),
+        cmocka_unit_test(symbolic_links),
+        cmocka_unit_test(long_names),
+        cmocka_unit_test(cleanup_after_a_signal),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

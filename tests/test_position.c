@@ -293,6 +293,99 @@ static void test_bad_positions(void **state)
     sg_ctx_free(ctx);
 }
 
+/* The working of a sum against the classic template's values: the column
+ * addition's rows and total in binary, the verdict, and every winning move
+ * exactly once (a move is winning when the XOR of the values it leaves is
+ * 0), for random sets and sums of 1 to 4 heaps. */
+static void bits_of(unsigned v, unsigned width, char *out)
+{
+    for (unsigned i = 0; i < width; i++)
+        out[i] = (v >> (width - 1 - i)) & 1 ? '1' : '0';
+    out[width] = '\0';
+}
+
+static void test_sum_trace(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    for (int round = 0; round < 200; round++) {
+        unsigned amounts[3];
+        size_t k = 1 + (size_t)rnd(3);
+        char spec[64] = "";
+        for (size_t i = 0; i < k; i++) {
+            bool again;
+            do {
+                amounts[i] = 1 + (unsigned)rnd(7);
+                again = false;
+                for (size_t j = 0; j < i; j++)
+                    again |= amounts[j] == amounts[i];
+            } while (again);
+            snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%u",
+                     i ? "," : "", amounts[i]);
+        }
+        unsigned *sg = brute_force(amounts, k, 60);
+        size_t n = 1 + (size_t)rnd(4);
+        uint64_t h[4];
+        unsigned x = 0, width = 1;
+        for (size_t i = 0; i < n; i++) {
+            h[i] = rnd(61);
+            x ^= sg[h[i]];
+        }
+        for (size_t i = 0; i < n; i++)
+            while ((1u << width) <= sg[h[i]] || (1u << width) <= x)
+                width++;
+        sg_game *g = sg_game_from_spec(ctx, spec, "--set");
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        sg_sum_trace_opts o = {"en", "sgviz trace -s S"};
+        assert_int_equal(sg_sum_trace_write(ctx, g, h, n, &o, f), SG_OK);
+        fclose(f);
+        /* The rows: each value in binary beside its heap, the last after
+         * XOR (with more than one heap), then the total. */
+        for (size_t i = 0; i < n; i++) {
+            char row[128], bits[40];
+            bits_of(sg[h[i]], width, bits);
+            snprintf(row, sizeof row, "%s %s   sg(%llu) = %u\n",
+                     i + 1 == n && n > 1 ? "XOR" : "   ", bits,
+                     (unsigned long long)h[i], sg[h[i]]);
+            if (!strstr(text, row))
+                fail_msg("S = {%s}: no row \"%s\" in:\n%s", spec, row, text);
+        }
+        char total[128], bits[40];
+        bits_of(x, width, bits);
+        snprintf(total, sizeof total, "    %s   = %u\n", bits, x);
+        assert_non_null(strstr(text, total));
+        assert_int_equal(strstr(text, "The nim-sum is 0: the player to move "
+                                      "loses") != NULL,
+                         x == 0);
+        /* Every winning move, by the brute force, appears once. */
+        size_t wins = 0;
+        for (size_t i = 0; i < n && x; i++) {
+            for (size_t a = 0; a < k; a++) {
+                if (amounts[a] > h[i] ||
+                    (sg[h[i] - amounts[a]] ^ sg[h[i]] ^ x) != 0)
+                    continue;
+                char move[96];
+                snprintf(move, sizeof move, "take %u (%llu -> %llu)",
+                         amounts[a], (unsigned long long)h[i],
+                         (unsigned long long)(h[i] - amounts[a]));
+                wins++;
+                if (!strstr(text, move))
+                    fail_msg("S = {%s}: no move %s in:\n%s", spec, move, text);
+            }
+        }
+        size_t listed = 0;
+        for (const char *p = text; (p = strstr(p, "take ")); p++)
+            listed += p[5] >= '0' && p[5] <= '9';
+        assert_int_equal(listed, wins);
+        free(text);
+        sg_game_free(g);
+        free(sg);
+    }
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_worked_example),
         cmocka_unit_test(test_dot_tokens),
         cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_sum_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

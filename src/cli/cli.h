@@ -114,6 +114,14 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
                      const cli_game_args *args, uint64_t default_n,
                      uint64_t *from, uint64_t *to);
 
+/* Reads --position P of ARGS (e.g. 3+4+5) into a new array *PARTS of *N
+ * positions of GAME, which the caller frees; COMMAND names the command for
+ * the options that do not go with --position (-n, --from, --to).  Returns
+ * SG_OK or an error naming --position or the option. */
+sg_status cli_position_parts(sg_ctx *ctx, const char *command,
+                             const sg_game *game, const cli_game_args *args,
+                             uint64_t **parts, size_t *n);
+
 /* With --position P in ARGS: the game of every position reachable from P
  * in GAME (sg_sum_game_new()), which the caller frees and which GAME must
  * outlive; COMMAND names the command for the options that do not go with
@@ -121,6 +129,12 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
  * naming --position. */
 sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
                       const cli_game_args *args);
+
+/* The command line that runs COMMAND on the game of ARGS, e.g.
+ * "sgviz trace -s 1,3,4" or "sgviz trace -g 'my game.dot'" (a value that a
+ * shell would read otherwise is quoted).  A new string the caller frees,
+ * or NULL when out of memory. */
+char *cli_game_command(const cli_game_args *args, const char *command);
 
 /* Parses a whole number for option OPT.  Returns SG_OK or SG_EINPUT. */
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,

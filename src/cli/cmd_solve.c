@@ -30,6 +30,11 @@ static const char usage[] =
     "                          with a node named 0 is refused)\n"
     "      --counted           standard input is T, then each sum as N and N\n"
     "                          heap sizes, anywhere on its lines (HDU 3032)\n"
+    "      --explain           with positions on the command line: the\n"
+    "                          working, as sgviz trace --position shows it\n"
+    "                          (the nim-sum in binary, how a winning move is\n"
+    "                          found)\n"
+    "  -l, --lang LANG         the language of --explain: en (default), zh\n"
     "      --judge NAME        read standard input and answer exactly as the\n"
     "                          online judge's problem NAME asks (its game,\n"
     "                          input format and words); --judge list names\n"
@@ -143,27 +148,32 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
 
 int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_NAMES = 256, OPT_STOP, OPT_COUNTED, OPT_JUDGE };
+    enum { OPT_NAMES = 256, OPT_STOP, OPT_COUNTED, OPT_JUDGE, OPT_EXPLAIN };
     static const struct option options[] = {
         {"names", required_argument, NULL, OPT_NAMES},
         {"stop-at-zero", no_argument, NULL, OPT_STOP},
         {"counted", no_argument, NULL, OPT_COUNTED},
+        {"explain", no_argument, NULL, OPT_EXPLAIN},
+        {"lang", required_argument, NULL, 'l'},
         {"judge", required_argument, NULL, OPT_JUDGE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *names_arg = NULL, *judge = NULL;
-    bool stop_at_zero = false, counted = false;
+    bool stop_at_zero = false, counted = false, explain_it = false;
+    const char *lang = NULL;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":o:h", options);
+    cli_options_init(&getopts, ":o:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_NAMES: names_arg = optarg; break;
         case OPT_STOP: stop_at_zero = true; break;
         case OPT_COUNTED: counted = true; break;
+        case OPT_EXPLAIN: explain_it = true; break;
+        case 'l': lang = optarg; break;
         case OPT_JUDGE: judge = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default:
@@ -183,7 +193,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         char other[64] = "";
         snprintf(other, sizeof other, "%s", n ? argv[optind]
                  : names_arg ? "--names" : stop_at_zero ? "--stop-at-zero"
-                 : counted ? "--counted" : "");
+                 : counted ? "--counted" : explain_it ? "--explain"
+                 : lang ? "--lang" : "");
         for (size_t k = 0; !*other && k < cli_game_kind_count; k++)
             if (ga.game[k])
                 snprintf(other, sizeof other, "-%c",
@@ -201,6 +212,18 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         sg_ctx_fail(ctx, SG_EINPUT, "%s is for sums read from standard "
                     "input, not for positions on the command line",
                     counted ? "--counted" : "--stop-at-zero");
+        return EXIT_BAD;
+    }
+    if ((explain_it || lang) && (from_stdin || names_arg)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s writes the working of one sum: give "
+                    "its positions on the command line%s",
+                    explain_it ? "--explain" : "--lang",
+                    names_arg ? ", without --names" : "");
+        return EXIT_BAD;
+    }
+    if (lang && !explain_it) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--lang is the language of --explain; "
+                    "add --explain");
         return EXIT_BAD;
     }
     if (stop_at_zero && counted) {
@@ -227,6 +250,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     sg_sum *sum = NULL;
     sg_batch *batch = NULL;
     sg_game *game = NULL;
+    char *command = NULL;
     if (names_arg &&
         parse_names(ctx, names_arg, &names, &first, &second) != SG_OK)
         goto done;
@@ -244,6 +268,17 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
+            goto done;
+    } else if (explain_it) {
+        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+            goto done;
+        command = cli_game_command(&ga, "trace");
+        sg_sum_trace_opts so = {lang, command};
+        out = command ? sg_output_open(ctx, output) : NULL;
+        if (!command)
+            sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        if (!out || sg_sum_trace_write(ctx, game, x, (size_t)n, &so,
+                                       sg_output_stream(out)) != SG_OK)
             goto done;
     } else {
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
@@ -269,5 +304,6 @@ done:
     free(x);
     sg_game_free(game);
     free(names);
+    free(command);
     return rc;
 }

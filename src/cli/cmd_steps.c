@@ -153,34 +153,6 @@ static sg_status practice_options(sg_ctx *ctx, bool practice, bool frames,
     return SG_OK;
 }
 
-/* Appends WORD to OUT as one word of a shell command: as it is when no
- * shell treats any of its characters specially, else in single quotes.
- * OUT has room for 4 * strlen(WORD) + 3 more bytes. */
-static void shell_word(char *out, const char *word)
-{
-    out += strlen(out);
-    bool plain = *word != '\0';
-    for (const char *p = word; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                    "0123456789_./,:=+-", *p))
-            plain = false;
-    if (plain) {
-        strcpy(out, word);
-        return;
-    }
-    *out++ = '\'';
-    for (const char *p = word; *p; p++) {
-        if (*p == '\'') {
-            memcpy(out, "'\\''", 4);
-            out += 4;
-        } else {
-            *out++ = *p;
-        }
-    }
-    *out++ = '\'';
-    *out = '\0';
-}
-
 /* The command that checks the practice page's sheet, for the sheet's
  * header: "sgviz check -s 1,3,4 -n 12" (the positions asked up to N), or
  * "sgviz check -g game.dot".  A new string the caller frees, or NULL when
@@ -188,22 +160,13 @@ static void shell_word(char *out, const char *word)
 static char *check_command(const cli_game_args *ga, const sg_game *game,
                            uint64_t to)
 {
-    size_t n = 64;
-    for (size_t i = 0; i < cli_game_kind_count; i++)
-        if (ga->game[i])
-            n += 4 * strlen(ga->game[i]) + 8;
-    char *cmd = malloc(n);
-    if (!cmd)
-        return NULL;
-    strcpy(cmd, "sgviz check");
-    for (size_t i = 0; i < cli_game_kind_count; i++) {
-        if (!ga->game[i])
-            continue;
-        snprintf(cmd + strlen(cmd), 8, " -%c ", cli_game_kinds[i].letter);
-        shell_word(cmd, ga->game[i]);
-    }
-    if (!sg_game_is_finite(game))
-        snprintf(cmd + strlen(cmd), 32, " -n %llu", (unsigned long long)to);
+    char *game_cmd = cli_game_command(ga, "check");
+    if (!game_cmd || sg_game_is_finite(game))
+        return game_cmd;
+    char *cmd = malloc(strlen(game_cmd) + 32);
+    if (cmd)
+        sprintf(cmd, "%s -n %llu", game_cmd, (unsigned long long)to);
+    free(game_cmd);
     return cmd;
 }
 

@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
@@ -17,6 +18,9 @@ static const char usage[] =
     "  -n, --max N          positions 0..N (default 20; all nodes with -g)\n"
     "      --from X         first position shown (default 0)\n"
     "      --to Y           last position shown (default N)\n"
+    "      --position P     a position of several parts, e.g. 3+4+5: each\n"
+    "                       part's value, the nim-sum worked in binary, who\n"
+    "                       wins and how a winning move is found\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
     "  -t, --template FILE  your own wording (see the README's \"Templates\")\n"
@@ -25,13 +29,42 @@ static const char usage[] =
     "\n"
     "Example: sgviz trace -s 1,3,4 -n 8 --lang zh\n";
 
+/* trace --position P: the working of the sum P. */
+static int trace_position(sg_ctx *ctx, const sg_game *game,
+                          const cli_game_args *ga, const char *lang,
+                          const char *output)
+{
+    uint64_t *parts = NULL;
+    size_t n = 0;
+    if (cli_position_parts(ctx, "trace", game, ga, &parts, &n) != SG_OK)
+        return EXIT_BAD;
+    int rc = EXIT_BAD;
+    sg_output *out = NULL;
+    char *command = cli_game_command(ga, "trace");
+    sg_sum_trace_opts opts = {lang, command};
+    if (!command) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    out = sg_output_open(ctx, output);
+    if (out && sg_sum_trace_write(ctx, game, parts, n, &opts,
+                                  sg_output_stream(out)) == SG_OK)
+        rc = cli_commit(ctx, &out);
+done:
+    sg_output_abort(out);
+    free(command);
+    free(parts);
+    return rc;
+}
+
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO };
+    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
+        {"position", required_argument, NULL, OPT_POSITION},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
         {"template", required_argument, NULL, 't'},
@@ -49,6 +82,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case 'n': ga.max = optarg; break;
         case OPT_FROM: ga.from = optarg; break;
         case OPT_TO: ga.to = optarg; break;
+        case OPT_POSITION: ga.position = optarg; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case 't': template_path = optarg; break;
@@ -62,6 +96,17 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
         cli_check_not_input(ctx, output, template_path) != SG_OK)
         return EXIT_BAD;
+
+    if (ga.position && strcmp(format, "text") != 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: the working of a sum "
+                    "(--position) is written as text", format);
+        return EXIT_BAD;
+    }
+    if (ga.position && template_path) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--template: the working of a sum "
+                    "(--position) has the built-in wording of --lang");
+        return EXIT_BAD;
+    }
 
     int rc = EXIT_BAD;
     sg_output *out = NULL;
@@ -78,8 +123,14 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
             goto done;
     }
     game = cli_load_game(ctx, &ga);
+    if (!game)
+        goto done;
+    if (ga.position) {
+        rc = trace_position(ctx, game, &ga, lang, output);
+        goto done;
+    }
     uint64_t from, to;
-    if (!game || cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
+    if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
     out = sg_output_open(ctx, output);
     if (!out)

@@ -377,24 +377,75 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
     return SG_OK;
 }
 
-sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
-                      const cli_game_args *args)
+/* Appends WORD to OUT as one word of a shell command: as it is when no
+ * shell treats any of its characters specially, else in single quotes.
+ * OUT has room for 4 * strlen(WORD) + 3 more bytes. */
+static void shell_word(char *out, const char *word)
+{
+    out += strlen(out);
+    bool plain = *word != '\0';
+    for (const char *p = word; *p; p++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                    "0123456789_./,:=+-", *p))
+            plain = false;
+    if (plain) {
+        strcpy(out, word);
+        return;
+    }
+    *out++ = '\'';
+    for (const char *p = word; *p; p++) {
+        if (*p == '\'') {
+            memcpy(out, "'\\''", 4);
+            out += 4;
+        } else {
+            *out++ = *p;
+        }
+    }
+    *out++ = '\'';
+    *out = '\0';
+}
+
+char *cli_game_command(const cli_game_args *args, const char *command)
+{
+    size_t n = 16 + strlen(command);
+    for (size_t i = 0; i < cli_game_kind_count; i++)
+        if (args->game[i])
+            n += 4 * strlen(args->game[i]) + 8;
+    char *cmd = malloc(n);
+    if (!cmd)
+        return NULL;
+    snprintf(cmd, n, "sgviz %s", command);
+    for (size_t i = 0; i < cli_game_kind_count; i++) {
+        if (!args->game[i])
+            continue;
+        snprintf(cmd + strlen(cmd), 8, " -%c ", cli_game_kinds[i].letter);
+        shell_word(cmd, args->game[i]);
+    }
+    return cmd;
+}
+
+sg_status cli_position_parts(sg_ctx *ctx, const char *command,
+                             const sg_game *game, const cli_game_args *args,
+                             uint64_t **parts, size_t *n)
 {
     const char *other = args->max    ? "-n"
                         : args->from ? "--from"
                         : args->to   ? "--to"
                                      : NULL;
-    if (other) {
-        sg_ctx_fail(ctx, SG_EINPUT, "%s: %s does not go with --position, "
-                    "which %s every position reachable from its start",
-                    command, other,
-                    strcmp(command, "trace") == 0 ? "works out" : "draws");
-        return NULL;
-    }
+    if (other)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s does not go with "
+                           "--position, which names the position itself",
+                           command, other);
+    return sg_position_parse(ctx, game, args->position, "--position", parts,
+                             n);
+}
+
+sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
+                      const cli_game_args *args)
+{
     uint64_t *parts = NULL;
     size_t n = 0;
-    if (sg_position_parse(ctx, game, args->position, "--position", &parts,
-                          &n) != SG_OK)
+    if (cli_position_parts(ctx, command, game, args, &parts, &n) != SG_OK)
         return NULL;
     sg_game *sum = sg_sum_game_new(ctx, game, parts, n);
     free(parts);

@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -96,8 +97,36 @@ static int run(sg_ctx *ctx, int argc, char **argv)
     return EXIT_BAD;
 }
 
+/* A signal that ends the program first removes the temporary files of
+ * outputs not yet in place, then ends it as it would have anyway (the
+ * handler is reset on entry, and the signal raised again). */
+static void on_signal(int sig)
+{
+    sg_output_cleanup();
+    raise(sig);
+}
+
+static void catch_signals(void)
+{
+    static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE,
+                               SIGALRM, SIGXCPU, SIGXFSZ};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        /* A signal ignored by whoever started sgviz (nohup) stays
+         * ignored. */
+        if (sigaction(sigs[i], NULL, &sa) != 0 || sa.sa_handler == SIG_IGN)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    catch_signals();
     sg_ctx *ctx = sg_ctx_new();
     if (!ctx) {
         fputs("sgviz: out of memory\n", stderr);

@@ -389,24 +389,48 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
 
 /* The directory of frames is written in a new directory and renamed into
  * place, so that a failure half-way leaves nothing that looks like a set
- * of frames.  These hold the names involved. */
+ * of frames, and an existing directory's old set stays whole.  The
+ * temporary directory and its frames are listed for sg_output_cleanup(),
+ * so that a signal leaves none of them behind.  These hold the names
+ * involved. */
 typedef struct frame_dir {
     char *final;   /* the directory asked for, without trailing slashes */
     char *temp;    /* the directory the frames are written in */
     bool existed;  /* FINAL existed: the frames move into it one by one */
-    size_t written;
+    size_t written; /* frames made (and listed) in TEMP */
     const char *ext;
 } frame_dir;
 
-/* DIR/step-NNN.EXT in a new string (plain malloc, so that cleaning up
- * after an error leaves the error's message alone), or NULL. */
-static char *frame_path(const char *dir, size_t k, const char *ext)
+/* DIR/NAME in a new string (plain malloc, so that cleaning up after an
+ * error leaves the error's message alone), or NULL. */
+static char *entry_path(const char *dir, const char *name)
 {
-    size_t n = strlen(dir) + strlen(ext) + 32;
+    size_t n = strlen(dir) + strlen(name) + 2;
     char *p = malloc(n);
     if (p)
-        snprintf(p, n, "%s/step-%03zu.%s", dir, k, ext);
+        snprintf(p, n, "%s/%s", dir, name);
     return p;
+}
+
+/* DIR/step-NNN.EXT in a new string, as entry_path(). */
+static char *frame_path(const char *dir, size_t k, const char *ext)
+{
+    char name[64];
+    snprintf(name, sizeof name, "step-%03zu.%s", k, ext);
+    return entry_path(dir, name);
+}
+
+/* Takes the temporary directory and its frames off the list of temporary
+ * names. */
+static void frame_dir_unlist(frame_dir *fd)
+{
+    for (size_t k = 0; k < fd->written; k++) {
+        char *p = frame_path(fd->temp, k, fd->ext);
+        if (p)
+            sg_temp_forget(p);
+        free(p);
+    }
+    sg_temp_forget(fd->temp);
 }
 
 /* Removes the frames written so far and the temporary directory. */
@@ -414,6 +438,8 @@ static void frame_dir_discard(frame_dir *fd)
 {
     if (!fd->temp)
         return;
+    sigset_t old;
+    sg_signals_hold(&old);
     for (size_t k = 0; k < fd->written; k++) {
         char *p = frame_path(fd->temp, k, fd->ext);
         if (p)
@@ -421,6 +447,8 @@ static void frame_dir_discard(frame_dir *fd)
         free(p);
     }
     rmdir(fd->temp);
+    frame_dir_unlist(fd);
+    sg_signals_release(&old);
 }
 
 /* Whether NAME is a frame "step-NNN.EXT" of a set of COUNT or more
@@ -450,103 +478,252 @@ static sg_status frame_dir_open(sg_ctx *ctx, frame_dir *fd, const char *dir)
     if (!fd->final)
         return ctx->status;
     struct stat sb;
-    char *parent = NULL;
-    const char *base = fd->final;
     if (stat(fd->final, &sb) == 0) {
         if (!S_ISDIR(sb.st_mode))
             return sg_ctx_fail(ctx, SG_EIO, "-o %s: exists and is not a "
                                "directory", dir);
         fd->existed = true;
-        parent = sg_strdup(ctx, fd->final);
+        size_t tn = strlen(fd->final) + 32;
+        fd->temp = sg_alloc_raw(ctx, tn, 1);
+        if (fd->temp)
+            snprintf(fd->temp, tn, "%s/.sgviz-steps-XXXXXX", fd->final);
     } else {
         const char *slash = strrchr(fd->final, '/');
-        parent = slash ? sg_strndup(ctx, fd->final,
-                                    slash == fd->final
-                                        ? 1
-                                        : (size_t)(slash - fd->final))
-                       : sg_strdup(ctx, ".");
-        base = slash ? slash + 1 : fd->final;
-        if (parent && (stat(parent, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+        char *parent = slash ? sg_strndup(ctx, fd->final,
+                                          slash == fd->final
+                                              ? 1
+                                              : (size_t)(slash - fd->final))
+                             : sg_strdup(ctx, ".");
+        if (!parent)
+            return ctx->status;
+        if (stat(parent, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
             sg_status s = sg_ctx_fail(ctx, SG_EIO, "-o %s: the directory %s "
                                       "does not exist", dir, parent);
             free(parent);
             return s;
         }
-    }
-    if (!parent)
-        return ctx->status;
-    size_t tn = strlen(parent) + strlen(base) + 32;
-    fd->temp = sg_alloc_raw(ctx, tn, 1);
-    if (!fd->temp) {
+        fd->temp = sg_temp_name(ctx, parent, slash ? slash + 1 : fd->final);
         free(parent);
-        return ctx->status;
     }
-    if (fd->existed)
-        snprintf(fd->temp, tn, "%s/.sgviz-steps-XXXXXX", parent);
-    else
-        snprintf(fd->temp, tn, "%s/.%s.sgviz-XXXXXX", parent, base);
-    if (!mkdtemp(fd->temp)) {
-        sg_status s = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in %s: %s",
-                                  dir, parent, strerror(errno));
-        free(parent);
+    if (!fd->temp)
+        return ctx->status;
+    sigset_t old;
+    sg_signals_hold(&old);
+    bool made = mkdtemp(fd->temp) != NULL;
+    int err = errno;
+    sg_status st = made ? sg_temp_add(ctx, fd->temp, true) : SG_OK;
+    if (made && st != SG_OK)
+        rmdir(fd->temp);
+    sg_signals_release(&old);
+    if (!made)
+        st = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in it: %s", dir,
+                         strerror(err));
+    if (st != SG_OK) {
         free(fd->temp);
         fd->temp = NULL;
-        return s;
     }
-    free(parent);
-    return SG_OK;
+    return st;
 }
 
-/* Moves the finished frames into place: the whole directory at once when
- * it is new; into an existing directory frame by frame, after which frames
- * of an earlier, longer run that the new set does not replace are removed,
- * so that the directory holds one set. */
-static sg_status frame_dir_commit(sg_ctx *ctx, frame_dir *fd, size_t count)
+/* Creates frame K in the temporary directory and lists it.  Returns the
+ * open file, or NULL after recording an error. */
+static FILE *frame_create(sg_ctx *ctx, frame_dir *fd, size_t k,
+                          const char *dir)
 {
-    if (!fd->existed) {
-        /* mkdtemp makes the directory private; give it the mode a plain
-         * mkdir would have. */
-        mode_t mask = umask(0);
-        umask(mask);
-        if (chmod(fd->temp, 0777 & ~mask) != 0) {
-            /* Not fatal: the frames matter more than the mode. */
-        }
-        if (rename(fd->temp, fd->final) != 0)
-            return sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot write: %s",
-                               fd->final, strerror(errno));
-        free(fd->temp);
-        fd->temp = NULL;
-        return SG_OK;
+    char *path = frame_path(fd->temp, k, fd->ext);
+    if (!path) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the frames");
+        return NULL;
     }
-    for (size_t k = 0; k < count; k++) {
-        char *from = frame_path(fd->temp, k, fd->ext);
-        char *to = frame_path(fd->final, k, fd->ext);
-        int rc = from && to ? rename(from, to) : -1;
-        int err = from && to ? errno : ENOMEM;
+    sigset_t old;
+    sg_signals_hold(&old);
+    FILE *f = fopen(path, "wb");
+    int err = errno;
+    if (f && sg_temp_add(ctx, path, false) != SG_OK) {
+        fclose(f);
+        unlink(path);
+        f = NULL;
+    } else if (f) {
+        fd->written = k + 1;
+    } else {
+        sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write %s: %s", dir, path,
+                    strerror(err));
+    }
+    sg_signals_release(&old);
+    free(path);
+    return f;
+}
+
+/* Renames made while replacing an old set of frames, to be undone if a
+ * later one fails. */
+typedef struct rename_log {
+    char **from, **to;
+    size_t n, cap;
+} rename_log;
+
+/* Renames FROM to TO (both taken over by the log) and records it.
+ * Returns 0, or an errno value. */
+static int logged_rename(rename_log *log, char *from, char *to)
+{
+    if (!from || !to) {
         free(from);
         free(to);
-        if (rc != 0)
-            return sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot write step-%03zu."
-                               "%s: %s", fd->final, k, fd->ext,
-                               strerror(err));
+        return ENOMEM;
     }
-    rmdir(fd->temp);
-    free(fd->temp);
-    fd->temp = NULL;
+    if (log->n == log->cap) {
+        size_t cap = log->cap ? log->cap * 2 : 64;
+        char **f = realloc(log->from, cap * sizeof *f);
+        if (f)
+            log->from = f;
+        char **t = f ? realloc(log->to, cap * sizeof *t) : NULL;
+        if (t)
+            log->to = t;
+        if (!f || !t) {
+            free(from);
+            free(to);
+            return ENOMEM;
+        }
+        log->cap = cap;
+    }
+    if (rename(from, to) != 0) {
+        int err = errno;
+        free(from);
+        free(to);
+        return err;
+    }
+    log->from[log->n] = from;
+    log->to[log->n++] = to;
+    return 0;
+}
+
+/* Undoes the renames of LOG, last first, when UNDO is set, then frees
+ * it. */
+static void rename_log_end(rename_log *log, bool undo)
+{
+    for (size_t i = log->n; i-- > 0;) {
+        if (undo && rename(log->to[i], log->from[i]) != 0) {
+            /* Nothing better can be done: the frame keeps its new place. */
+        }
+        free(log->from[i]);
+        free(log->to[i]);
+    }
+    free(log->from);
+    free(log->to);
+}
+
+/* Moves the finished frames into an existing directory, which then holds
+ * the new set only: the old frames (those the new set replaces and those of
+ * an earlier, longer run) go into a directory of their own first, and come
+ * back if anything fails, so that the old set is either whole or replaced.
+ * It all happens with signals held. */
+static sg_status frames_replace(sg_ctx *ctx, frame_dir *fd, size_t count)
+{
+    /* A name held by something other than a frame (a directory, say) is
+     * refused before anything moves. */
+    for (size_t k = 0; k < count; k++) {
+        char *p = frame_path(fd->final, k, fd->ext);
+        struct stat sb;
+        bool odd = p && lstat(p, &sb) == 0 && !S_ISREG(sb.st_mode) &&
+                   !S_ISLNK(sb.st_mode);
+        free(p);
+        if (odd)
+            return sg_ctx_fail(ctx, SG_EIO, "-o %s/: step-%03zu.%s is not a "
+                               "file, so it cannot be replaced by a frame; "
+                               "the frames there are left as they were",
+                               fd->final, k, fd->ext);
+    }
+    size_t olen = strlen(fd->final) + 32;
+    char *aside = sg_alloc_raw(ctx, olen, 1);
+    if (!aside)
+        return ctx->status;
+    snprintf(aside, olen, "%s/.sgviz-old-XXXXXX", fd->final);
+    sigset_t old;
+    sg_signals_hold(&old);
+    if (!mkdtemp(aside)) {
+        sg_signals_release(&old);
+        sg_status s = sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot write in it: "
+                                  "%s", fd->final, strerror(errno));
+        free(aside);
+        return s;
+    }
+    rename_log log = {0};
+    int err = 0;
+    const char *failed = NULL;
     DIR *dh = opendir(fd->final);
-    for (struct dirent *e = dh ? readdir(dh) : NULL; e; e = readdir(dh)) {
-        if (stale_frame(e->d_name, fd->ext, count)) {
-            size_t n = strlen(fd->final) + strlen(e->d_name) + 2;
-            char *stale = malloc(n);
-            if (stale) {
-                snprintf(stale, n, "%s/%s", fd->final, e->d_name);
-                unlink(stale);
+    if (!dh)
+        err = errno;
+    for (struct dirent *e = dh ? readdir(dh) : NULL; e && !err;
+         e = readdir(dh)) {
+        if (stale_frame(e->d_name, fd->ext, 0)) {
+            struct stat sb;
+            char *p = entry_path(fd->final, e->d_name);
+            if (p && lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+                free(p);
+                continue;
             }
-            free(stale);
+            err = logged_rename(&log, p, entry_path(aside, e->d_name));
         }
     }
     if (dh)
         closedir(dh);
+    size_t k = 0;
+    for (; k < count && !err; k++)
+        err = logged_rename(&log, frame_path(fd->temp, k, fd->ext),
+                            frame_path(fd->final, k, fd->ext));
+    if (err)
+        failed = k ? "a frame" : "the old frames";
+    rename_log_end(&log, err != 0);
+    if (!err) {
+        frame_dir_unlist(fd);
+        rmdir(fd->temp);
+    }
+    /* What was set aside goes now, or has gone back. */
+    dh = opendir(aside);
+    for (struct dirent *e = dh ? readdir(dh) : NULL; e; e = readdir(dh)) {
+        char *p = entry_path(aside, e->d_name);
+        if (p && e->d_name[0] != '.')
+            unlink(p);
+        free(p);
+    }
+    if (dh)
+        closedir(dh);
+    rmdir(aside);
+    free(aside);
+    sg_signals_release(&old);
+    if (err)
+        return sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot move %s into place "
+                           "(%s); the frames there are left as they were",
+                           fd->final, failed, strerror(err));
+    free(fd->temp);
+    fd->temp = NULL;
+    return SG_OK;
+}
+
+/* Moves the finished frames into place: the whole directory at once when
+ * it is new, frame by frame into an existing one. */
+static sg_status frame_dir_commit(sg_ctx *ctx, frame_dir *fd, size_t count)
+{
+    if (fd->existed)
+        return frames_replace(ctx, fd, count);
+    /* mkdtemp makes the directory private; give it the mode a plain mkdir
+     * would have. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (chmod(fd->temp, 0777 & ~mask) != 0) {
+        /* Not fatal: the frames matter more than the mode. */
+    }
+    sigset_t old;
+    sg_signals_hold(&old);
+    int rc = rename(fd->temp, fd->final);
+    int err = errno;
+    if (rc == 0)
+        frame_dir_unlist(fd);
+    sg_signals_release(&old);
+    if (rc != 0)
+        return sg_ctx_fail(ctx, SG_EIO, "-o %s/: cannot write: %s", fd->final,
+                           strerror(err));
+    free(fd->temp);
+    fd->temp = NULL;
     return SG_OK;
 }
 
@@ -559,27 +736,18 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
     frame_dir fd = {.ext = format};
     sg_status status = frame_dir_open(ctx, &fd, dir);
     for (size_t k = 0; status == SG_OK && k < st->count; k++) {
-        char *path = frame_path(fd.temp, k, format);
-        if (!path) {
-            status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
-                                 "frames");
-            break;
-        }
-        FILE *f = fopen(path, "wb");
+        FILE *f = frame_create(ctx, &fd, k, dir);
         if (!f) {
-            status = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write %s: %s",
-                                 dir, path, strerror(errno));
-            free(path);
+            status = ctx->status;
             break;
         }
-        fd.written = k + 1;
         status = style_step(ctx, st->frames, st, k, true);
         if (status == SG_OK)
             status = sg_drawing_render(ctx, st->frames, format, f);
         if (fclose(f) != 0 && status == SG_OK)
-            status = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write %s: %s",
-                                 dir, path, strerror(errno));
-        free(path);
+            status = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write "
+                                 "step-%03zu.%s: %s", dir, k, format,
+                                 strerror(errno));
     }
     if (status == SG_OK)
         status = frame_dir_commit(ctx, &fd, st->count);

@@ -6,23 +6,160 @@
  * atomic, so a reader (or a slide deck that includes the picture) sees either
  * the old file or the new one, never half of one; and when sgviz fails
  * halfway, the old file is still there.
+ *
+ * Two kinds of names are not plain files.  A symbolic link is followed: the
+ * file it points to is replaced, atomically as any other, and the link
+ * stays.  A device or a FIFO (-o /dev/stdout, a named pipe) cannot be
+ * replaced by renaming a file over it, which would break it for everyone
+ * (run as root, "-o /dev/null" would leave a regular file in /dev); it is
+ * written to directly, as a shell redirection would.
+ *
+ * Temporary files and directories still being written are listed, so that
+ * sg_output_cleanup() can remove them when a signal stops the program.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct sg_output {
-    char *path; /* the final name; NULL for standard output */
-    char *temp; /* the temporary name */
-    FILE *stream;
-};
+/* ------------------------------------------------------------------------ */
+/* Temporary names, for cleaning up after a signal                          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct temp_name {
+    char *path;
+    bool dir;
+} temp_name;
+
+/* The list is changed only with every signal blocked, so that a handler
+ * that calls sg_output_cleanup() never sees it half changed. */
+static temp_name *temps;
+static size_t ntemps, temps_cap;
+
+static void block_signals(sigset_t *old)
+{
+    sigset_t all;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, old);
+}
+
+static void restore_signals(const sigset_t *old)
+{
+    sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+sg_status sg_temp_add(sg_ctx *ctx, const char *path, bool dir)
+{
+    char *copy = sg_strdup(ctx, path);
+    if (!copy)
+        return ctx->status;
+    sigset_t old;
+    block_signals(&old);
+    if (ntemps == temps_cap) {
+        size_t cap = temps_cap ? temps_cap * 2 : 16;
+        temp_name *grown = realloc(temps, cap * sizeof *grown);
+        if (!grown) {
+            restore_signals(&old);
+            free(copy);
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        }
+        temps = grown;
+        temps_cap = cap;
+    }
+    temps[ntemps].path = copy;
+    temps[ntemps].dir = dir;
+    ntemps++;
+    restore_signals(&old);
+    return SG_OK;
+}
+
+void sg_temp_forget(const char *path)
+{
+    char *gone = NULL;
+    sigset_t old;
+    block_signals(&old);
+    for (size_t i = ntemps; i-- > 0;) {
+        if (strcmp(temps[i].path, path) == 0) {
+            gone = temps[i].path;
+            temps[i] = temps[--ntemps];
+            break;
+        }
+    }
+    if (ntemps == 0) {
+        free(temps);
+        temps = NULL;
+        temps_cap = 0;
+    }
+    restore_signals(&old);
+    free(gone);
+}
+
+void sg_output_cleanup(void)
+{
+    /* unlink() and rmdir() are async-signal-safe; files go first, so that
+     * the directories they were in are empty. */
+    for (size_t i = 0; i < ntemps; i++)
+        if (!temps[i].dir)
+            unlink(temps[i].path);
+    for (size_t i = ntemps; i-- > 0;)
+        if (temps[i].dir)
+            rmdir(temps[i].path);
+}
+
+void sg_signals_hold(sigset_t *old) { block_signals(old); }
+
+void sg_signals_release(const sigset_t *old) { restore_signals(old); }
+
+/* ------------------------------------------------------------------------ */
+/* Names                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The most symbolic links followed, as the kernel's own limit. */
+#define MAX_LINKS 40
+
+/* The file PATH names once symbolic links are followed, in a new string
+ * (PATH itself when it is no link), or NULL after recording an error.  The
+ * file itself need not exist: a link may point to a name to create. */
+static char *follow_links(sg_ctx *ctx, const char *path)
+{
+    char *at = sg_strdup(ctx, path);
+    for (int hops = 0; at; hops++) {
+        struct stat st;
+        if (lstat(at, &st) != 0 || !S_ISLNK(st.st_mode))
+            return at;
+        if (hops == MAX_LINKS) {
+            sg_ctx_fail(ctx, SG_EIO, "-o %s: too many symbolic links", path);
+            break;
+        }
+        char target[PATH_MAX];
+        ssize_t n = readlink(at, target, sizeof target - 1);
+        if (n < 0) {
+            sg_ctx_fail(ctx, SG_EIO, "-o %s: %s", path, strerror(errno));
+            break;
+        }
+        target[n] = '\0';
+        /* A relative target is relative to the link's directory. */
+        const char *slash = strrchr(at, '/');
+        size_t keep = target[0] != '/' && slash ? (size_t)(slash - at) + 1 : 0;
+        char *next = sg_alloc_raw(ctx, keep + (size_t)n + 1, 1);
+        if (!next)
+            break;
+        memcpy(next, at, keep);
+        memcpy(next + keep, target, (size_t)n + 1);
+        free(at);
+        at = next;
+    }
+    free(at);
+    return NULL;
+}
 
 static void split_path(const char *path, char **dir, const char **base)
 {
@@ -41,6 +178,57 @@ static void split_path(const char *path, char **dir, const char **base)
     *base = slash + 1;
 }
 
+char *sg_temp_name(sg_ctx *ctx, const char *dir, const char *base)
+{
+    /* ".BASE.sgviz-XXXXXX", with BASE cut short when the whole would be
+     * longer than the file system allows a name to be: a name the file
+     * system takes must be writable. */
+    static const char suffix[] = ".sgviz-XXXXXX";
+    long name_max = pathconf(dir, _PC_NAME_MAX);
+    if (name_max <= 0)
+        name_max = 255;
+    size_t room = (size_t)name_max - 1 - (sizeof suffix - 1);
+    size_t blen = strlen(base);
+    if (blen > room)
+        blen = room;
+    size_t n = strlen(dir) + blen + sizeof suffix + 3;
+    char *temp = sg_alloc_raw(ctx, n, 1);
+    if (temp)
+        snprintf(temp, n, "%s/.%.*s%s", dir, (int)blen, base, suffix);
+    return temp;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Outputs                                                                  */
+/* ------------------------------------------------------------------------ */
+
+struct sg_output {
+    char *path;   /* the name asked for; NULL for standard output */
+    char *target; /* the file written: PATH with links followed */
+    char *temp;   /* the temporary name; NULL when written directly */
+    FILE *stream;
+};
+
+/* Opens a device or FIFO for writing in place. */
+static sg_output *open_in_place(sg_ctx *ctx, sg_output *o)
+{
+    int fd = open(o->target, O_WRONLY | O_NOCTTY);
+    if (fd < 0) {
+        sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write: %s", o->path,
+                    strerror(errno));
+        sg_output_abort(o);
+        return NULL;
+    }
+    o->stream = fdopen(fd, "wb");
+    if (!o->stream) {
+        sg_ctx_fail(ctx, SG_EIO, "-o %s: %s", o->path, strerror(errno));
+        close(fd);
+        sg_output_abort(o);
+        return NULL;
+    }
+    return o;
+}
+
 sg_output *sg_output_open(sg_ctx *ctx, const char *path)
 {
     sg_output *o = sg_alloc(ctx, 1, sizeof *o);
@@ -55,21 +243,30 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         free(o);
         return NULL;
     }
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        sg_ctx_fail(ctx, SG_EIO, "-o %s: is a directory; give a file name",
-                    path);
-        free(o);
+    o->path = sg_strdup(ctx, path);
+    o->target = o->path ? follow_links(ctx, path) : NULL;
+    if (!o->target) {
+        sg_output_abort(o);
         return NULL;
     }
+    struct stat st;
+    bool exists = stat(o->target, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
+        sg_ctx_fail(ctx, SG_EIO, "-o %s: is a directory; give a file name",
+                    path);
+        sg_output_abort(o);
+        return NULL;
+    }
+    if (exists && !S_ISREG(st.st_mode))
+        return open_in_place(ctx, o);
     char *dir = NULL;
     const char *base;
-    split_path(path, &dir, &base);
+    split_path(o->target, &dir, &base);
     if (!*base) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: give a file name, not a directory",
                     path);
         free(dir);
-        free(o);
+        sg_output_abort(o);
         return NULL;
     }
     const char *d = dir ? dir : ".";
@@ -78,22 +275,44 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         sg_ctx_fail(ctx, SG_EIO, "-o %s: the directory %s does not exist",
                     path, d);
         free(dir);
-        free(o);
+        sg_output_abort(o);
         return NULL;
     }
-    o->path = sg_strdup(ctx, path);
-    size_t tlen = strlen(d) + strlen(base) + 32;
-    o->temp = sg_alloc_raw(ctx, tlen, 1);
-    if (!o->path || !o->temp) {
+    /* Said now rather than when the finished file is renamed. */
+    long name_max = pathconf(d, _PC_NAME_MAX);
+    if (name_max > 0 && strlen(base) > (size_t)name_max) {
+        sg_ctx_fail(ctx, SG_EIO, "-o %s: a name of %zu bytes; the file "
+                    "system takes at most %ld", path, strlen(base), name_max);
         free(dir);
         sg_output_abort(o);
         return NULL;
     }
-    snprintf(o->temp, tlen, "%s/.%s.sgviz-XXXXXX", d, base);
+    o->temp = sg_temp_name(ctx, d, base);
+    if (!o->temp) {
+        free(dir);
+        sg_output_abort(o);
+        return NULL;
+    }
+    /* The file is listed as it is made, with signals held, so that no
+     * signal finds it made but not listed. */
+    sigset_t old;
+    sg_signals_hold(&old);
     int fd = mkstemp(o->temp);
+    int err = errno;
+    if (fd >= 0 && sg_temp_add(ctx, o->temp, false) != SG_OK) {
+        close(fd);
+        unlink(o->temp);
+        sg_signals_release(&old);
+        free(dir);
+        free(o->temp);
+        o->temp = NULL;
+        sg_output_abort(o);
+        return NULL;
+    }
+    sg_signals_release(&old);
     if (fd < 0) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in %s: %s", path, d,
-                    strerror(errno));
+                    strerror(err));
         free(dir);
         free(o->temp);
         o->temp = NULL;
@@ -101,11 +320,15 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         return NULL;
     }
     free(dir);
-    /* mkstemp makes the file private (0600); give the result the mode the
-     * old file had, or the one a plain creation would have given. */
+    /* mkstemp makes the file private (0600); give the result the mode (and,
+     * where allowed, the owner) the old file had, or the mode a plain
+     * creation would have given. */
     mode_t mode;
-    if (stat(path, &st) == 0) {
+    if (exists) {
         mode = st.st_mode & 07777;
+        if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+            /* Only root may give a file away; others keep their own. */
+        }
     } else {
         mode_t mask = umask(0);
         umask(mask);
@@ -128,6 +351,14 @@ FILE *sg_output_stream(sg_output *out) { return out->stream; }
 
 const char *sg_output_temp_path(const sg_output *out) { return out->temp; }
 
+static void output_free(sg_output *o)
+{
+    free(o->temp);
+    free(o->target);
+    free(o->path);
+    free(o);
+}
+
 sg_status sg_output_commit(sg_ctx *ctx, sg_output *o)
 {
     if (!o->path) {
@@ -145,9 +376,19 @@ sg_status sg_output_commit(sg_ctx *ctx, sg_output *o)
         err = errno;
     }
     o->stream = NULL;
-    if (!bad && rename(o->temp, o->path) != 0) {
-        bad = 1;
-        err = errno;
+    if (!bad && o->temp) {
+        /* The rename and the unlisting happen together as far as signals
+         * are concerned: a handler must not remove the file just renamed
+         * into place, nor miss one not yet renamed. */
+        sigset_t old;
+        sg_signals_hold(&old);
+        if (rename(o->temp, o->target) != 0) {
+            bad = 1;
+            err = errno;
+        } else {
+            sg_temp_forget(o->temp);
+        }
+        sg_signals_release(&old);
     }
     if (bad) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write: %s", o->path,
@@ -155,9 +396,7 @@ sg_status sg_output_commit(sg_ctx *ctx, sg_output *o)
         sg_output_abort(o);
         return SG_EIO;
     }
-    free(o->temp);
-    free(o->path);
-    free(o);
+    output_free(o);
     return SG_OK;
 }
 
@@ -168,14 +407,14 @@ void sg_output_abort(sg_output *o)
     if (o->path) {
         if (o->stream)
             fclose(o->stream);
-        if (o->temp)
+        if (o->temp) {
             unlink(o->temp);
+            sg_temp_forget(o->temp);
+        }
     } else if (o->stream) {
         fflush(o->stream);
     }
-    free(o->temp);
-    free(o->path);
-    free(o);
+    output_free(o);
 }
 
 int sg_same_file(const char *path, const char *other)

@@ -93,3 +93,116 @@ if expect 2 "table -g, nested 12000 deep" table -g deep.dot; then
     fi
 fi
 rm -f "$tmp/deep.dot"
+
+# ---- outputs that are not plain files ------------------------------------
+
+# A device node (a copy of /dev/null, where this user may make one) and a
+# FIFO are written to and stay what they are.
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    if expect 0 "table -o onto a device" table -s 1,3,4 -o null; then
+        if [ -c "$tmp/null" ] && [ ! -s "$tmp/out" ]; then pass; else
+            fail "table -o null: the device was replaced"
+        fi
+    fi
+    rm -f "$tmp/null"
+fi
+if mkfifo "$tmp/out.fifo" 2>/dev/null; then
+    (cat "$tmp/out.fifo" > "$tmp/from-fifo" &)
+    if expect 0 "table -o onto a FIFO" table -s 1,3,4 -n 3 --format csv -o out.fifo; then
+        sleep 1
+        if [ -p "$tmp/out.fifo" ] && grep -qx '3,1,N' "$tmp/from-fifo"; then pass; else
+            fail "table -o out.fifo: the FIFO was replaced or not written"
+        fi
+    fi
+    rm -f "$tmp/out.fifo" "$tmp/from-fifo"
+fi
+
+# A symbolic link stays a link; the file it names is replaced, keeping its
+# mode.
+mkdir "$tmp/real"
+printf 'old\n' > "$tmp/real/target.csv"
+chmod 640 "$tmp/real/target.csv"
+ln -s real/target.csv "$tmp/link.csv"
+if expect 0 "table -o onto a symbolic link" table -s 1,3,4 -n 3 --format csv -o link.csv; then
+    if [ -L "$tmp/link.csv" ] && [ ! -L "$tmp/real/target.csv" ] &&
+       grep -qx '3,1,N' "$tmp/real/target.csv" &&
+       [ "$(stat -c %a "$tmp/real/target.csv")" = 640 ]; then
+        pass
+    else
+        fail "table -o link.csv: $(ls -l "$tmp/link.csv" "$tmp/real")"
+    fi
+fi
+rm -rf "$tmp/real" "$tmp/link.csv"
+
+# A name of 250 bytes, which the file system takes, is taken.
+long=$(awk 'BEGIN { s = ""; for (i = 0; i < 246; i++) s = s "n"; print s ".csv" }')
+if expect 0 "table -o, a name of 250 bytes" table -s 1,3,4 -n 3 --format csv -o "$long"; then
+    if grep -qx '3,1,N' "$tmp/$long" && ! ls -a "$tmp" | grep -q sgviz; then pass; else
+        fail "table -o NAME of 250 bytes: not written, or a temporary file left"
+    fi
+fi
+rm -f "$tmp/$long"
+
+# ---- signals -------------------------------------------------------------
+
+# stopped_by SIGNAL WHAT PATTERN ARGS...: starts sgviz ARGS in $tmp, waits
+# until a name matching PATTERN (its temporary file or directory) appears,
+# sends SIGNAL, and checks that nothing with "sgviz" in its name is left in
+# $tmp or $tmp/frames.  env --default-signal undoes the shell's ignoring of
+# SIGINT in background jobs.
+stopped_by() {
+    sig=$1
+    what=$2
+    pattern=$3
+    shift 3
+    (cd "$tmp" && exec env --default-signal=INT ${SGVIZ_RUNNER:-} "$SGVIZ" "$@") > /dev/null 2>&1 &
+    pid=$!
+    tries=0
+    while ! find "$tmp" -maxdepth 3 -name "$pattern" 2>/dev/null | grep -q . && [ $tries -lt 300 ]; do
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    kill -"$sig" $pid
+    wait $pid 2>/dev/null
+    st=$?
+    left=$(find "$tmp" -maxdepth 3 -name '*sgviz*' 2>/dev/null)
+    if [ $st -gt 128 ] && [ -z "$left" ]; then pass; else
+        fail "$what, stopped by SIG$sig: exit $st, left: $left"
+    fi
+    rm -rf "$tmp/big.csv" "$tmp/frames-new"
+}
+if env --default-signal=INT true 2>/dev/null; then
+    for sig in TERM INT HUP; do
+        stopped_by $sig "table -o big.csv" '.big.csv.sgviz-*' \
+            table -s 1..63 -n 100000000 --format csv -o big.csv
+        stopped_by $sig "steps -o frames-new/" 'step-001.png' \
+            steps -s 1,3,4 -n 30 --format png -o frames-new/
+    done
+    mkdir "$tmp/frames"
+    stopped_by TERM "steps -o frames/ (a directory that exists)" 'step-001.png' \
+        steps -s 1,3,4 -n 30 --format png -o frames/
+    rmdir "$tmp/frames"
+else
+    echo "skipped: signals during a write (env has no --default-signal here)"
+fi
+
+# ---- frames into a directory that exists ----------------------------------
+
+# A name among the new frames taken by something that is not a frame (here
+# a directory): refused before anything moves, and the old set stays whole.
+mkdir "$tmp/frames"
+if expect 0 "steps -o frames/, the first set" steps -s 1,3,4 -n 10 --format svg -o frames/; then
+    rm "$tmp/frames/step-005.svg"
+    mkdir "$tmp/frames/step-005.svg"
+    before=$(cd "$tmp/frames" && find . -type f -exec cksum {} + | sort)
+    if expect 2 "steps -o frames/, step-005.svg a directory" steps -s 1,3,4 -n 12 --format svg -o frames/; then
+        after=$(cd "$tmp/frames" && find . -type f -exec cksum {} + | sort)
+        if grep -qxF 'sgviz: -o frames/: step-005.svg is not a file, so it cannot be replaced by a frame; the frames there are left as they were' "$tmp/err" &&
+           [ "$before" = "$after" ] && ! ls -a "$tmp/frames" | grep -q sgviz; then
+            pass
+        else
+            fail "steps -o frames/ over a directory: $(cat "$tmp/err")"
+        fi
+    fi
+fi
+rm -rf "$tmp/frames"

@@ -1,0 +1,452 @@
+/*
+ * sumtrace.c - the working of a sum, as a student writes it out: each
+ * part's value (with the command that shows its own mex steps), the
+ * nim-sum as a column addition in binary without carries, who wins, and
+ * how each winning move is found from the highest 1 of the nim-sum.
+ *
+ * The wording is templates/sum/LANG.text; the values and the winning moves
+ * come from the sums module (sg_sum_new()), so that the working and
+ * `sgviz solve` never disagree.
+ */
+#include "games/game.h"
+#include "text/template.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The largest heap whose own trace the working points to. */
+#define SUM_TRACE_POINTER_MAX 100000
+
+/* The sections of templates/sum/LANG.text. */
+enum {
+    SW_HEAP,
+    SW_POSITION,
+    SW_HEAP_I,
+    SW_POSITION_I,
+    SW_HEADER,
+    SW_PART,
+    SW_PART_STEPS,
+    SW_BINARY,
+    SW_XOR,
+    SW_ROW_LABEL,
+    SW_TOTAL,
+    SW_WINS,
+    SW_LOSES,
+    SW_TOP_BIT,
+    SW_TARGET,
+    SW_MOVE_AMOUNT,
+    SW_MOVE_TARGET,
+    SW_OTHERS,
+    SW_OTHER,
+    SW_NSECTIONS
+};
+
+static const char *const sum_sections[] = {
+    "heap", "position", "heap-i", "position-i", "header", "part",
+    "part-steps", "binary", "xor", "row-label", "total", "wins", "loses",
+    "top-bit", "target", "move-amount", "move-target", "others", "other",
+    NULL};
+
+enum {
+    SV_GAME,
+    SV_POSITION,
+    SV_COUNT,
+    SV_NOUN,
+    SV_PART,
+    SV_I,
+    SV_X,
+    SV_SG,
+    SV_COMMAND,
+    SV_NIMSUM,
+    SV_BIT,
+    SV_WORTH,
+    SV_TARGET,
+    SV_SGBITS,
+    SV_TARGETBITS,
+    SV_MOVES,
+    SV_MOVE,
+    SV_A,
+    SV_FROM,
+    SV_TO,
+    SV_NVARS
+};
+
+static const char *const sum_vars[] = {
+    "game", "position", "count", "noun", "part", "i", "x", "sg", "command",
+    "nimsum", "bit", "worth", "target", "sgbits", "targetbits", "moves",
+    "move", "a", "from", "to", NULL};
+
+/* The wording is built in, so every placeholder may appear anywhere; one
+ * that does not apply is empty. */
+#define SUM_ALL ((UINT64_C(1) << SV_NVARS) - 1)
+static const uint64_t sum_allowed[SW_NSECTIONS] = {
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL};
+
+static const char *const no_settings[] = {NULL};
+
+static const sg_tpl_schema sum_schema = {"sum wording", sum_sections,
+                                         sum_vars, sum_allowed, no_settings};
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct writer {
+    const sg_template *words;
+    const sg_game *game;
+    const char *vars[SV_NVARS];
+    char num[SV_NVARS][24]; /* room for the numbers among vars */
+    sg_buf out;
+} writer;
+
+/* Sets placeholder V to the number N. */
+static void set_num(writer *w, int v, uint64_t n)
+{
+    sg_u64_to_str(n, w->num[v]);
+    w->vars[v] = w->num[v];
+}
+
+/* Appends section ID, then a newline when LINE is set. */
+static void say(writer *w, sg_buf *b, int id, bool line)
+{
+    sg_tpl_say(b, w->words, id, w->vars);
+    if (line)
+        sg_buf_putc(b, '\n');
+}
+
+/* Section ID rendered into a new string the caller frees (NULL when out
+ * of memory). */
+static char *said(writer *w, int id)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    say(w, &b, id, false);
+    sg_buf_putc(&b, '\0');
+    if (b.failed) {
+        sg_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
+/* V in binary, right-aligned in WIDTH digits. */
+static void put_bits(sg_buf *b, sg_value v, unsigned width)
+{
+    for (unsigned i = width; i-- > 0;)
+        sg_buf_putc(b, (v >> i) & 1 ? '1' : '0');
+}
+
+static unsigned bit_length(sg_value v)
+{
+    unsigned n = 0;
+    while (v) {
+        n++;
+        v >>= 1;
+    }
+    return n;
+}
+
+/* Columns that TEXT takes on a terminal: one per character, two for the
+ * wide characters of Chinese. */
+static size_t columns(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if ((*p & 0xC0) == 0x80)
+            continue;
+        n += *p >= 0xE0 ? 2 : 1;
+    }
+    return n;
+}
+
+static void pad(sg_buf *b, size_t n)
+{
+    while (n--)
+        sg_buf_putc(b, ' ');
+}
+
+/* The name of part I (counted from 0), "heap 2", into the writer's
+ * ${part}; the string is the caller's. */
+static char *part_name(writer *w, size_t i)
+{
+    set_num(w, SV_I, i + 1);
+    bool heaps = strcmp(w->game->ops->noun, "heap") == 0;
+    return said(w, heaps ? SW_HEAP_I : SW_POSITION_I);
+}
+
+/* Writes move K of SUM into B as the wording words a move. */
+static void put_move(writer *w, sg_buf *b, const sg_sum *sum, size_t k)
+{
+    const sg_sum_move *m = sg_sum_move_at(sum, k);
+    char from[64], a[24];
+    size_t nleft;
+    const uint64_t *left = sg_sum_move_left(sum, k, &nleft);
+    sg_buf to;
+    sg_buf_init(&to);
+    for (size_t j = 0; j < nleft; j++) {
+        char tmp[64];
+        if (j)
+            sg_buf_putc(&to, '+');
+        sg_buf_puts(&to, sg_game_position_name(w->game, left[j], tmp,
+                                               sizeof tmp));
+    }
+    if (nleft == 0)
+        sg_buf_putc(&to, '0');
+    sg_buf_putc(&to, '\0');
+    w->vars[SV_FROM] = sg_game_position_name(w->game, m->from, from,
+                                             sizeof from);
+    w->vars[SV_TO] = to.failed ? "" : to.data;
+    sg_u64_to_str(m->amount, a);
+    w->vars[SV_A] = a;
+    say(w, b, w->game->ops->takes_amounts ? SW_MOVE_AMOUNT : SW_MOVE_TARGET,
+        false);
+    w->vars[SV_FROM] = w->vars[SV_TO] = w->vars[SV_A] = NULL;
+    sg_buf_free(&to);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The working                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Writes the column addition of the parts' values. */
+static void write_binary(writer *w, const sg_sum *sum)
+{
+    sg_buf *b = &w->out;
+    size_t n = sg_sum_parts(sum);
+    sg_value ns = sg_sum_nimsum(sum);
+    unsigned width = bit_length(ns);
+    for (size_t i = 0; i < n; i++)
+        if (bit_length(sg_sum_value(sum, i)) > width)
+            width = bit_length(sg_sum_value(sum, i));
+    if (width == 0)
+        width = 1;
+    char *xor_word = said(w, SW_XOR);
+    size_t op = columns(xor_word ? xor_word : "") + 1;
+    say(w, b, SW_BINARY, true);
+    for (size_t i = 0; i < n; i++) {
+        char x[64];
+        sg_buf_puts(b, "    ");
+        if (i + 1 == n && n > 1) {
+            sg_buf_puts(b, xor_word ? xor_word : "");
+            sg_buf_putc(b, ' ');
+        } else {
+            pad(b, op);
+        }
+        put_bits(b, sg_sum_value(sum, i), width);
+        sg_buf_puts(b, "   ");
+        w->vars[SV_X] = sg_game_position_name(w->game, sg_sum_position(sum, i),
+                                              x, sizeof x);
+        set_num(w, SV_SG, sg_sum_value(sum, i));
+        say(w, b, SW_ROW_LABEL, true);
+    }
+    sg_buf_puts(b, "    ");
+    pad(b, op);
+    for (unsigned i = 0; i < width; i++)
+        sg_buf_putc(b, '-');
+    sg_buf_putc(b, '\n');
+    sg_buf_puts(b, "    ");
+    pad(b, op);
+    put_bits(b, ns, width);
+    sg_buf_puts(b, "   ");
+    say(w, b, SW_TOTAL, true);
+    free(xor_word);
+    w->vars[SV_X] = w->vars[SV_SG] = NULL;
+}
+
+/* Writes how the winning moves are found: the heaps whose value has the
+ * nim-sum's highest 1, each with its target value and its moves there,
+ * then the winning moves that raise a value. */
+static void write_moves(writer *w, const sg_sum *sum)
+{
+    sg_buf *b = &w->out;
+    sg_value ns = sg_sum_nimsum(sum);
+    unsigned top = bit_length(ns) - 1;
+    set_num(w, SV_BIT, top);
+    set_num(w, SV_WORTH, (uint64_t)1 << top);
+    say(w, b, SW_TOP_BIT, true);
+    size_t nm = sg_sum_move_count(sum);
+    bool others = false;
+    for (size_t i = 0; i < sg_sum_parts(sum); i++) {
+        sg_value v = sg_sum_value(sum, i);
+        if (!((v >> top) & 1))
+            continue;
+        sg_buf moves;
+        sg_buf_init(&moves);
+        for (size_t k = 0; k < nm; k++) {
+            if (sg_sum_move_at(sum, k)->part != i)
+                continue;
+            if (moves.len)
+                sg_buf_puts(&moves, "; ");
+            put_move(w, &moves, sum, k);
+        }
+        sg_buf_putc(&moves, '\0');
+        char *part = part_name(w, i);
+        sg_buf sgbits, tbits;
+        sg_buf_init(&sgbits);
+        sg_buf_init(&tbits);
+        unsigned width = bit_length(v);
+        put_bits(&sgbits, v, width);
+        put_bits(&tbits, v ^ ns, width);
+        sg_buf_putc(&sgbits, '\0');
+        sg_buf_putc(&tbits, '\0');
+        w->vars[SV_PART] = part;
+        set_num(w, SV_SG, v);
+        set_num(w, SV_TARGET, v ^ ns);
+        w->vars[SV_SGBITS] = sgbits.failed ? "" : sgbits.data;
+        w->vars[SV_TARGETBITS] = tbits.failed ? "" : tbits.data;
+        w->vars[SV_MOVES] = moves.failed ? "" : moves.data;
+        say(w, b, SW_TARGET, true);
+        w->vars[SV_SGBITS] = w->vars[SV_TARGETBITS] = NULL;
+        w->vars[SV_MOVES] = w->vars[SV_PART] = NULL;
+        free(part);
+        sg_buf_free(&sgbits);
+        sg_buf_free(&tbits);
+        sg_buf_free(&moves);
+    }
+    /* A part whose value lacks that bit may still have a move up to its
+     * value XOR the nim-sum; every such move wins too. */
+    for (size_t k = 0; k < nm; k++) {
+        const sg_sum_move *m = sg_sum_move_at(sum, k);
+        sg_value v = sg_sum_value(sum, m->part);
+        if ((v >> top) & 1)
+            continue;
+        if (!others) {
+            say(w, b, SW_OTHERS, true);
+            others = true;
+        }
+        sg_buf move;
+        sg_buf_init(&move);
+        put_move(w, &move, sum, k);
+        sg_buf_putc(&move, '\0');
+        char *part = part_name(w, m->part);
+        w->vars[SV_PART] = part;
+        w->vars[SV_MOVE] = move.failed ? "" : move.data;
+        set_num(w, SV_SG, v);
+        set_num(w, SV_TARGET, v ^ ns);
+        say(w, b, SW_OTHER, true);
+        w->vars[SV_PART] = w->vars[SV_MOVE] = NULL;
+        free(part);
+        sg_buf_free(&move);
+    }
+}
+
+/* The wording of LANG (NULL: English).  Returns NULL after recording
+ * SG_EINPUT for an unknown language. */
+static sg_template *sum_wording(sg_ctx *ctx, const char *lang)
+{
+    char name[64];
+    snprintf(name, sizeof name, "sum/%s.text", lang ? lang : "en");
+    if (!sg_builtin_file(name, NULL)) {
+        char shown[96];
+        sg_quote(lang, strlen(lang), shown, sizeof shown);
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
+                    shown, sg_template_languages());
+        return NULL;
+    }
+    return sg_tpl_builtin(ctx, &sum_schema, name);
+}
+
+sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
+                             const uint64_t *parts, size_t n,
+                             const sg_sum_trace_opts *opts, FILE *out)
+{
+    sg_sum_trace_opts o = {NULL, NULL};
+    if (opts)
+        o = *opts;
+    if (n == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "a sum needs at least one part");
+    writer w;
+    memset(&w, 0, sizeof w);
+    w.game = game;
+    sg_buf_init(&w.out);
+    sg_template *words = sum_wording(ctx, o.lang);
+    if (!words)
+        return ctx->status;
+    w.words = words;
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++)
+        if (parts[i] > largest)
+            largest = parts[i];
+    sg_lookup *lookup = sg_lookup_new(ctx, game, largest);
+    if (!lookup && sg_game_numbered(game)) {
+        /* Name the heap that asks for too much. */
+        char copy[SG_MESSAGE_MAX];
+        snprintf(copy, sizeof copy, "%s", ctx->message);
+        sg_ctx_fail(ctx, ctx->status, "%s %llu: %s", game->ops->noun,
+                    (unsigned long long)largest, copy);
+    }
+    sg_sum *sum = lookup ? sg_sum_new(ctx, game, lookup, parts, n) : NULL;
+    sg_status st = ctx->status;
+    char *noun = NULL;
+    if (!sum)
+        goto done;
+
+    sg_buf position;
+    sg_buf_init(&position);
+    for (size_t i = 0; i < n; i++) {
+        char tmp[64];
+        if (i)
+            sg_buf_putc(&position, '+');
+        sg_buf_puts(&position,
+                    sg_game_position_name(game, parts[i], tmp, sizeof tmp));
+    }
+    sg_buf_putc(&position, '\0');
+    noun = said(&w, strcmp(game->ops->noun, "heap") == 0 ? SW_HEAP
+                                                           : SW_POSITION);
+    w.vars[SV_GAME] = game->describe;
+    w.vars[SV_POSITION] = position.failed ? "" : position.data;
+    w.vars[SV_NOUN] = noun ? noun : "";
+    set_num(&w, SV_COUNT, n);
+    sg_buf *b = &w.out;
+    say(&w, b, SW_HEADER, true);
+    w.vars[SV_POSITION] = NULL;
+    sg_buf_free(&position);
+    for (size_t i = 0; i < n; i++) {
+        char x[64];
+        char *part = part_name(&w, i);
+        w.vars[SV_PART] = part;
+        w.vars[SV_X] = sg_game_position_name(game, parts[i], x, sizeof x);
+        set_num(&w, SV_SG, sg_sum_value(sum, i));
+        say(&w, b, SW_PART, false);
+        /* A trace is for reading: past this many positions it would not
+         * be read, so no command points to one. */
+        if (o.command && (!sg_game_numbered(game) ||
+                          parts[i] <= SUM_TRACE_POINTER_MAX)) {
+            w.vars[SV_COMMAND] = o.command;
+            say(&w, b, SW_PART_STEPS, false);
+        }
+        sg_buf_putc(b, '\n');
+        free(part);
+        w.vars[SV_PART] = w.vars[SV_X] = w.vars[SV_COMMAND] = NULL;
+    }
+    sg_buf_putc(b, '\n');
+    set_num(&w, SV_NIMSUM, sg_sum_nimsum(sum));
+    write_binary(&w, sum);
+    sg_buf_putc(b, '\n');
+    if (sg_sum_first_player_wins(sum)) {
+        say(&w, b, SW_WINS, true);
+        write_moves(&w, sum);
+    } else {
+        say(&w, b, SW_LOSES, true);
+    }
+    if (b->failed) {
+        st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the working "
+                         "of the sum");
+        goto done;
+    }
+    if (fwrite(b->data, 1, b->len, out) != b->len || fflush(out) != 0 ||
+        ferror(out)) {
+        st = sg_ctx_fail(ctx, SG_EIO, "cannot write the working of the sum");
+        goto done;
+    }
+    st = SG_OK;
+done:
+    free(noun);
+    sg_buf_free(&w.out);
+    sg_sum_free(sum);
+    sg_lookup_free(lookup);
+    sg_template_free(words);
+    return st;
+}
