@@ -1345,6 +1345,16 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
 sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *steps, const char *dir,
                                 const char *format);
 
+/* Writes the steps as one Beamer frame to OUT: one TikZ picture, laid out
+ * once, whose overlays step through the steps (slide k + 1 shows step k,
+ * the current position, its moves and targets highlighted) with each
+ * step's line under it, to be \input into a Beamer deck that loads TikZ.
+ * The looks are the TikZ styles of sg_render_formats()' "tikz".  Returns
+ * SG_OK, SG_ELIMIT beyond the bounds of frames, SG_EIO, or an error of the
+ * drawing.  OUT stays the caller's; nothing is written unless the whole
+ * frame was made. */
+sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *steps, FILE *out);
+
 /* Writes the HTML page to OUT.  Returns SG_OK, SG_EIO, or an error of the
  * drawing.  OUT stays the caller's; on error, what was written to it is
  * incomplete (nothing is written unless the whole page was made). */
