@@ -89,6 +89,8 @@ typedef enum sg_game_kind {
     SG_GAME_DAG,         /* any finite acyclic game graph */
     SG_GAME_SUM,         /* every position reachable from a position of
                             several parts (sg_sum_game_new()) */
+    SG_GAME_TAKEBREAK,   /* a heap; a move takes tokens and may split what
+                            is left (a take-and-break code) */
     SG_GAME_DEFINED      /* a game defined in C (sg_game_define()) */
 } sg_game_kind;
 
@@ -111,6 +113,20 @@ sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
  * 2^20 of them (SG_ELIMIT), SG_ENOMEM.  The caller frees it with
  * sg_game_free(); AMOUNTS stays the caller's. */
 sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n);
+
+/* Parses a take-and-break code in CGSuite's notation, d0.d1d2d3...: bit i
+ * of digit d_k (0-9, A-F) set means that taking k tokens from a heap may
+ * leave exactly i non-empty heaps (i = 0..3); d0 splits without taking,
+ * so it is 0, 4, 8 or C.  ".77" is "0.77"; a tail in brackets repeats for
+ * ever ("4.[3]"); '!' after a digit asks the heaps it leaves to be
+ * pairwise unequal ("4!.0").  At most 1024 digits follow the point.  The
+ * names kayles (0.77), dawson (0.07), dawson-chess (0.137), lasker
+ * (4.[3]), grundy (4!.0) and nim (0.[3]) are codes too.  ORIGIN names
+ * where CODE came from (e.g. "--code") for messages, which name the
+ * character at fault and its place.  Returns a new game, or NULL on error
+ * (SG_EINPUT, SG_ELIMIT or SG_ENOMEM).  The caller frees it with
+ * sg_game_free(). */
+sg_game *sg_game_from_code(sg_ctx *ctx, const char *code, const char *origin);
 
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
