@@ -202,6 +202,34 @@ static void sums_of_positions(void **state)
     }
     assert_true(found);
     sg_sum_free(s);
+
+    /* A trace names a sum by its rows and XORs their references; in JSON
+     * the sum is an array of names. */
+    sg_template *tpl = sg_template_builtin(ctx, "en", "text");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    uint64_t four;
+    sg_game_find_position(ctx, g, "4", "test", &four);
+    assert_int_equal(sg_trace_write(ctx, tpl, g, four, four, f), SG_OK);
+    fclose(f);
+    /* Knock down one pin: 3 (an end), 1+2, 2+1, 3; two: 2, 1+1, 2. */
+    assert_non_null(strstr(buf, "sg(4): 4 -> {3; 1+2; 2+1; 3; 2; 1+1; 2}; "
+                                "mex{sg(3); sg(1)\xe2\x8a\x95sg(2); "
+                                "sg(2)\xe2\x8a\x95sg(1); sg(3); sg(2); "
+                                "sg(1)\xe2\x8a\x95sg(1); sg(2)} = "
+                                "mex{3,3,3,3,2,0,2} = 1  (N)\n"));
+    free(buf);
+    sg_template_free(tpl);
+    tpl = sg_template_builtin(ctx, "en", "json");
+    f = open_memstream(&buf, &len);
+    assert_int_equal(sg_trace_write(ctx, tpl, g, four, four, f), SG_OK);
+    fclose(f);
+    assert_non_null(strstr(buf, "\"targets\": [\"3\",[\"1\",\"2\"],"
+                                "[\"2\",\"1\"],\"3\",\"2\",[\"1\",\"1\"],"
+                                "\"2\"]"));
+    free(buf);
+    sg_template_free(tpl);
     sg_lookup_free(l);
     sg_game_free(g);
 }

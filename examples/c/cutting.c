@@ -10,8 +10,8 @@
  * loses for the player to move.  Each option is a sum of two positions; the
  * program checks every value against a brute force of its own (a table
  * filled by the mex of the XORs, written here without the library), then
- * prints the values of the smaller sheets and answers the problem's
- * sample.
+ * prints the values of the smaller sheets, traces the sheets of a 5 x 4
+ * sheet and answers the problem's sample.
  */
 #include <sgviz.h>
 
@@ -95,6 +95,18 @@ int main(void)
         }
         printf("\n");
     }
+
+    /* The sheets of a 5 x 4 sheet, traced: each cut leaves a sum of two
+     * sheets, whose value is the XOR of theirs. */
+    sg_game *small = sg_game_define(ctx, &def, (int64_t[]){5, 4}, 1);
+    sg_template *tpl = sg_template_builtin(ctx, "en", "text");
+    if (!small || !tpl ||
+        sg_trace_write(ctx, tpl, small, 0, UINT64_MAX, stdout) != SG_OK) {
+        fprintf(stderr, "cutting: %s\n", sg_ctx_message(ctx));
+        return 1;
+    }
+    sg_template_free(tpl);
+    sg_game_free(small);
 
     /* The problem's sample (POJ 2311): 2 2, 3 2, 4 2 -> LOSE LOSE WIN. */
     const char *sample[] = {"2,2", "3,2", "4,2"};
