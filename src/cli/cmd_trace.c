@@ -23,6 +23,8 @@ static const char usage[] =
     "                       wins and how a winning move is found\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
+    "      --rows K         latex: positions per align* block (default 10,\n"
+    "                       a slide's height; 0: one block)\n"
     "      --template FILE  your own wording (see the README's \"Templates\";\n"
     "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
@@ -60,7 +62,7 @@ done:
 
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_TEMPLATE };
+    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_TEMPLATE, OPT_ROWS };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
@@ -68,13 +70,14 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"position", required_argument, NULL, OPT_POSITION},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
+        {"rows", required_argument, NULL, OPT_ROWS},
         {"template", required_argument, NULL, OPT_TEMPLATE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *lang = "en", *format = "text", *template_path = NULL;
-    const char *output = NULL;
+    const char *output = NULL, *rows = NULL;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:l:f:o:h", options);
@@ -87,6 +90,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_ROWS: rows = optarg; break;
         case 'o': output = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "trace", c, argv);
@@ -122,6 +126,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         tpl = sg_template_load(ctx, template_path);
         if (!tpl)
             goto done;
+    }
+    uint64_t k;
+    if (rows && (cli_parse_number(ctx, "--rows", rows, 1000000, &k) != SG_OK ||
+                 sg_template_set_rows(ctx, tpl, k) != SG_OK)) {
+        if (!strstr(sg_ctx_message(ctx), "--rows"))
+            cli_prefix_error(ctx, "--rows");
+        goto done;
     }
     game = cli_load_game(ctx, &ga);
     if (!game)
