@@ -356,7 +356,7 @@ static void every_library_function(void **state)
     /* A table, in computation order: 0, 1, ..., 8 (each move lowers the
      * number, so exploring from 8 numbers them so). */
     FILE *f = open_memstream(&buf, &len);
-    sg_table_opts to = {SG_TABLE_CSV, 0, 0};
+    sg_table_opts to = {.format = SG_TABLE_CSV};
     assert_int_equal(sg_table_write(ctx, g, 0, 8, &to, f), SG_OK);
     assert_non_null(strstr(text_of(f, &buf), "x,sg,pn\n0,0,P\n1,1,N\n2,0,P\n"
                                              "3,1,N\n4,2,N\n5,3,N\n6,2,N\n"
