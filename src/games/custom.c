@@ -596,6 +596,26 @@ static bool cell(const sg_game *game, uint64_t x, uint64_t *col,
     return true;
 }
 
+/* Tuples in increasing order, first number first. */
+static int compare_tuples(const void *game, uint64_t a, uint64_t b)
+{
+    const custom *c = game;
+    const int64_t *s = &c->tuples[a * c->arity];
+    const int64_t *t = &c->tuples[b * c->arity];
+    for (size_t i = 0; i < c->arity; i++)
+        if (s[i] != t[i])
+            return s[i] < t[i] ? -1 : 1;
+    return 0;
+}
+
+static void order(const sg_game *game, uint64_t *out)
+{
+    const custom *c = cu(game);
+    for (uint64_t x = 0; x < c->count; x++)
+        out[x] = x;
+    sg_sort_positions(out, (size_t)c->count, compare_tuples, c);
+}
+
 static void destroy(sg_game *game)
 {
     custom *c = (custom *)game;
@@ -628,6 +648,7 @@ static const sg_game_ops custom_ops = {
     .find_position = find_position,
     .period_rule = period_rule,
     .cell = cell,
+    .order = order,
 };
 
 /* Moves the explored game into C: tuples by number, an index of them by
