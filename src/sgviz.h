@@ -377,9 +377,11 @@ sg_status sg_check_range(sg_ctx *ctx, const sg_game *game, uint64_t last);
  * frees with sg_values_free().  When VALUES is NULL the engine keeps only what
  * later steps need, so a long trace streams in constant memory.
  *
- * Before allocating, the engine checks that the table of all values would fit
- * in this machine's memory and refuses (SG_ELIMIT, naming the size) if not.
- * Returns SG_OK, SG_STOP when the consumer stopped early, or an error. */
+ * Before starting, the engine estimates the moves it will examine (and list)
+ * and refuses (SG_ELIMIT) more than 10^10, then checks that the values it
+ * keeps (all of them, or a window when it streams) fit in this machine's
+ * memory and refuses (SG_ELIMIT, naming the size) if not.  Returns SG_OK,
+ * SG_STOP when the consumer stopped early, or an error. */
 sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
                      const sg_compute_opts *opts, sg_values **values);
 
@@ -1127,6 +1129,16 @@ typedef struct sg_drawing_opts {
     int step_legend;        /* the legend also shows the styles of
                                step-by-step pictures: the position being
                                computed, a target, one not computed yet */
+    double aspect;          /* the shape to aim for, width over height
+                               (0: 16/9); the grid layout chooses its
+                               columns by it */
+    int highlight;          /* position highlight_x and its moves stand out
+                               (styled as a step's current position and
+                               targets), for "look at this move" slides */
+    uint64_t highlight_x;
+    int highlight_move;     /* only the move from highlight_x to
+                               highlight_y stands out */
+    uint64_t highlight_y;
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -1136,7 +1148,8 @@ typedef struct sg_drawing sg_drawing;
  * opts->root), builds the graph and lays it out.  OPTS may be NULL.
  *
  * Returns NULL on error: SG_EINPUT for a root beyond LAST, edge labels on
- * a game without amounts, an unknown language, or an attribute of a DOT
+ * a game without amounts, an unknown language, a highlighted position that
+ * is not drawn or a highlighted move the game lacks, or an attribute of a DOT
  * game's file whose value Graphviz cannot take (naming it); SG_ELIMIT,
  * naming the size and a smaller layout or -n, when the graph is too large
  * to draw in reasonable time with the layout asked for; SG_EUNSUPPORTED
@@ -1578,6 +1591,7 @@ typedef struct sg_steps_opts {
     const char *lang;       /* "en" (NULL) or "zh": the captions, the trace
                                beside the page's picture, the page's words
                                and the legend */
+    double aspect;          /* the pictures' shape, as sg_drawing_opts */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;

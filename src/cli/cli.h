@@ -107,9 +107,9 @@ void cli_print_usage(FILE *out, const char *usage);
 sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args);
 
 /* Works out the window FROM..TO of positions: --from and --to where given,
- * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game),
- * then checks that the window can be computed here.  Returns SG_OK or an
- * error naming the option. */
+ * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game).
+ * Whether it can be computed here (work and memory) the library checks
+ * when it computes.  Returns SG_OK or an error naming the option. */
 sg_status cli_window(sg_ctx *ctx, const sg_game *game,
                      const cli_game_args *args, uint64_t default_n,
                      uint64_t *from, uint64_t *to);
@@ -139,6 +139,11 @@ char *cli_game_command(const cli_game_args *args, const char *command);
 /* Parses a whole number for option OPT.  Returns SG_OK or SG_EINPUT. */
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
                            uint64_t max, uint64_t *out);
+
+/* Parses the shape of option OPT, "W:H" (16:9) or a number (1.78), width
+ * over height, from 1:4 to 4:1.  Returns SG_OK or SG_EINPUT. */
+sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
+                           double *aspect);
 
 /* Returns EXIT_BAD for an option C that cli_next_option() refused (its
  * error is recorded already), or records that C is not an option of

@@ -48,6 +48,11 @@
 /* Values per line in a text report, unless every value is asked for. */
 #define SHOW_VALUES 32
 
+/* The default run of a game that is only observed: about this many moves
+ * listed, and never fewer values than OBSERVE_MIN_LIMIT. */
+#define OBSERVE_DEFAULT_WORK 1e8
+#define OBSERVE_MIN_LIMIT UINT64_C(1000)
+
 struct sg_period {
     sg_period_info info;
     const sg_theorem *theorem; /* the game's closed form, or NULL */
@@ -351,7 +356,7 @@ static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
                            "%s, but this machine has %s of memory",
                            (unsigned long long)limit, need, have);
     }
-    if (window && sg_game_max_moves(game, SG_POSITION_MAX) >= 64) {
+    if (window) {
         uint64_t moves = sg_game_max_moves(game, limit);
         double work = (double)moves * (double)count;
         if (work > SG_WORK_MAX)
@@ -370,12 +375,31 @@ static uint64_t default_limit(const sg_game *game)
 {
     uint64_t limit = SG_PERIOD_DEFAULT_LIMIT;
     uint64_t moves = sg_game_max_moves(game, SG_POSITION_MAX);
-    if (game->ops->period_rule(game) == SG_PERIOD_WINDOW && moves >= 64) {
+    if (game->ops->period_rule(game) == SG_PERIOD_WINDOW && moves > 0) {
         uint64_t cap = (uint64_t)(SG_WORK_MAX / (double)moves) - 1;
         if (cap < limit)
             limit = cap;
     }
+    /* A game without a certificate is only observed, and the values of
+     * some (Lasker's Nim's grow with the heap) never thin out enough for a
+     * fast method: the default run then stops, at a round number, where
+     * listing the moves would take about a second. */
+    if (game->ops->period_rule(game) == SG_PERIOD_OBSERVE &&
+        game->ops->shape(game) == SG_SHAPE_GENERAL && game->ops->work) {
+        /* 10^7, 5*10^6, 2*10^6, 10^6, 5*10^5, ... */
+        static const unsigned times[] = {1, 2, 1}, over[] = {2, 5, 2};
+        for (unsigned i = 0; limit > OBSERVE_MIN_LIMIT &&
+             game->ops->work(game, limit) > OBSERVE_DEFAULT_WORK;
+             i = (i + 1) % 3)
+            limit = limit / over[i] * times[i];
+    }
     return limit;
+}
+
+uint64_t sg_period_limit_for(const sg_game *game, uint64_t max)
+{
+    uint64_t limit = default_limit(game);
+    return max == 0 ? 1 : max < limit ? max : limit;
 }
 
 sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)

@@ -381,7 +381,7 @@ static int add_row(table_writer *w, uint64_t x, sg_value v)
         return sg_ctx_fail(w->ctx, SG_ENOMEM, "out of memory writing the "
                            "table");
     if (ferror(w->out))
-        return sg_ctx_fail(w->ctx, SG_EIO, "cannot write the table");
+        return sg_write_failed(w->ctx, "the table");
     return r;
 }
 
@@ -689,7 +689,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     }
     if (st == SG_OK && (w.buf.failed || fflush(out) != 0 || ferror(out)))
         st = w.buf.failed ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
-                          : sg_ctx_fail(ctx, SG_EIO, "cannot write the table");
+                          : sg_write_failed(ctx, "the table");
 done:
     free(w.xs);
     free(w.vals);
