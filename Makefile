@@ -44,14 +44,18 @@ GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph 2>/dev/null | \
                      sed 's/-I/-isystem /g')
 # The render module's geometry needs libm.
 GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph 2>/dev/null) -lm
+# Plots are painted with cairo (PNG, PDF); its headers are system headers too.
+CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
+                        sed 's/-I/-isystem /g')
+CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
-             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CFLAGS) -MMD -MP
+             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CFLAGS) -MMD -MP
 
 # The library's modules, one folder each (see the README's "Source tree").
-LIB_DIRS := util games core text render check steps
+LIB_DIRS := util games core text render check steps plot
 LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -101,13 +105,13 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) -o $@
+	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) -o $@
 
 # Suites test modules from the inside too, so they see the render module's
 # private headers by their own names.
 $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) \
+	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) $(CAIRO_LIBS) \
 	    $(CMOCKA_LIBS) $(LDFLAGS) -o $@
 
 demo: deps
@@ -142,7 +146,7 @@ test-run: all $(TEST_BIN)
 
 $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
+	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(LDFLAGS) -o $@
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench
@@ -192,7 +196,7 @@ fuzz-build:
 	@for f in $(FUZZERS); do \
 	    echo "clang ... tests/fuzz/$${f##*/}.c -o $$f"; \
 	    clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc tests/fuzz/$${f##*/}.c \
-	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) -lm -o $$f || exit 1; \
+	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) $(CAIRO_LIBS) -lm -o $$f || exit 1; \
 	done
 
 # Each reader under libFuzzer for FUZZ_SECONDS, starting from the seeds in

@@ -245,7 +245,7 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
     # The example deck, as it is in examples/latex.
     cp "$root/examples/latex/deck.tex" "$root/examples/latex/graph.tex" \
         "$root/examples/latex/steps.tex" "$root/examples/latex/trace.tex" \
-        "$tmp/latex/"
+        "$root/examples/latex/kayles.csv" "$tmp/latex/"
     l_compile pdflatex deck "examples/latex/deck.tex"
 else
     skip "compiling the Beamer frames (Beamer is not installed)"
