@@ -48,7 +48,7 @@ l_pdflatex=no
 if command -v pdflatex > /dev/null 2>&1 && kpsewhich tikz.sty > /dev/null 2>&1; then
     l_pdflatex=yes
 else
-    echo "cases-latex: pdflatex with TikZ is not installed; compiling skipped"
+    skip "compiling the LaTeX output (pdflatex with TikZ is not installed)"
 fi
 
 # l_compile ENGINE NAME DESCRIPTION: compiles $tmp/latex/NAME.tex with
@@ -248,7 +248,7 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
         "$root/examples/latex/kayles.csv" "$tmp/latex/"
     l_compile pdflatex deck "examples/latex/deck.tex"
 else
-    echo "cases-latex: Beamer is not installed; compiling the frames skipped"
+    skip "compiling the Beamer frames (Beamer is not installed)"
 fi
 
 # Chinese: xelatex with ctex, where they are installed.
