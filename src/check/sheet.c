@@ -344,6 +344,22 @@ static sg_status parse_answer(reader *r, const tok *t, unsigned long line,
 {
     char shown[96];
     memset(a, 0, sizeof *a);
+    /* Most answers are plain numbers: read them without looking through
+     * the lists of words. */
+    if (expect != EXPECT_LETTER && t->len && t->len < 19 &&
+        t->p[0] >= '0' && t->p[0] <= '9') {
+        size_t i = 1;
+        while (i < t->len && t->p[i] >= '0' && t->p[i] <= '9')
+            i++;
+        if (i == t->len) {
+            uint64_t v;
+            if (sg_parse_u64(t->p, t->len, SG_AMOUNT_MAX, &v) == 0) {
+                a->has_value = true;
+                a->value = v;
+                return SG_OK;
+            }
+        }
+    }
     if (sg_word_missing(t->p, t->len)) {
         a->blank = true;
         return SG_OK;
@@ -768,6 +784,45 @@ static const tok *column_tok(const reader *r, size_t i, size_t shift,
 static sg_status read_targets_cell(reader *r, const tok *t, size_t n,
                                    unsigned long line);
 
+static bool all_digits(const tok *t)
+{
+    if (t->len == 0)
+        return false;
+    for (size_t i = 0; i < t->len; i++)
+        if (t->p[i] < '0' || t->p[i] > '9')
+            return false;
+    return true;
+}
+
+/* "2,0" in a value cell of a file whose cells are separated by ';' or
+ * tabs: a decimal comma, as spreadsheets write 2.0 in much of Europe.
+ * The cell's two words T[0..N) are then one number, read into *V.
+ * Returns 1 when they were, 0 when the cell is something else, or a
+ * negative status naming a number with a fraction. */
+static int decimal_comma(reader *r, const header *h, const tok *t, size_t n,
+                         unsigned long line, answer *v)
+{
+    if (n != 2 || h->delim == 0 || h->delim == ',' ||
+        t[1].p != t[0].p + t[0].len + 1 || t[0].p[t[0].len] != ',' ||
+        !all_digits(&t[0]) || !all_digits(&t[1]) ||
+        t[0].len > 18)
+        return 0;
+    for (size_t i = 0; i < t[1].len; i++) {
+        if (t[1].p[i] != '0') {
+            tok whole = t[0];
+            whole.len = t[0].len + 1 + t[1].len;
+            char shown[96];
+            return sg_reader_fail(r, SG_EINPUT, line, whole.col, RM_FRACTION,
+                                  RV_TEXT,
+                                  sg_tok_quote(&whole, shown, sizeof shown),
+                                  RV_END);
+        }
+    }
+    if (parse_answer(r, &t[0], line, EXPECT_VALUE, v) != SG_OK)
+        return r->ctx->status;
+    return 1;
+}
+
 /* Reads a row of a column table. */
 static sg_status read_column_row(reader *r, const header *h)
 {
@@ -815,6 +870,11 @@ static sg_status read_column_row(reader *r, const header *h)
     answer v = {0}, p = {0};
     if (h->sgcol != SIZE_MAX) {
         const tok *t = column_tok(r, h->sgcol, shift, &n);
+        int dc = decimal_comma(r, h, t, n, l->no, &v);
+        if (dc < 0)
+            return r->ctx->status;
+        if (dc)
+            n = 0;
         for (size_t i = 0; i < n; i++) {
             answer one;
             if (parse_answer(r, &t[i], l->no, i ? EXPECT_LETTER : EXPECT_VALUE,
@@ -1632,8 +1692,12 @@ static sg_status read_unlabelled(reader *r, layout *lay)
     size_t n;
     if (lay->mode != MODE_PAIRS && !r->named &&
         lay->forced == SG_SHEET_AUTO && lay->list_x == 0 &&
-        run_of_numbers(r, &first, &n) && first == lay->run_next) {
-        /* "0 1 2 3" over "0 1 0 1": an x row without its label. */
+        run_of_numbers(r, &first, &n) && first == lay->run_next &&
+        (n >= 3 || first > 0)) {
+        /* "0 1 2 3" over "0 1 0 1": an x row without its label.  A table
+         * that opens with "0 1" over "1 1" is pairs whose first answer is
+         * wrong (sg(0) = 1): no one writes a table of two positions as
+         * rows. */
         size_t want[2] = {n, (size_t)first};
         int rows = look_ahead(r, next_is_answers, want);
         if (rows < 0)
@@ -1872,7 +1936,11 @@ static void answer_text(const reader *r, const sg_sheet_entry *e, char *buf,
 static sg_status merge_entries(reader *r)
 {
     sg_sheet *s = r->sheet;
-    if (s->count > 1)
+    /* Most tables are written in order of x: sort only the others. */
+    bool sorted = true;
+    for (size_t i = 1; i < s->count && sorted; i++)
+        sorted = compare_entries(&s->entries[i - 1], &s->entries[i]) < 0;
+    if (!sorted)
         qsort(s->entries, s->count, sizeof *s->entries, compare_entries);
     size_t out = 0;
     for (size_t i = 0; i < s->count; i++) {

@@ -145,6 +145,16 @@ char *cli_game_command(const cli_game_args *args, const char *command);
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
                            uint64_t max, uint64_t *out);
 
+/* Parses the shape of option OPT, "W:H" (16:9) or a number (1.78), width
+ * over height, from 1:4 to 4:1.  Returns SG_OK or SG_EINPUT. */
+/* Reads ARG, the value of option OPT, as a number from LO to HI into
+ * *OUT.  Returns SG_OK or SG_EINPUT naming OPT and ARG. */
+sg_status cli_parse_real(sg_ctx *ctx, const char *opt, const char *arg,
+                         double lo, double hi, double *out);
+
+sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
+                           double *aspect);
+
 /* Returns EXIT_BAD for an option C that cli_next_option() refused (its
  * error is recorded already), or records that C is not an option of
  * COMMAND. */
@@ -173,6 +183,11 @@ unsigned cli_terminal_width(void);
 /* Prepends "PREFIX: " to the context's message. */
 void cli_prefix_error(sg_ctx *ctx, const char *prefix);
 
+/* Warns on standard error, naming the package that brings one, when this
+ * machine has no font for language LANG (see sg_font_for_lang()): the
+ * picture is still made, but its words would show as empty boxes. */
+void cli_warn_font(const char *command, const char *lang);
+
 /* Reads the positions ARGS[0..n) (heap sizes, or node names of a DAG game)
  * into a new array *POSITIONS, which the caller frees, and makes *LOOKUP, a
  * lookup that answers for all of them (freed with sg_lookup_free()).
@@ -190,5 +205,6 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv);
 int cmd_value(sg_ctx *ctx, int argc, char **argv);
 int cmd_solve(sg_ctx *ctx, int argc, char **argv);
 int cmd_steps(sg_ctx *ctx, int argc, char **argv);
+int cmd_plot(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */

@@ -42,6 +42,9 @@
  * layers for small DAG games, the grid for everything else. */
 #define SG_AUTO_LINE_NODES 25u
 #define SG_AUTO_DOT_COST 1500u
+/* The widest a picture chosen by `auto` may be, width over height: a
+ * slide's shape, or a little wider. */
+#define SG_MAX_ASPECT 3.0
 /* Moves beyond this make a drawing "dense": the theme's dense -> dense
  * style thins every move so that the positions stay readable. */
 #define SG_DENSE_MOVES 300u
@@ -145,6 +148,9 @@ struct sg_drawing {
     sg_layout layout;
     uint64_t last;  /* positions 0..last were gathered */
     bool dense;
+    /* What a node writes before its value, in the legend's language:
+     * "sg=" in English, "SG=" in Chinese, as the captions write it. */
+    char value_prefix[16];
 
     Agraph_t *g;
 
@@ -260,6 +266,10 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
  * sg_template_free(), or NULL after recording SG_EINPUT for an unknown
  * language. */
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
+
+/* The [value] section of the legend's wording WORDS, what a node writes
+ * before its value ("sg="), into BUF of SIZE bytes. */
+void sg_legend_value_prefix(const sg_template *words, char *buf, size_t size);
 
 /* Lays D out and has Graphviz paint it with the renderer FORMAT into
  * CONTEXT (for sgviz's own renderers, which paint into a structure rather

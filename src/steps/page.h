@@ -52,6 +52,7 @@ struct sg_steps {
     char **caption;      /* the short line of each step */
     char **trace;        /* the trace's line of each step */
     sg_drawing *frames;  /* the frames' drawing, made on first need */
+    char *title;         /* the game's name in the steps' language */
 };
 
 /* The drawing of the steps' positions in the steps' options, with a line
@@ -66,12 +67,21 @@ sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,
                          const char *const vars[WV_NVARS], char **out);
 
 /* The name of a DOT game's file without its directories, or the game's
- * description: what a page's title calls the game.  Owned by the game. */
+ * description, in the steps' language: what a page's title calls the
+ * game.  Owned by the steps. */
 const char *sg_steps_game_title(const sg_steps *st);
 
 /* One look of the picture, as a page holds it: every position in state
  * NODE and every move in state EDGE; with SHOW set, every position shown
- * with the value SHOWN (see sg_drawing_show_value()) instead of its own. */
+ * with the value SHOWN (see sg_drawing_show_value()) instead of its own,
+ * or with SHOWN = SG_PAGE_SHOW_ODD, position x with 2x + 1. */
+/* 2x + 1 at x is never 0, and the nim-sum of two or three different
+ * positions' values never is either (two differ above the lowest bit;
+ * three have it set), so a look in which every position is N shows every
+ * sum of heaps N too, except a sum that is 0 whatever the values are
+ * (a heap twice). */
+#define SG_PAGE_SHOW_ODD (SG_VALUE_UNKNOWN - 1)
+
 typedef struct sg_page_look {
     const char *name;
     sg_node_state node;

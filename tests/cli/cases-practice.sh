@@ -4,9 +4,10 @@
 # tests/cli/data/practice-drive.js: right and wrong answers, a slip and the
 # answers that follow from it, "show me", the score, the sheet the download
 # link holds read back by `sgviz check`, every kind of answer, both
-# languages, a shuffled drill, a hidden picture, a DOT game and the themes,
-# at 1024x768 and 1920x1080.  The values expected are worked out here (the
-# x mod 7 pattern 0 1 0 1 2 3 2 of S = {1,3,4}), not taken from sgviz.
+# languages, a shuffled drill, a hidden picture, a DOT game, a game whose
+# moves split a heap, and the themes, at 1024x768 and 1920x1080.  The
+# values expected are worked out here (the x mod 7 pattern 0 1 0 1 2 3 2 of
+# S = {1,3,4}, Kayles' published values), not taken from sgviz.
 # With SGVIZ_SHOTS=DIR the screenshots are kept in DIR, to be looked at.
 # Sourced by run.sh, which provides run_in, pass, fail, $tmp, $here, $root
 # and $SGVIZ.
@@ -47,7 +48,7 @@ for c in chromium chromium-browser; do
     if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
-    echo "skipped: the practice page in a browser (chromium is not installed)"
+    skip "the practice page in a browser (chromium is not installed)"
     return 0
 fi
 
@@ -75,10 +76,10 @@ p_browse() {
     p_url="file://$tmp/drive.html$1"
     p_png=$4
     shift 4
-    timeout 60 "$chromium" "$@" --dump-dom "$p_url" > "$tmp/p.dom" 2> /dev/null
+    timeout "$browser_timeout" "$chromium" "$@" --dump-dom "$p_url" > "$tmp/p.dom" 2> /dev/null
     p_status=$?
     if [ -n "$p_png" ] && [ "$p_status" = 0 ]; then
-        timeout 60 "$chromium" "$@" --screenshot="$p_png" "$p_url" > /dev/null 2>&1
+        timeout "$browser_timeout" "$chromium" "$@" --screenshot="$p_png" "$p_url" > /dev/null 2>&1
         p_status=$?
         if [ -n "${SGVIZ_SHOTS:-}" ] && [ -f "$p_png" ]; then
             mkdir -p "$SGVIZ_SHOTS" && cp "$p_png" "$SGVIZ_SHOTS/"
@@ -86,6 +87,15 @@ p_browse() {
     fi
     rm -rf "$p_profile"
     return $p_status
+}
+
+# p_why: why the last p_browse failed, in words.
+p_why() {
+    if [ "$p_status" = 124 ]; then
+        echo "chromium did not finish in $browser_timeout s (SGVIZ_BROWSER_TIMEOUT)"
+    else
+        echo "chromium exit $p_status"
+    fi
 }
 
 # p_pre ID: the text of <pre id="ID"> in $tmp/p.dom, its entities decoded,
@@ -154,7 +164,7 @@ for p_size in "1024 768" "1920 1080"; do
     set -- $p_size
     p_what="practice page at $1x$2"
     if ! p_browse "" "$1" "$2" "$tmp/practice-done-$1x$2.png"; then
-        fail "$p_what: chromium exit $p_status"
+        fail "$p_what: $(p_why)"
         continue
     fi
     p_log > "$tmp/p.got"
@@ -187,9 +197,12 @@ if [ "$status" = 1 ] && grep -qxF '10/13 correct, first error at x = 6' "$tmp/ou
    grep -qxF '11/13 consistent with your own answers' "$tmp/out"; then pass; else
     fail "check of the downloaded sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
 fi
+# p_csv: the first eight columns of the report in $tmp/out (x, given,
+# right, own, correct, consistent, slip, follows_from).
+p_csv() { cut -d, -f1-8 "$tmp/out"; }
 run_in "$tmp" check -s 1,3,4 -n 12 answers.txt --format csv
-if grep -qxF '6,1,2,2,no,no,yes,,no,' "$tmp/out" && grep -qxF '10,2,1,2,no,yes,no,6,no,' "$tmp/out" &&
-   grep -qxF '11,3,2,3,no,yes,no,6,no,' "$tmp/out"; then pass; else
+if p_csv | grep -qxF '6,1,2,2,no,no,yes,' && p_csv | grep -qxF '10,2,1,2,no,yes,no,6' &&
+   p_csv | grep -qxF '11,3,2,3,no,yes,no,6'; then pass; else
     fail "check --format csv of the downloaded sheet: $(cat "$tmp/out")"
 fi
 
@@ -202,7 +215,7 @@ for p_size in "1024 768" "1920 1080"; do
     set -- $p_size
     p_what="practice page, a wrong answer, at $1x$2"
     if ! p_browse "" "$1" "$2" "$tmp/practice-wrong-$1x$2.png"; then
-        fail "$p_what: chromium exit $p_status"
+        fail "$p_what: $(p_why)"
         continue
     fi
     p_feedback=$(grep -o '<div id="feedback"[^>]*>.*</div>' "$tmp/p.dom" | head -1)
@@ -248,13 +261,13 @@ EOF
         diff "$tmp/p.want" "$tmp/p.got" | sed 's/^/    /'
     fi
     run_in "$tmp" check -s 1,3,4 -n 8 pn.txt --format csv
-    if grep -qxF '4,P,N,N,no,no,yes,,no,' "$tmp/out" && grep -qxF '7,N,P,N,no,yes,no,4,no,' "$tmp/out"; then
+    if p_csv | grep -qxF '4,P,N,N,no,no,yes,' && p_csv | grep -qxF '7,N,P,N,no,yes,no,4'; then
         pass
     else
         fail "check of the --ask pn sheet: $(cat "$tmp/out" "$tmp/err")"
     fi
 else
-    fail "practice --ask pn: chromium exit $p_status"
+    fail "practice --ask pn: $(p_why)"
 fi
 
 # ---- value and letter, in Chinese ----------------------------------------
@@ -279,7 +292,7 @@ if p_browse "" 1024 768; then
         fail "check of the --ask both --lang zh sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
     fi
 else
-    fail "practice --ask both --lang zh: chromium exit $p_status"
+    fail "practice --ask both --lang zh: $(p_why)"
 fi
 
 # ---- a shuffled drill ------------------------------------------------------
@@ -317,7 +330,7 @@ if p_browse "#seed=5" 1024 768; then
         fail "practice --shuffle: #seed=5 gave two orders"
     fi
 else
-    fail "practice --shuffle: chromium exit $p_status"
+    fail "practice --shuffle: $(p_why)"
 fi
 
 # ---- the picture hidden until the end; positions given --------------------
@@ -337,7 +350,7 @@ if p_browse "" 1024 768; then
         sed 's/^/    /' "$tmp/p.got"
     fi
 else
-    fail "practice --hide-picture: chromium exit $p_status"
+    fail "practice --hide-picture: $(p_why)"
 fi
 
 # ---- a DOT game, and the themes -------------------------------------------
@@ -360,16 +373,68 @@ if p_browse "" 1024 768; then
         fail "check -g of the DOT game's sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
     fi
 else
-    fail "practice -g: chromium exit $p_status"
+    fail "practice -g: $(p_why)"
 fi
 
-for p_theme in dark print; do
-    run_in "$tmp" steps -s 1,3,4 -n 4 --practice --theme "$p_theme" -o theme.html
-    p_drive "$tmp/theme.html" '["type 0","enter","type 2","enter"]'
-    if p_browse "" 1024 768 "$tmp/practice-$p_theme.png" &&
-       p_log | tail -1 | grep -qxF 'enter | answer | wrong | 1 | slip | shown'; then
+# ---- a game whose moves split a heap ---------------------------------------
+
+# Kayles, rows 0..6: 0 1 2 3 1 4 3.  The student writes 2 at 3 (its moves
+# leave 2, 1+1 and 1, worth 2, 1 XOR 1 = 0 and 1: a slip) and keeps it; 4
+# and 5 come out right; at 6 the moves leave 2+3 and 1+4 among others, and
+# with the student's sg(3) = 2 the mex is 2, which follows from the slip.
+run_in "$tmp" steps -t kayles -n 6 --practice -o kayles.html
+p_drive "$tmp/kayles.html" '["type 0","enter","type 1","enter","type 2","enter","type 2","enter",
+"shift-enter","type 1","enter","type 4","enter","type 2","enter"]'
+if p_browse "" 1280 800 "$tmp/practice-kayles.png"; then
+    p_feedback=$(grep -o '<div id="feedback"[^>]*>.*</div>' "$tmp/p.dom" | head -1)
+    if p_log | sed -n 5p | grep -qxF 'enter | answer | wrong | 3 | slip | shown' &&
+       p_log | tail -1 | grep -qxF 'enter | answer | wrong | 6 | follows 3 | shown' &&
+       printf '%s' "$p_feedback" | grep -qF 'they lead to {5, 1+4, 2+3, 4, 1+3, 2+2}.' &&
+       printf '%s' "$p_feedback" | grep -qF 'sg(2)⊕sg(3) = 2⊕2 = 0' &&
+       printf '%s' "$p_feedback" | grep -qF 'mex{4,0,0,1,3,0} = 2' &&
+       grep -q '<g id="s2_3" class="node sum P target">' "$tmp/p.dom" &&
+       grep -q '<g id="s1_3" class="node sum N target">' "$tmp/p.dom"; then
         pass
     else
-        fail "practice --theme $p_theme: $(p_log | tail -1)"
+        fail "practice -t kayles: $(p_log | tail -1); feedback \"$p_feedback\""
+    fi
+else
+    fail "practice -t kayles: $(p_why)"
+fi
+p_drive "$tmp/kayles.html" '["type 0","enter","type 1","enter","type 2","enter","type 2","enter",
+"shift-enter","type 1","enter","type 4","enter","type 2","enter","shift-enter"]'
+if p_browse "" 1024 768; then
+    p_pre downloaded > "$tmp/kayles.txt"
+    run_in "$tmp" check -t kayles -n 6 kayles.txt --format csv
+    if p_csv | grep -qxF '3,2,3,3,no,no,yes,' && p_csv | grep -qxF '6,2,3,2,no,yes,no,3'; then
+        pass
+    else
+        fail "check -t kayles of the practice sheet: $(cat "$tmp/out" "$tmp/err")"
+    fi
+    if grep -qxF '# read it back with: sgviz check -t kayles -n 6 answers.txt' "$tmp/kayles.txt"; then
+        pass
+    else
+        fail "practice -t kayles: the sheet's header: $(head -2 "$tmp/kayles.txt")"
+    fi
+else
+    fail "practice -t kayles: $(p_why)"
+fi
+
+# Every theme built in, and one of the user's own, each with the fill of
+# its P-positions (from templates/themes/ and graph-theme.dot), which the
+# answered position 0 takes in the picture.
+for p_theme in "classic #c0392b" "dark #f0a04b" "print #404040" \
+               "$p_data/graph-theme.dot #123456"; do
+    p_fill=${p_theme##* }
+    p_theme=${p_theme% *}
+    run_in "$tmp" steps -s 1,3,4 -n 4 --practice --theme "$p_theme" -o theme.html
+    p_drive "$tmp/theme.html" '["type 0","enter","type 2","enter"]'
+    if p_browse "" 1024 768 "$tmp/practice-$(basename "$p_theme" .dot).png" &&
+       p_log | tail -1 | grep -qxF 'enter | answer | wrong | 1 | slip | shown' &&
+       awk '/<div id="picture"/,/<\/svg>/' "$tmp/p.dom" | grep -A3 '<g id="p0" ' |
+           grep -qi "fill=\"$p_fill\""; then
+        pass
+    else
+        fail "practice --theme $p_theme: $(p_log | tail -1); position 0 not filled $p_fill"
     fi
 done
