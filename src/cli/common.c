@@ -419,7 +419,7 @@ static sg_status dot_max_option(sg_ctx *ctx, const char *size)
                            "such as 512M or 2G", size);
     /* 0 would restore the default in the library; here it is a slip. */
     if (n == 0)
-        return sg_ctx_fail(ctx, SG_EINPUT, "--dot-max \"%s\": a bound on "
+        return sg_ctx_fail(ctx, SG_EINPUT, "--dot-max \"%.40s\": a bound on "
                            "DOT must be from 1 KiB to 1 TiB", size);
     if (sg_ctx_set_dot_max(ctx, n << shift) != SG_OK) {
         cli_prefix_error(ctx, "--dot-max");
