@@ -4,10 +4,11 @@
  * button presses it, which events sent from the page's own script cannot
  * do).  A KEY is Tab, Enter, Shift+Enter, ? or "type:TEXT", TEXT typed a
  * character at a time; "Enter reloads" is Enter on a button that loads the
- * page again, and waits for that.  After each key but typing, one line on
- * standard output: the key, the focused element's id, and the body's
- * data-phase, data-asked and data-score.  For tests/cli/cases-practice.sh;
- * needs Node.js. */
+ * page again, and waits for that; "clipboard" prints each line of the
+ * browser's clipboard after "clipboard | ".  After each key but typing, one
+ * line on standard output: the key, the focused element's id, and the
+ * body's data-phase, data-asked and data-score.  For
+ * tests/cli/cases-practice.sh; needs Node.js. */
 "use strict";
 const { spawn } = require("child_process");
 const fs = require("fs"), os = require("os"), path = require("path");
@@ -85,6 +86,18 @@ function finish(status) {
     "document.body.dataset.asked || '-', document.body.dataset.score || " +
     "'-'].join(' | ')");
   for (const key of keys) {
+    if (key === "clipboard") {
+      await send("Browser.grantPermissions",
+        { permissions: ["clipboardReadWrite", "clipboardSanitizedWrite"] });
+      const reply = await send("Runtime.evaluate", { awaitPromise: true,
+        expression: "navigator.clipboard.readText()", returnByValue: true },
+        session);
+      reply.result.result.value.split("\n").forEach((line) => {
+        if (line)
+          console.log("clipboard | " + line);
+      });
+      continue;
+    }
     if (key.startsWith("type:")) {
       for (const ch of key.slice(5))
         await send("Input.dispatchKeyEvent", { type: "char", text: ch }, session);
