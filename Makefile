@@ -65,6 +65,9 @@ TEMPLATES := $(shell find templates -type f ! -name '*~' | LC_ALL=C sort)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin.o
 CLI_OBJ := $(CLI_SRC:src/cli/%.c=$(BUILD)/obj/cli/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Example programs of games defined in C, each with its expected output.
+EXAMPLE_SRC := $(wildcard examples/c/*.c)
+EXAMPLE_BIN := $(EXAMPLE_SRC:examples/c/%.c=$(BUILD)/examples/%)
 LIB := $(BUILD)/libsgviz.a
 BIN := $(BUILD)/sgviz
 
@@ -114,6 +117,12 @@ $(BUILD)/tests/%: tests/%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) $(CAIRO_LIBS) \
 	    $(CMOCKA_LIBS) $(LDFLAGS) -o $@
 
+# The examples are built as a user builds a program: the public header
+# and the library only.
+$(BUILD)/examples/%: examples/c/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
+
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@echo
@@ -131,11 +140,17 @@ test: deps
 
 # Runs every cmocka suite and the command-line tests, then fails if any
 # of them failed (cmocka's exit status is its number of failed tests).
-test-run: all $(TEST_BIN)
+test-run: all $(TEST_BIN) $(EXAMPLE_BIN)
 	@failed=0; \
 	for t in $(TEST_BIN); do \
 	    echo "== $$t"; \
 	    $$t || failed=$$((failed + 1)); \
+	done; \
+	for e in $(EXAMPLE_BIN); do \
+	    echo "== $$e"; \
+	    $$e > $$e.out && cmp -s $$e.out examples/c/$${e##*/}.txt || { \
+	        diff examples/c/$${e##*/}.txt $$e.out | head -5; \
+	        failed=$$((failed + 1)); }; \
 	done; \
 	echo "== tests/cli/run.sh"; \
 	SGVIZ=$(BIN) sh tests/cli/run.sh || failed=$$((failed + 1)); \
@@ -149,7 +164,7 @@ $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(LDFLAGS) -o $@
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/bench
+	@$(MAKE) --no-print-directory all $(BUILD)/bench $(EXAMPLE_BIN)
 	@$(BUILD)/bench $(BIN)
 
 # == Sanitizers, leak checks and fuzzing ====================================
@@ -234,4 +249,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD) build-asan build-clang $(FUZZ_DIR)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(EXAMPLE_BIN:=.d)
