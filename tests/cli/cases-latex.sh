@@ -247,6 +247,10 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
         "$root/examples/latex/steps.tex" "$root/examples/latex/trace.tex" \
         "$root/examples/latex/kayles.csv" "$tmp/latex/"
     l_compile pdflatex deck "examples/latex/deck.tex"
+    # Nothing of the deck runs off a slide.
+    if grep -q 'Overfull \\vbox' "$tmp/latex/deck.log"; then
+        fail "examples/latex/deck.tex: a slide's content is higher than the slide"
+    else pass; fi
 else
     echo "cases-latex: Beamer is not installed; compiling the frames skipped"
 fi
