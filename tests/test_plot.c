@@ -273,7 +273,7 @@ static void other_kinds(void **state)
     (void)state;
     /* Kayles, 0..400: every dot against the brute force, and the period
      * drawn where the values show it: sg(x + 12) = sg(x) from 71 on, and
-     * not from 70 (sg(70) = 6, sg(82) = 7). */
+     * not from 70 (sg(70) = 6, sg(82) = 2). */
     unsigned *sg = kayles_brute(400);
     for (unsigned x = 71; x + 12 <= 400; x++)
         assert_int_equal(sg[x], sg[x + 12]);
