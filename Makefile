@@ -2,6 +2,7 @@
 #
 #   make            build build/sgviz and build/libsgviz.a
 #   make demo       install what is missing, build, show the worked example
+#                   (its trace and table, its picture and its step page)
 #   make test       install what is missing, build, run every test
 #   make bench      speed and memory figures, side by side
 #   make asan       every test under AddressSanitizer and UBSan (clang)
@@ -40,10 +41,11 @@ WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 
 # Graphviz's headers are included as system headers, so that their own
 # warnings do not drown ours.
-GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph 2>/dev/null | \
+GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph fontconfig 2>/dev/null | \
                      sed 's/-I/-isystem /g')
-# The render module's geometry needs libm.
-GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph 2>/dev/null) -lm
+# The render module's geometry needs libm; it asks fontconfig (which
+# Graphviz finds its fonts through) whether a language's script has a font.
+GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph fontconfig 2>/dev/null) -lm
 # Plots are painted with cairo (PNG, PDF); its headers are system headers too.
 CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
                         sed 's/-I/-isystem /g')
@@ -65,6 +67,9 @@ TEMPLATES := $(shell find templates -type f ! -name '*~' | LC_ALL=C sort)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin.o
 CLI_OBJ := $(CLI_SRC:src/cli/%.c=$(BUILD)/obj/cli/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Example programs of games defined in C, each with its expected output.
+EXAMPLE_SRC := $(wildcard examples/c/*.c)
+EXAMPLE_BIN := $(EXAMPLE_SRC:examples/c/%.c=$(BUILD)/examples/%)
 LIB := $(BUILD)/libsgviz.a
 BIN := $(BUILD)/sgviz
 
@@ -114,6 +119,12 @@ $(BUILD)/tests/%: tests/%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) $(CAIRO_LIBS) \
 	    $(CMOCKA_LIBS) $(LDFLAGS) -o $@
 
+# The examples are built as a user builds a program: the public header
+# and the library only.
+$(BUILD)/examples/%: examples/c/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
+
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@echo
@@ -125,17 +136,34 @@ demo: deps
 	@echo
 	@echo '$$ $(BIN) table -s 1,3,4 -n 20'
 	@$(BIN) table -s 1,3,4 -n 20
+	@mkdir -p $(BUILD)/demo
+	@echo
+	@echo '$$ $(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.svg'
+	@$(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.svg
+	@echo '$$ $(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.png'
+	@$(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.png
+	@echo '$$ $(BIN) steps -s 1,3,4 -n 12 -o $(BUILD)/demo/steps.html'
+	@$(BIN) steps -s 1,3,4 -n 12 -o $(BUILD)/demo/steps.html
+	@echo
+	@echo 'The worked example drawn: $(BUILD)/demo/graph.svg and graph.png;'
+	@echo 'its steps, one page for the lecture room: open $(BUILD)/demo/steps.html'
 
 test: deps
 	@$(MAKE) --no-print-directory test-run
 
 # Runs every cmocka suite and the command-line tests, then fails if any
 # of them failed (cmocka's exit status is its number of failed tests).
-test-run: all $(TEST_BIN)
+test-run: all $(TEST_BIN) $(EXAMPLE_BIN)
 	@failed=0; \
 	for t in $(TEST_BIN); do \
 	    echo "== $$t"; \
 	    $$t || failed=$$((failed + 1)); \
+	done; \
+	for e in $(EXAMPLE_BIN); do \
+	    echo "== $$e"; \
+	    $$e > $$e.out && cmp -s $$e.out examples/c/$${e##*/}.txt || { \
+	        diff examples/c/$${e##*/}.txt $$e.out | head -5; \
+	        failed=$$((failed + 1)); }; \
 	done; \
 	echo "== tests/cli/run.sh"; \
 	SGVIZ=$(BIN) sh tests/cli/run.sh || failed=$$((failed + 1)); \
@@ -149,7 +177,7 @@ $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(LDFLAGS) -o $@
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/bench
+	@$(MAKE) --no-print-directory all $(BUILD)/bench $(EXAMPLE_BIN)
 	@$(BUILD)/bench $(BIN)
 
 # == Sanitizers, leak checks and fuzzing ====================================
@@ -234,4 +262,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD) build-asan build-clang $(FUZZ_DIR)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(EXAMPLE_BIN:=.d)

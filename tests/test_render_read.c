@@ -683,7 +683,7 @@ static void names_shown_cleaned(void **state)
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
-    sg_table_opts o = {SG_TABLE_JSON, 0, 0};
+    sg_table_opts o = {.format = SG_TABLE_JSON};
     assert_int_equal(sg_table_write(ctx, g, 0, 4, &o, f), SG_OK);
     fclose(f);
     assert_non_null(strstr(out, "\"x\": \"caf\xc3\xa9\""));
