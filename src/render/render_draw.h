@@ -148,6 +148,9 @@ struct sg_drawing {
     sg_layout layout;
     uint64_t last;  /* positions 0..last were gathered */
     bool dense;
+    /* What a node writes before its value, in the legend's language:
+     * "sg=" in English, "SG=" in Chinese, as the captions write it. */
+    char value_prefix[16];
 
     Agraph_t *g;
 
@@ -263,6 +266,10 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
  * sg_template_free(), or NULL after recording SG_EINPUT for an unknown
  * language. */
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
+
+/* The [value] section of the legend's wording WORDS, what a node writes
+ * before its value ("sg="), into BUF of SIZE bytes. */
+void sg_legend_value_prefix(const sg_template *words, char *buf, size_t size);
 
 /* Lays D out and has Graphviz paint it with the renderer FORMAT into
  * CONTEXT (for sgviz's own renderers, which paint into a structure rather
