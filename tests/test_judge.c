@@ -184,7 +184,9 @@ static void put(text *t, const char *fmt, ...)
     va_list ap;
     for (;;) {
         va_start(ap, fmt);
-        int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+        /* No offset is applied to a buffer not yet made (undefined). */
+        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->cap - t->len, fmt,
+                          ap);
         va_end(ap);
         if (t->s && (size_t)n < t->cap - t->len) {
             t->len += (size_t)n;
