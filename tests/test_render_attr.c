@@ -169,7 +169,7 @@ static void links(void **state)
 {
     (void)state;
     static const char *const kept[] = {
-        "http://example.org/a?b=c&d=e#f", "https://example.org/",
+        "http://example.org/a?b=c&amp;d=e#f", "https://example.org/",
         "HTTPS://example.org/", "mailto:lecturer@example.org", "page.html",
         "../notes/games.html#kayles", "#step=3", "/abs/path", "?q=1",
         "a/b:c", "http://example.org/%22x%22", "&amp;"};
@@ -193,6 +193,34 @@ static void links(void **state)
                 fail_msg("link \"%s\" kept", dropped[i]);
         }
     }
+    /* Graphviz copies a link into SVG as it is: a bare '&' (a query's)
+     * is written "&amp;", so that the picture stays XML; references stay
+     * as they are. */
+    static const struct {
+        const char *link, *written;
+    } escaped[] = {
+        {"http://example.org/a?b=c&d=e#f",
+         "http://example.org/a?b=c&amp;d=e#f"},
+        {"z?a=1&b=2&#38;c&#x26;d&", "z?a=1&amp;b=2&#38;c&#x26;d&amp;"},
+        {"&&amp;&#;", "&amp;&amp;&amp;#;"}};
+    for (size_t i = 0; i < sizeof escaped / sizeof escaped[0]; i++) {
+        char *written = NULL;
+        assert_int_equal(verdict_cleaned(AGNODE, "URL", escaped[i].link,
+                                         false, &written),
+                         2);
+        assert_string_equal(written, escaped[i].written);
+        free(written);
+    }
+    /* An HREF in an HTML-like label is written decoded, so one with an
+     * '&' goes: it would end the picture's XML. */
+    char *dropped_amp = NULL;
+    assert_int_equal(verdict_cleaned(AGNODE, "label",
+                                     "<table href=\"x?a=1&amp;b=2\"><tr><td>"
+                                     "a</td></tr></table>",
+                                     true, &dropped_amp),
+                     2);
+    assert_string_equal(dropped_amp, "<table><tr><td>a</td></tr></table>");
+    free(dropped_amp);
     /* In an HTML-like label the HREF goes and the rest stays. */
     char *cleaned = NULL;
     assert_int_equal(verdict_cleaned(AGNODE, "label",

@@ -339,7 +339,7 @@ static void xml_decode(sg_buf *b, const char *s, size_t len)
  * in) or markup is in it, and with a scheme of http, https or mailto or
  * none at all.  "javascript:" and "data:" links run or show whatever
  * they hold when clicked. */
-static bool link_ok(const char *link, size_t len)
+static bool link_ok(const char *link, size_t len, bool amp_ok)
 {
     sg_buf b;
     sg_buf_init(&b);
@@ -348,7 +348,8 @@ static bool link_ok(const char *link, size_t len)
     const char *v = b.data ? b.data : "";
     for (size_t i = 0; ok && i < b.len; i++)
         ok = isalnum((unsigned char)v[i]) ||
-             strchr("-._~:/?#[]@!$&'()*+,;=%", v[i]) != NULL;
+             strchr("-._~:/?#[]@!$'()*+,;=%", v[i]) != NULL ||
+             (amp_ok && v[i] == '&');
     /* The scheme is what comes before the first ':', if no '/', '?' or
      * '#' comes before it. */
     size_t colon = strcspn(v, ":/?#");
@@ -359,6 +360,53 @@ static bool link_ok(const char *link, size_t len)
     }
     sg_buf_free(&b);
     return ok;
+}
+
+/* Whether the '&' at S[0] begins a reference that an XML reader decodes
+ * (&amp; and the like, &#38;, &#x26;). */
+static bool is_reference(const char *s)
+{
+    static const char *const named[] = {"&lt;", "&gt;", "&amp;", "&quot;",
+                                        "&apos;"};
+    for (size_t k = 0; k < 5; k++)
+        if (strncmp(s, named[k], strlen(named[k])) == 0)
+            return true;
+    if (s[1] != '#')
+        return false;
+    bool hex = s[2] == 'x' || s[2] == 'X';
+    size_t i = hex ? 3 : 2, start = i;
+    while (hex ? isxdigit((unsigned char)s[i]) : isdigit((unsigned char)s[i]))
+        i++;
+    return i > start && s[i] == ';';
+}
+
+/* LINK with every '&' that begins no reference written as "&amp;": Graphviz
+ * copies a link into SVG as it is, where a bare '&' (the query of
+ * "a?b=1&c=2") makes the picture no XML at all.  A new string, or NULL
+ * when LINK needs no change or memory runs out (*FAILED then true). */
+static char *escape_bare_amps(const char *link, bool *failed)
+{
+    *failed = false;
+    size_t extra = 0;
+    for (const char *p = link; (p = strchr(p, '&')) != NULL; p++)
+        extra += is_reference(p) ? 0 : 4;
+    if (extra == 0)
+        return NULL;
+    char *out = malloc(strlen(link) + extra + 1), *o = out;
+    if (!out) {
+        *failed = true;
+        return NULL;
+    }
+    for (const char *p = link; *p; p++) {
+        if (*p == '&' && !is_reference(p)) {
+            memcpy(o, "&amp;", 5);
+            o += 5;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    return out;
 }
 
 /* Whether NAME (references decoded) is a font name Graphviz may copy into
@@ -472,9 +520,12 @@ static bool html_label_ok(const char *s, const char **bad, char **cleaned)
                 ok = font_ok(value, vlen);
                 if (!ok)
                     *bad = "holds a font name with quotes or markup in it";
-            } else if (word_is(name, nlen, "href") && !link_ok(value, vlen)) {
+            } else if (word_is(name, nlen, "href") &&
+                       !link_ok(value, vlen, false)) {
                 /* The attribute goes, from the space before it to its
-                 * closing quote. */
+                 * closing quote.  Graphviz writes an HREF's decoded text
+                 * into SVG, where an '&' would end the picture's XML, so
+                 * a link with one goes too. */
                 sg_buf_add(&out, copied, (size_t)(attr - copied));
                 copied = p;
                 dropped = true;
@@ -563,8 +614,13 @@ static bool value_ok(const attr_rule *r, const char *v, bool html,
     case V_LINK:
         /* A link that may not reach a picture is dropped, not refused:
          * the drawing is still what the file describes. */
-        if (link_ok(v, len))
-            return true;
+        if (link_ok(v, len, true)) {
+            bool failed;
+            *cleaned = escape_bare_amps(v, &failed);
+            if (failed)
+                *why = "could not be escaped (out of memory)";
+            return !failed;
+        }
         *cleaned = strdup("");
         if (!*cleaned)
             *why = "could not be dropped (out of memory)";

@@ -14,33 +14,52 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Whether the picture holds a link that could run a script: any href
- * whose value, its spaces and entities aside, starts with a scheme other
- * than http, https or mailto.  sgviz keeps only those and relative links;
- * a script in a page that shows the picture is a finding like a crash. */
+/* Whether the picture holds a link that could run a script: an href whose
+ * value, read as a browser reads it (XML entities decoded, leading spaces
+ * and controls skipped), starts with a scheme other than http, https or
+ * mailto.  sgviz keeps only those and relative links; a script in a page
+ * that shows the picture is a finding like a crash. */
 static int hostile_link(const char *svg, size_t len)
 {
     static const char *const keep[] = {"http:", "https:", "mailto:"};
-    for (const char *p = svg; (p = strstr(p, "href=\"")) != NULL;) {
+    const char *end = svg + len;
+    for (const char *p = svg; (p = strstr(p, "href=\"")) != NULL && p < end;) {
         p += 6;
-        size_t n = strcspn(p, "\"");
-        if ((size_t)(p - svg) + n > len)
-            break;
-        /* A scheme is letters up to ':' before any '/', '?' or '#'. */
-        size_t colon = strcspn(p, ":/?#\"");
-        if (colon < n && p[colon] == ':') {
-            int ok = 0;
-            for (size_t k = 0; k < 3; k++)
-                if (strncmp(p, keep[k], strlen(keep[k])) == 0)
-                    ok = 1;
-            if (!ok)
-                return 1;
+        char v[256];
+        size_t n = 0;
+        while (p < end && *p != '"' && n + 1 < sizeof v) {
+            if (*p == '&') {
+                /* &amp; &lt; &gt; &quot; &apos; and &#N; / &#xN;. */
+                const char *semi = memchr(p, ';', (size_t)(end - p));
+                if (!semi || semi - p > 10)
+                    return 1;
+                char c = '?';
+                if (p[1] == '#')
+                    c = (char)strtol(p + 2 + (p[2] == 'x'), NULL,
+                                     p[2] == 'x' ? 16 : 10);
+                else if (strncmp(p, "&amp;", 5) == 0)
+                    c = '&';
+                v[n++] = c;
+                p = semi + 1;
+            } else {
+                v[n++] = *p++;
+            }
         }
-        /* An entity or a space at the start hides a scheme from the
-         * check above but not from a browser. */
-        if (n && (p[0] == '&' || p[0] == ' ' || p[0] == '\t'))
+        v[n] = '\0';
+        const char *u = v;
+        while (*u && (unsigned char)*u <= ' ')
+            u++;
+        /* A scheme is what comes before a ':' that no '/', '?' or '#'
+         * precedes; browsers also drop tabs and newlines inside it. */
+        size_t colon = strcspn(u, ":/?#");
+        if (u[colon] != ':')
+            continue;
+        int ok = 0;
+        for (size_t k = 0; k < 3; k++)
+            if (strncmp(u, keep[k], strlen(keep[k])) == 0)
+                ok = 1;
+        if (!ok)
             return 1;
-        p += n;
     }
     return 0;
 }
