@@ -1612,6 +1612,9 @@ typedef struct sg_steps_opts {
                                and the legend */
     double aspect;          /* the pictures' shape, as sg_drawing_opts */
     int no_legend;          /* leave the legend out of every picture */
+    uint64_t first;         /* the first step the frames and the page show
+                               (0 by default); the positions before it are
+                               shown computed */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;
@@ -1619,7 +1622,7 @@ typedef struct sg_steps sg_steps;
 /* Computes the steps of positions 0..LAST of GAME (for a finite game, LAST
  * is clamped to its last position) with their captions and trace lines.
  * OPTS may be NULL.  Returns NULL on error: SG_EINPUT for an unknown
- * language; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
+ * language or a first step after LAST; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
  * SG_STEPS_MAX_MOVES.  GAME (and the theme) must outlive the steps; the
  * caller frees them with sg_steps_free(). */
 sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
