@@ -135,6 +135,16 @@ sg_game *sg_game_from_code(sg_ctx *ctx, const char *code, const char *origin);
  * empty graph, a cycle).  The caller frees it with sg_game_free(). */
 sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path);
 
+/* The default of the most bytes of DOT that sg_game_read_dot() reads. */
+#define SG_DOT_MAX_DEFAULT ((uint64_t)256 << 20)
+
+/* Sets the most bytes of DOT that later sg_game_read_dot() calls on CTX
+ * read (0 restores SG_DOT_MAX_DEFAULT).  The memory Graphviz may hold for
+ * the graph (2 GiB at the default) and the most edges (10^7) follow in
+ * proportion, so that a larger bound admits a larger game whole.  Returns
+ * SG_OK, or SG_EINPUT (recorded) for a bound under 1 KiB or over 1 TiB. */
+sg_status sg_ctx_set_dot_max(sg_ctx *ctx, uint64_t bytes);
+
 void sg_game_free(sg_game *game);
 
 sg_game_kind sg_game_kind_of(const sg_game *game);
