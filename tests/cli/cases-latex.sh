@@ -324,7 +324,7 @@ if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1 &&
         fail "steps --lang zh: xelatex lacks characters"
     fi
 else
-    echo "cases-latex: xelatex with ctex is not installed; Chinese checked as text only"
+    skip "compiling the Chinese frames (xelatex with ctex is not installed; checked as text only)"
 fi
 
 # ---- sgviz trace --format latex: blocks of a slide's height ------------------
