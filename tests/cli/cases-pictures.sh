@@ -123,7 +123,7 @@ if [ -n "$(fc-list :lang=zh-cn family 2>/dev/null)" ]; then
         if [ ! -s "$tmp/err" ]; then pass; else fail "graph --lang zh with a Chinese font warned: $(cat "$tmp/err")"; fi
     fi
 else
-    echo "skipped: a Chinese picture with a Chinese font (none is installed)"
+    skip "a Chinese picture with a Chinese font (none is installed)"
 fi
 
 # ---- how nodes and moves look -----------------------------------------------
@@ -152,7 +152,7 @@ if command -v pdftoppm > /dev/null 2>&1; then
         fi
     fi
 else
-    echo "skipped: the dark PDF's corner (pdftoppm is not installed)"
+    skip "the dark PDF's corner (pdftoppm is not installed)"
 fi
 
 # The print theme: the current step's moves (a double line) look unlike the
@@ -203,7 +203,7 @@ pic_measure() {
 # pic_dom W H URL: the DOM of file URL in a window of W x H, in $tmp/dom.html.
 pic_dom() {
     pic_profile=$(mktemp -d)
-    timeout 90 "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+    timeout "$browser_timeout" "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
         --no-first-run --disable-background-networking --disable-component-update \
         --disable-sync --disable-extensions --hide-scrollbars --user-data-dir="$pic_profile" \
         --window-size="$1,$2" --dump-dom "file://$3" > "$tmp/dom.html" 2> /dev/null
@@ -211,7 +211,7 @@ pic_dom() {
     rm -rf "$pic_profile"
 }
 if [ -z "$pic_chromium" ]; then
-    echo "skipped: the page at a projector's sizes (chromium is not installed)"
+    skip "the page at a projector's sizes (chromium is not installed)"
 else
     run_in "$tmp" steps -s 1,3,4 -n 12 -o page.html
     run_in "$tmp" steps -s 1,3,4 -n 12 --theme dark -o dark.html
@@ -314,4 +314,27 @@ if [ -n "$pic_chromium" ] &&
        grep -qF '<p id="caption">sg(8) = mex{0,3,2} = 1</p>' "$tmp/dom.html"; then pass; else
         fail "steps --from 8 page: $(grep -o '<body[^>]*>' "$tmp/dom.html")"
     fi
+fi
+
+# ---- table --lang zh: the words of the Chinese traces -----------------------
+
+# pow2: sg(x) = x mod 3.
+if expect 0 "table --lang zh" table -s pow2 -n 5 --lang zh; then
+    pic_want=$(awk 'BEGIN { printf "x   "; for (x = 0; x <= 5; x++) printf " %d", x; printf "\nSG  ";
+        for (x = 0; x <= 5; x++) printf " %d", x % 3; printf "\nP/N ";
+        for (x = 0; x <= 5; x++) printf " %s", x % 3 ? "N" : "P"; printf "\n" }')
+    if [ "$(cat "$tmp/out")" = "$pic_want" ]; then pass; else fail "table --lang zh: $(cat "$tmp/out")"; fi
+fi
+if expect 0 "table -f md --lang zh" table -s pow2 -n 3 -f md --lang zh; then
+    if [ "$(head -1 "$tmp/out")" = '| x | SG[x] | P/N |' ]; then pass; else fail "table -f md --lang zh: $(head -1 "$tmp/out")"; fi
+fi
+if expect 0 "table -f latex --lang zh" table -s pow2 -n 3 -f latex --lang zh; then
+    if grep -qxF '% S = \{1,2,4,8,...\} (2 的幂)' "$tmp/out" &&
+       grep -qF '$\mathrm{SG}[x]$ & 0 & 1 & 2 & 0' "$tmp/out"; then pass; else
+        fail "table -f latex --lang zh: $(head -3 "$tmp/out")"
+    fi
+fi
+# Machine formats keep their keys.
+if expect 0 "table -f csv --lang zh" table -s pow2 -n 3 -f csv --lang zh; then
+    if [ "$(head -1 "$tmp/out")" = 'x,sg,pn' ]; then pass; else fail "table -f csv --lang zh: $(head -1 "$tmp/out")"; fi
 fi
