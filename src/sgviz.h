@@ -549,12 +549,16 @@ typedef struct sg_table_opts {
      * of sg_game_order(), say, or a window of it. */
     const uint64_t *positions;
     size_t npositions;
+    /* The words of text, Markdown and LaTeX tables: "en" (NULL) writes
+     * sg(x), "zh" writes SG[x] and the game's Chinese name, as the Chinese
+     * traces do.  CSV, JSON and C keep their keys. */
+    const char *lang;
 } sg_table_opts;
 
 /* Computes and writes the table of positions FROM..TO of GAME to OUT (or
  * of opts->positions).  Returns SG_OK or an error: SG_EINPUT for a grid of
  * a game whose positions are not all named by two numbers (naming one),
- * or a grid in a format that has none. */
+ * a grid in a format that has none, or an unknown language. */
 sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                          uint64_t to, const sg_table_opts *opts, FILE *out);
 
@@ -1622,6 +1626,9 @@ typedef struct sg_steps_opts {
                                and the legend */
     double aspect;          /* the pictures' shape, as sg_drawing_opts */
     int no_legend;          /* leave the legend out of every picture */
+    uint64_t first;         /* the first step the frames and the page show
+                               (0 by default); the positions before it are
+                               shown computed */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;
@@ -1629,7 +1636,7 @@ typedef struct sg_steps sg_steps;
 /* Computes the steps of positions 0..LAST of GAME (for a finite game, LAST
  * is clamped to its last position) with their captions and trace lines.
  * OPTS may be NULL.  Returns NULL on error: SG_EINPUT for an unknown
- * language; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
+ * language or a first step after LAST; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
  * SG_STEPS_MAX_MOVES.  GAME (and the theme) must outlive the steps; the
  * caller frees them with sg_steps_free(). */
 sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,

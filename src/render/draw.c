@@ -1435,6 +1435,8 @@ sg_status sg_draw_paint_context(sg_ctx *ctx, sg_drawing *d,
         return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "drawing needs Graphviz's "
                            "neato layout plugin (engine nop2), which is not "
                            "registered here " SG_PLUGIN_HINT);
+    /* A sum's look follows from its heaps and moves, as they are now. */
+    refresh_sums(d);
     return run_renderer(ctx, d, gvc, format, context, NULL, NULL);
 }
 

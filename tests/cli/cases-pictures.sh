@@ -123,7 +123,7 @@ if [ -n "$(fc-list :lang=zh-cn family 2>/dev/null)" ]; then
         if [ ! -s "$tmp/err" ]; then pass; else fail "graph --lang zh with a Chinese font warned: $(cat "$tmp/err")"; fi
     fi
 else
-    echo "skipped: a Chinese picture with a Chinese font (none is installed)"
+    skip "a Chinese picture with a Chinese font (none is installed)"
 fi
 
 # ---- how nodes and moves look -----------------------------------------------
@@ -152,7 +152,7 @@ if command -v pdftoppm > /dev/null 2>&1; then
         fi
     fi
 else
-    echo "skipped: the dark PDF's corner (pdftoppm is not installed)"
+    skip "the dark PDF's corner (pdftoppm is not installed)"
 fi
 
 # The print theme: the current step's moves (a double line) look unlike the
@@ -203,7 +203,7 @@ pic_measure() {
 # pic_dom W H URL: the DOM of file URL in a window of W x H, in $tmp/dom.html.
 pic_dom() {
     pic_profile=$(mktemp -d)
-    timeout 90 "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+    timeout "$browser_timeout" "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
         --no-first-run --disable-background-networking --disable-component-update \
         --disable-sync --disable-extensions --hide-scrollbars --user-data-dir="$pic_profile" \
         --window-size="$1,$2" --dump-dom "file://$3" > "$tmp/dom.html" 2> /dev/null
@@ -211,7 +211,7 @@ pic_dom() {
     rm -rf "$pic_profile"
 }
 if [ -z "$pic_chromium" ]; then
-    echo "skipped: the page at a projector's sizes (chromium is not installed)"
+    skip "the page at a projector's sizes (chromium is not installed)"
 else
     run_in "$tmp" steps -s 1,3,4 -n 12 -o page.html
     run_in "$tmp" steps -s 1,3,4 -n 12 --theme dark -o dark.html
@@ -277,4 +277,64 @@ if expect 0 "steps --no-legend" steps -s 1,3,4 -n 5 --no-legend -o nolegend/; th
        grep -qF 'sg(3) = mex{' "$tmp/nolegend/step-003.svg"; then pass; else
         fail "steps --no-legend: a legend, or no caption, in step 3"
     fi
+fi
+
+# ---- steps --from: a window of steps ----------------------------------------
+
+# Frames 8..12 only; frame 8 shows 0..7 computed (their values from the
+# period 0101232 of S = {1,3,4}) and 9..12 pending.
+if expect 0 "steps --from 8 frames" steps -s 1,3,4 -n 12 --from 8 -o window/; then
+    pic_got=$(cd "$tmp/window" && ls | tr '\n' ' ')
+    pic_want=$(awk 'BEGIN { for (k = 8; k <= 12; k++) printf "step-%03d.svg ", k }')
+    # Computed: P or N, a target of 8's moves or not, but not 8 itself.
+    grep -oE '<g id="p[0-9]+" class="node [PN]( target)?"' "$tmp/window/step-008.svg" > "$tmp/done.txt"
+    pic_done=$(grep -o 'p[0-9]*' "$tmp/done.txt" | tr '\n' ' ')
+    pic_pn=$(sed 's/.*node \([PN]\).*/\1/' "$tmp/done.txt" | tr -d '\n')
+    pic_pn_want=$(awk 'BEGIN { for (x = 0; x <= 7; x++) printf "%s", substr("0101232", x % 7 + 1, 1) == "0" ? "P" : "N" }')
+    if [ "$pic_got" = "$pic_want" ] && [ "$pic_done" = "p0 p1 p2 p3 p4 p5 p6 p7 " ] &&
+       [ "$pic_pn" = "$pic_pn_want" ] &&
+       [ "$(grep -c 'class="node pending"' "$tmp/window/step-008.svg")" = 4 ] &&
+       grep -qF 'sg(8) = mex{0,3,2} = 1' "$tmp/window/step-008.svg"; then pass; else
+        fail "steps --from 8: frames $pic_got, computed $pic_done ($pic_pn, want $pic_pn_want)"
+    fi
+fi
+# Into a directory of an earlier run: its frames go, other files stay.
+mkdir -p "$tmp/again" && touch "$tmp/again/step-000.svg" "$tmp/again/notes.txt"
+if expect 0 "steps --from 9 into a used directory" steps -s 1,3,4 -n 10 --from 9 -o again/; then
+    pic_got=$(cd "$tmp/again" && ls | tr '\n' ' ')
+    if [ "$pic_got" = "notes.txt step-009.svg step-010.svg " ]; then pass; else
+        fail "steps --from 9 into a used directory: $pic_got"
+    fi
+fi
+# The page opens at step 8 and goes no lower (#step=2 shows step 8).
+if [ -n "$pic_chromium" ] &&
+   expect 0 "steps --from 8 page" steps -s 1,3,4 -n 12 --from 8 -o window.html; then
+    pic_dom 1024 768 "$tmp/window.html#step=2"
+    if grep -q 'data-step="8"' "$tmp/dom.html" &&
+       grep -qF '<p id="caption">sg(8) = mex{0,3,2} = 1</p>' "$tmp/dom.html"; then pass; else
+        fail "steps --from 8 page: $(grep -o '<body[^>]*>' "$tmp/dom.html")"
+    fi
+fi
+
+# ---- table --lang zh: the words of the Chinese traces -----------------------
+
+# pow2: sg(x) = x mod 3.
+if expect 0 "table --lang zh" table -s pow2 -n 5 --lang zh; then
+    pic_want=$(awk 'BEGIN { printf "x   "; for (x = 0; x <= 5; x++) printf " %d", x; printf "\nSG  ";
+        for (x = 0; x <= 5; x++) printf " %d", x % 3; printf "\nP/N ";
+        for (x = 0; x <= 5; x++) printf " %s", x % 3 ? "N" : "P"; printf "\n" }')
+    if [ "$(cat "$tmp/out")" = "$pic_want" ]; then pass; else fail "table --lang zh: $(cat "$tmp/out")"; fi
+fi
+if expect 0 "table -f md --lang zh" table -s pow2 -n 3 -f md --lang zh; then
+    if [ "$(head -1 "$tmp/out")" = '| x | SG[x] | P/N |' ]; then pass; else fail "table -f md --lang zh: $(head -1 "$tmp/out")"; fi
+fi
+if expect 0 "table -f latex --lang zh" table -s pow2 -n 3 -f latex --lang zh; then
+    if grep -qxF '% S = \{1,2,4,8,...\} (2 的幂)' "$tmp/out" &&
+       grep -qF '$\mathrm{SG}[x]$ & 0 & 1 & 2 & 0' "$tmp/out"; then pass; else
+        fail "table -f latex --lang zh: $(head -3 "$tmp/out")"
+    fi
+fi
+# Machine formats keep their keys.
+if expect 0 "table -f csv --lang zh" table -s pow2 -n 3 -f csv --lang zh; then
+    if [ "$(head -1 "$tmp/out")" = 'x,sg,pn' ]; then pass; else fail "table -f csv --lang zh: $(head -1 "$tmp/out")"; fi
 fi
