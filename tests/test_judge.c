@@ -142,7 +142,8 @@ static void problems_and_refusals(void **state)
     sg_ctx_free(ctx);
 }
 
-/* The samples of the other problems, as the problems give them. */
+/* The samples of the other problems, as the problems give them, and a
+ * few cases of our own. */
 static const struct {
     const char *name, *in, *out;
 } samples[] = {
@@ -154,6 +155,9 @@ static const struct {
     {"hdu2509", "2\n2 2\n1\n3\n", "No\nYes\n"},
     {"hdu1527", "2 1\n8 4\n4 7\n", "0\n1\n0\n"},
     {"hdu1404", "0\n00\n1\n20\n", "Yes\nYes\nNo\nNo\n"},
+    /* A graph whose first position has no moves (sanitizers once found a
+     * pointer made from no array in exploring it). */
+    {"hdu1524", "1\n0\n1 0\n0\n3\n0\n1 0\n0\n2 1 2\n0\n", "LOSE\nWIN\n"},
 };
 
 static void other_samples(void **state)
