@@ -188,11 +188,16 @@ __attribute__((format(printf, 2, 3)))
 static void put(text *t, const char *fmt, ...)
 {
     va_list ap;
+    if (!t->s) {
+        t->cap = 4096;
+        t->s = malloc(t->cap);
+        assert_non_null(t->s);
+    }
     for (;;) {
         va_start(ap, fmt);
         int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
         va_end(ap);
-        if (t->s && (size_t)n < t->cap - t->len) {
+        if ((size_t)n < t->cap - t->len) {
             t->len += (size_t)n;
             return;
         }
