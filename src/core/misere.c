@@ -55,6 +55,9 @@ typedef struct options {
     uint32_t *part;
     sg_value *xor_plus;   /* the nim-sum of the sg values option o leaves */
     size_t nopt, opt_cap, npart, part_cap;
+    /* For each position: its key in the hash of a multiset, and its sg. */
+    uint64_t *key;
+    sg_value *plus;
 } options;
 
 /* ------------------------------------------------------------------------ */
@@ -110,6 +113,8 @@ static uint64_t hash_of(const uint32_t *m, size_t k)
 
 static entry *find(sg_misere *m, uint64_t h, const uint32_t *ms, size_t k)
 {
+    if (!m->slots)
+        return NULL;
     for (size_t i = (size_t)h & m->mask; m->slots[i].hash;
          i = (i + 1) & m->mask) {
         entry *e = &m->slots[i];
@@ -209,6 +214,8 @@ void sg_misere_free(sg_misere *m)
     free(m->opt.part_start);
     free(m->opt.part);
     free(m->opt.xor_plus);
+    free(m->opt.key);
+    free(m->opt.plus);
     sg_lookup_free(m->lookup);
     free(m->slots);
     free(m->arena);
@@ -334,10 +341,19 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
                      pcap ? sg_alloc_raw(ctx, cap + 1, sizeof(size_t)) : NULL,
                      pcap ? sg_alloc_raw(ctx, pcap, sizeof(uint64_t)) : NULL};
     size_t *first = sg_grow(ctx, o->first, (size_t)last + 2, sizeof *first);
-    uint32_t buf[64];
+    uint64_t *keys = first ? sg_grow(ctx, o->key, (size_t)last + 1,
+                                     sizeof *keys) : NULL;
     if (first)
         o->first = first;
-    if (!first || !list.targets || (pcap && (!list.part_start || !list.parts))) {
+    if (keys)
+        o->key = keys;
+    sg_value *plus = keys ? sg_grow(ctx, o->plus, (size_t)last + 1,
+                                    sizeof *plus) : NULL;
+    if (plus)
+        o->plus = plus;
+    uint32_t buf[64];
+    if (!plus || !list.targets ||
+        (pcap && (!list.part_start || !list.parts))) {
         st = ctx->status;
         goto done;
     }
@@ -351,6 +367,8 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
         o->part_start[0] = 0;
     }
     for (uint64_t x = o->count; x <= last && st == SG_OK; x++) {
+        o->key[x] = key(x);
+        o->plus[x] = sg_lookup_get(m->lookup, x);
         sg_moves_clear(&list);
         game->ops->moves(game, x, &list);
         size_t begin = o->nopt;
@@ -434,12 +452,13 @@ static bool terminal(const sg_misere *m, uint64_t x)
 }
 
 /* A child of the multiset on the work stack: member I replaced by option
- * O's parts.  KEY orders the children tried: those whose nim-sum is 0 in
- * normal play first, as a guess at misère P-positions. */
+ * O's parts, and the child's hash. */
 typedef struct child {
+    uint64_t hash;
     uint32_t member;
     uint32_t opt;
-    uint32_t guess;
+    uint32_t rank;    /* among the guesses: how many different positions the
+                         child holds (fewer first) */
 } child;
 
 /* One position being searched. */
@@ -512,29 +531,78 @@ static size_t make_child(const sg_misere *m, const uint32_t *ms, size_t k,
     return n;
 }
 
-static uint64_t child_hash(const sg_misere *m, uint64_t h, uint32_t member,
-                           size_t o)
+/* Finds child C of the multiset MS[0..k) in the table.  The child is
+ * written into SCRATCH (its size in *CK) only when an entry has its hash,
+ * which is all a lookup that fails usually costs. */
+static entry *find_child(const sg_misere *m, const child *c,
+                         const uint32_t *ms, size_t k, uint32_t *scratch,
+                         size_t *ck)
 {
-    const options *op = &m->opt;
-    h -= key(member);
-    for (size_t p = op->part_start[o]; p < op->part_start[o + 1]; p++)
-        h += key(op->part[p]);
-    return h ? h : 1;
+    *ck = SIZE_MAX;
+    if (!m->slots)
+        return NULL;
+    for (size_t i = (size_t)c->hash & m->mask; m->slots[i].hash;
+         i = (i + 1) & m->mask) {
+        entry *e = &m->slots[i];
+        if (e->hash != c->hash)
+            continue;
+        if (*ck == SIZE_MAX)
+            *ck = make_child(m, ms, k, c->member, c->opt, scratch);
+        if (m->arena[e->at] == *ck &&
+            memcmp(&m->arena[e->at + 1], scratch, *ck * sizeof *scratch) == 0)
+            return e;
+    }
+    return NULL;
 }
 
-static int compare_child(const void *a, const void *b)
+/* Whether P is among MS[0..k) (sorted) other than at index SKIP. */
+static bool holds(const uint32_t *ms, size_t k, size_t skip, uint32_t p)
+{
+    size_t lo = 0, hi = k;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ms[mid] < p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = lo; i < k && ms[i] == p; i++)
+        if (i != skip)
+            return true;
+    return false;
+}
+
+/* How many different positions the child of MS[0..k) (DISTINCT of them)
+ * holds when member I is replaced by option O's parts. */
+static uint32_t distinct_after(const sg_misere *m, const uint32_t *ms,
+                               size_t k, size_t i, size_t o, size_t distinct)
+{
+    const options *op = &m->opt;
+    size_t d = distinct - !holds(ms, k, i, ms[i]);
+    for (size_t q = op->part_start[o]; q < op->part_start[o + 1]; q++) {
+        uint32_t p = op->part[q];
+        bool before = q > op->part_start[o] && op->part[q - 1] == p;
+        if (!before && !holds(ms, k, i, p))
+            d++;
+    }
+    return (uint32_t)d;
+}
+
+static int compare_rank(const void *a, const void *b)
 {
     const child *x = a, *y = b;
-    return (x->guess > y->guess) - (x->guess < y->guess);
+    return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
 /* Pushes the position MS[0..k) (copied onto the work stack) with its
- * children. */
+ * children.  In outcome mode the children whose nim-sum is 0 in normal
+ * play come first, as a guess at misère P-positions. */
 static sg_status push(search *s, const uint32_t *ms, size_t k, uint64_t h,
                       bool value)
 {
     sg_ctx *ctx = s->ctx;
     sg_misere *m = s->m;
+    const options *op = &m->opt;
     if (!reserve(ctx, (void **)&s->stack, &s->stack_cap, s->depth, 1,
                  sizeof *s->stack) ||
         !reserve(ctx, (void **)&s->work, &s->work_cap, s->work_len, k,
@@ -548,26 +616,51 @@ static sg_status push(search *s, const uint32_t *ms, size_t k, uint64_t h,
     f->value = value;
     memmove(&s->work[f->at], ms, k * sizeof *ms);
     s->work_len += k;
-    f->kids = s->nkid;
+    const uint32_t *w = &s->work[f->at];
     sg_value x = 0;
-    for (size_t i = 0; i < k; i++)
-        x ^= sg_lookup_get(m->lookup, s->work[f->at + i]);
+    size_t total = 0, distinct = 0;
     for (size_t i = 0; i < k; i++) {
-        uint32_t p = s->work[f->at + i];
-        if (i && p == s->work[f->at + i - 1])
-            continue;
-        size_t n = m->opt.first[p + 1] - m->opt.first[p];
-        if (!reserve(ctx, (void **)&s->kid, &s->kid_cap, s->nkid, n,
-                     sizeof *s->kid))
-            return ctx->status;
-        sg_value xp = x ^ sg_lookup_get(m->lookup, p);
-        for (size_t o = m->opt.first[p]; o < m->opt.first[p + 1]; o++)
-            s->kid[s->nkid++] = (child){(uint32_t)i, (uint32_t)o,
-                                        (xp ^ m->opt.xor_plus[o]) != 0};
+        x ^= op->plus[w[i]];
+        if (!i || w[i] != w[i - 1]) {
+            total += op->first[w[i] + 1] - op->first[w[i]];
+            distinct++;
+        }
     }
-    f->nkids = s->nkid - f->kids;
-    if (!value)
-        qsort(&s->kid[f->kids], f->nkids, sizeof *s->kid, compare_child);
+    /* Twice the room: the guesses of P-positions are gathered after the
+     * others, then moved in front. */
+    if (!reserve(ctx, (void **)&s->kid, &s->kid_cap, s->nkid, 2 * total,
+                 sizeof *s->kid))
+        return ctx->status;
+    f->kids = s->nkid;
+    child *front = &s->kid[s->nkid], *back = front + total;
+    size_t nf = 0, nb = 0;
+    for (size_t i = 0; i < k; i++) {
+        uint32_t p = w[i];
+        if (i && p == w[i - 1])
+            continue;
+        sg_value xp = x ^ op->plus[p];
+        uint64_t hp = h - op->key[p];
+        for (size_t o = op->first[p]; o < op->first[p + 1]; o++) {
+            uint64_t ch = hp;
+            for (size_t q = op->part_start[o]; q < op->part_start[o + 1]; q++)
+                ch += op->key[op->part[q]];
+            child c = {ch ? ch : 1, (uint32_t)i, (uint32_t)o, 0};
+            if (!value && (xp ^ op->xor_plus[o]) == 0) {
+                c.rank = distinct_after(m, w, k, i, o, distinct);
+                front[nf++] = c;
+            } else {
+                back[nb++] = c;
+            }
+        }
+    }
+    /* A guess that leaves pairs of equal positions comes first: the
+     * answers to the other player's moves then tend to restore pairs (as
+     * in a mirror strategy), so a proof meets few different positions. */
+    if (nf > 1)
+        qsort(front, nf, sizeof *front, compare_rank);
+    memmove(front + nf, back, nb * sizeof *back);
+    f->nkids = nf + nb;
+    s->nkid += f->nkids;
     f->vals = s->nval;
     return SG_OK;
 }
@@ -645,22 +738,24 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
             }
             result = NO_VALUE;
         }
-        if (f->next == 0 && !f->value && f->nkids) {
+        if (!reserve(ctx, (void **)&scratch, &scratch_cap, 0, f->len + 64,
+                     sizeof *scratch)) {
+            st = ctx->status;
+            break;
+        }
+        if (f->next == 0 && !f->value) {
             /* A child already known to be a P-position settles it at
              * once, before any is searched. */
-            if (!reserve(ctx, (void **)&scratch, &scratch_cap, 0, f->len + 64,
-                         sizeof *scratch)) {
-                st = ctx->status;
-                break;
-            }
+            const uint32_t *w = &s.work[f->at];
+            for (size_t j = 0; j < f->nkids; j++)
+                __builtin_prefetch(&m->slots[s.kid[f->kids + j].hash &
+                                             m->mask]);
             bool won = false;
             for (size_t j = 0; j < f->nkids && !won; j++) {
-                child c = s.kid[f->kids + j];
-                const uint32_t *ms_f = &s.work[f->at];
-                size_t ck = make_child(m, ms_f, f->len, c.member, c.opt,
-                                       scratch);
-                uint64_t ch = child_hash(m, f->hash, ms_f[c.member], c.opt);
-                won = ck && known(find(m, ch, scratch, ck), false) == ONLY_P;
+                size_t ck;
+                entry *e = find_child(m, &s.kid[f->kids + j], w, f->len,
+                                      scratch, &ck);
+                won = known(e, false) == ONLY_P;
             }
             if (won) {
                 result = ONLY_N;
@@ -669,22 +764,21 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
         }
         if (f->next < f->nkids) {
             child c = s.kid[f->kids + f->next++];
-            uint32_t *ms_f = &s.work[f->at];
-            if (!reserve(ctx, (void **)&scratch, &scratch_cap, 0, f->len + 64,
-                         sizeof *scratch)) {
-                st = ctx->status;
-                break;
-            }
-            ms_f = &s.work[f->at];
-            size_t ck = make_child(m, ms_f, f->len, c.member, c.opt, scratch);
-            uint64_t ch = child_hash(m, f->hash, ms_f[c.member], c.opt);
-            uint32_t v = ck == 0 ? (f->value ? 1 : ONLY_N)
-                                 : known(find(m, ch, scratch, ck), f->value);
+            const uint32_t *w = &s.work[f->at];
+            size_t ck;
+            entry *e = find_child(m, &c, w, f->len, scratch, &ck);
+            uint32_t v = known(e, f->value);
             if (v != NO_VALUE) {
                 result = v;
                 continue;
             }
-            st = push(&s, scratch, ck, ch, f->value);
+            if (ck == SIZE_MAX)
+                ck = make_child(m, w, f->len, c.member, c.opt, scratch);
+            if (ck == 0) {
+                result = f->value ? 1 : ONLY_N;
+                continue;
+            }
+            st = push(&s, scratch, ck, c.hash, f->value);
             continue;
         }
         /* Every child tried. */
