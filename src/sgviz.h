@@ -378,6 +378,10 @@ typedef struct sg_table_opts {
     sg_table_format format;
     unsigned width;   /* text: the line width to wrap to; 0 means 80 */
     unsigned columns; /* latex: positions per tabular; 0 means 12 */
+    int misere;       /* the misère table: g-(x) and P/N under misère play
+                         (the last player to move loses), as
+                         sg_misere_values() gives them; JSON names the
+                         values "misere" */
 } sg_table_opts;
 
 /* Computes and writes the table of positions FROM..TO of GAME to OUT.
@@ -974,6 +978,11 @@ typedef struct sg_sum_trace_opts {
      * part's line then points to "COMMAND --to X", the mex steps of its
      * own value.  NULL leaves the pointer out. */
     const char *command;
+    /* Nonzero: the working under misère play (the last player to move
+     * loses): misère Nim's rule and which of its cases applies, where it
+     * holds, else why it cannot and the search, with every move and the
+     * outcome of the position it leaves. */
+    int misere;
 } sg_sum_trace_opts;
 
 /* Writes the working of the sum of PARTS[0..n) of GAME to OUT: each part's
@@ -1180,6 +1189,11 @@ typedef struct sg_batch_opts {
      * a counted sum is answered as "case 2: nim-sum 0, second player
      * wins". */
     sg_batch_layout layout;
+    /* Nonzero: misère play, where the player who makes the last move
+     * loses; each sum's outcome comes from sg_misere_solve() (misère Nim's
+     * rule where it holds, else a bounded search), and an answer without
+     * names reads "1 4 1: misère, second player wins". */
+    int misere;
 } sg_batch_opts;
 
 typedef struct sg_batch sg_batch;

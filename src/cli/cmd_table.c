@@ -21,6 +21,9 @@ static const char usage[] =
     "  -w, --width W       text: wrap lines at W characters (default: the\n"
     "                      terminal's width, or 80)\n"
     "      --columns K     latex: positions per tabular (default 12)\n"
+    "      --misere        misère play (the last player to move loses): the\n"
+    "                      misère value g-(x), least m with x + *m a misère\n"
+    "                      P-position, and P/N under misère play\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
     "  -h, --help          show this help\n"
     "\n"
@@ -28,7 +31,7 @@ static const char usage[] =
 
 int cmd_table(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_COLUMNS };
+    enum { OPT_FROM = 256, OPT_TO, OPT_COLUMNS, OPT_MISERE };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
@@ -36,11 +39,13 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {"format", required_argument, NULL, 'f'},
         {"width", required_argument, NULL, 'w'},
         {"columns", required_argument, NULL, OPT_COLUMNS},
+        {"misere", no_argument, NULL, OPT_MISERE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *format = "text", *width = NULL, *columns = NULL;
+    int misere = 0;
     const char *output = NULL;
     int c;
     cli_options getopts;
@@ -53,6 +58,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         case 'f': format = optarg; break;
         case 'w': width = optarg; break;
         case OPT_COLUMNS: columns = optarg; break;
+        case OPT_MISERE: misere = 1; break;
         case 'o': output = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "table", c, argv);
@@ -61,7 +67,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     if (optind < argc)
         return cli_extra_operand(ctx, "table", argv[optind]);
 
-    sg_table_opts opts = {SG_TABLE_TEXT, 0, 0};
+    sg_table_opts opts = {SG_TABLE_TEXT, 0, 0, misere};
     if (sg_table_format_parse(ctx, format, &opts.format) != SG_OK)
         return EXIT_BAD;
     uint64_t v;

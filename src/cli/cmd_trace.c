@@ -21,6 +21,10 @@ static const char usage[] =
     "      --position P     a position of several parts, e.g. 3+4+5: each\n"
     "                       part's value, the nim-sum worked in binary, who\n"
     "                       wins and how a winning move is found\n"
+    "      --misere         misère play (the last player to move loses): the\n"
+    "                       mex steps of g-(x), or with --position the\n"
+    "                       misère working: misère Nim's rule where it holds,\n"
+    "                       else the search\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
     "  -t, --template FILE  your own wording (see the README's \"Templates\")\n"
@@ -32,7 +36,7 @@ static const char usage[] =
 /* trace --position P: the working of the sum P. */
 static int trace_position(sg_ctx *ctx, const sg_game *game,
                           const cli_game_args *ga, const char *lang,
-                          const char *output)
+                          int misere, const char *output)
 {
     uint64_t *parts = NULL;
     size_t n = 0;
@@ -41,7 +45,7 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
-    sg_sum_trace_opts opts = {lang, command};
+    sg_sum_trace_opts opts = {lang, command, misere};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
@@ -59,12 +63,13 @@ done:
 
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION };
+    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_MISERE };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
         {"position", required_argument, NULL, OPT_POSITION},
+        {"misere", no_argument, NULL, OPT_MISERE},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
         {"template", required_argument, NULL, 't'},
@@ -74,6 +79,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *lang = "en", *format = "text", *template_path = NULL;
     const char *output = NULL;
+    int misere = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:l:f:t:o:h", options);
@@ -83,6 +89,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case OPT_FROM: ga.from = optarg; break;
         case OPT_TO: ga.to = optarg; break;
         case OPT_POSITION: ga.position = optarg; break;
+        case OPT_MISERE: misere = 1; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case 't': template_path = optarg; break;
@@ -126,7 +133,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (!game)
         goto done;
     if (ga.position) {
-        rc = trace_position(ctx, game, &ga, lang, output);
+        rc = trace_position(ctx, game, &ga, lang, misere, output);
         goto done;
     }
     uint64_t from, to;

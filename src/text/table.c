@@ -110,10 +110,10 @@ static void flush_text_block(table_writer *w)
     b->len = 0;
     if (w->blocks++)
         sg_buf_putc(b, '\n');
-    static const char *const labels[] = {"x", "sg", "P/N"};
+    const char *labels[] = {"x", w->opts.misere ? "g\u207b" : "sg", "P/N"};
     for (int row = 0; row < 3; row++) {
         sg_buf_puts(b, labels[row]);
-        pad(b, 4 - strlen(labels[row]));
+        pad(b, 4 - text_width(labels[row]));
         for (size_t i = 0; i < w->ncols; i++) {
             size_t cw = column_width(w, i);
             char tmp[24];
@@ -175,8 +175,9 @@ static void flush_latex_block(table_writer *w)
     if (w->blocks++)
         sg_buf_puts(b, "\n\\medskip\n\n");
     sg_buf_printf(b, "\\begin{tabular}{r|*{%zu}{c}}\n", w->ncols);
-    static const char *const labels[] = {"$x$", "$\\mathrm{sg}(x)$",
-                                         "P/N"};
+    const char *labels[] = {"$x$",
+                            w->opts.misere ? "$g^-(x)$" : "$\\mathrm{sg}(x)$",
+                            "P/N"};
     for (int row = 0; row < 3; row++) {
         sg_buf_puts(b, labels[row]);
         for (size_t i = 0; i < w->ncols; i++) {
@@ -223,7 +224,8 @@ static int row_add(table_writer *w, uint64_t x, sg_value v)
         if (w->named) {
             sg_buf_puts(b, "\n  {\"x\": ");
             sg_escape_add(b, SG_ESCAPE_JSON, name, strlen(name), true);
-            sg_buf_printf(b, ", \"sg\": %llu, \"pn\": \"%c\"}",
+            sg_buf_printf(b, ", \"%s\": %llu, \"pn\": \"%c\"}",
+                          w->opts.misere ? "misere" : "sg",
                           (unsigned long long)v, v ? 'N' : 'P');
         } else {
             sg_buf_u64(b, v);
@@ -281,10 +283,13 @@ static void write_head(table_writer *w)
     b->len = 0;
     switch (w->opts.format) {
     case SG_TABLE_CSV:
-        sg_buf_puts(b, "x,sg,pn\n");
+        sg_buf_puts(b, w->opts.misere ? "x,misere,pn\n" : "x,sg,pn\n");
         break;
     case SG_TABLE_MD:
-        sg_buf_puts(b, "| x | sg(x) | P/N |\n|--:|--:|:-:|\n");
+        sg_buf_puts(b, w->opts.misere ? "| x | g\u207b(x) | P/N |\n"
+                                        "|--:|--:|:-:|\n"
+                                      : "| x | sg(x) | P/N |\n"
+                                        "|--:|--:|:-:|\n");
         break;
     case SG_TABLE_LATEX:
         sg_buf_puts(b, "% ");
@@ -301,9 +306,10 @@ static void write_head(table_writer *w)
         if (w->named)
             sg_buf_puts(b, ", \"positions\": [");
         else
-            sg_buf_printf(b, ", \"from\": %llu, \"to\": %llu, \"sg\": [",
+            sg_buf_printf(b, ", \"from\": %llu, \"to\": %llu, \"%s\": [",
                           (unsigned long long)w->from,
-                          (unsigned long long)w->to);
+                          (unsigned long long)w->to,
+                          w->opts.misere ? "misere" : "sg");
         break;
     }
     default:
@@ -328,6 +334,26 @@ static void write_tail(table_writer *w)
     }
 }
 
+/* The rows of the misère table: g- of FROM..TO, handed to the writer as
+ * the engine's steps are. */
+static sg_status misere_rows(sg_ctx *ctx, table_writer *w)
+{
+    sg_misere *m = sg_misere_new(ctx, w->game, 0);
+    sg_values *v = NULL;
+    sg_status st = m ? sg_misere_values(ctx, m, w->to, &v) : ctx->status;
+    for (uint64_t x = w->from; st == SG_OK && x < sg_values_count(v); x++) {
+        sg_step step = {.x = x, .sg = sg_values_get(v, x)};
+        int r = w->opts.format == SG_TABLE_NONE ? 0 : table_step(w, &step);
+        if (r < 0)
+            st = ctx->status;
+        else if (r > 0)
+            break;
+    }
+    sg_values_free(v);
+    sg_misere_free(m);
+    return st;
+}
+
 sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                          uint64_t to, const sg_table_opts *opts, FILE *out)
 {
@@ -347,7 +373,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     sg_buf_init(&w.buf);
     sg_buf_init(&w.pn);
 
-    if (opts->format == SG_TABLE_NONE)
+    if (opts->format == SG_TABLE_NONE && !opts->misere)
         return sg_compute(ctx, game, to, NULL, NULL);
 
     /* A block never holds more columns than fit a line of 64K characters
@@ -361,8 +387,12 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     if (!w.xs || !w.vals)
         goto done;
 
-    sg_compute_opts o = {from, 0, table_step, &w};
-    st = sg_compute(ctx, game, to, &o, NULL);
+    if (opts->misere) {
+        st = misere_rows(ctx, &w);
+    } else {
+        sg_compute_opts o = {from, 0, table_step, &w};
+        st = sg_compute(ctx, game, to, &o, NULL);
+    }
     if (st == SG_STOP)
         st = SG_OK;
     if (st == SG_OK && w.rows)
