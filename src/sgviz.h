@@ -776,6 +776,9 @@ typedef struct sg_drawing_opts {
     int step_legend;        /* the legend also shows the styles of
                                step-by-step pictures: the position being
                                computed, a target, one not computed yet */
+    int misere;             /* misère play: each position shows g-(x)
+                               (sg_misere_values()) and is styled P or N by
+                               its misère outcome */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -1129,6 +1132,18 @@ sg_status sg_misere_tameness(sg_ctx *ctx, sg_misere *misere, uint64_t last,
 
 /* The positions the last question examined anew. */
 uint64_t sg_misere_searched(const sg_misere *misere);
+
+/* Writes the misère trace of positions FROM..TO of GAME to OUT in language
+ * LANG ("en" or NULL, "zh"): the mex step of each g-(x) (a move that
+ * splits a heap leaves a sum, whose g- comes from the search), the P- and
+ * N-positions under misère play, and whether misère play of sums reduces
+ * to normal play (Nim; every position plays like a nim-heap) or needs a
+ * search, with a position that shows why.  Returns SG_OK, SG_EINPUT for an
+ * unknown language or FROM after TO, an error of sg_misere_values(), or
+ * SG_EIO; nothing is written on error. */
+sg_status sg_misere_trace_write(sg_ctx *ctx, const sg_game *game,
+                                uint64_t from, uint64_t to, const char *lang,
+                                FILE *out);
 
 /* The moves of a sum under misère play. */
 typedef struct sg_misere_moves sg_misere_moves;

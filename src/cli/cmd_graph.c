@@ -32,6 +32,8 @@ static const char usage[] =
     "out\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --no-legend       leave the legend out\n"
+    "      --misere          misère play: each position shows g-(x), the\n"
+    "                        misère value, and is P or N under misère play\n"
     "  -h, --help            show this help\n"
     "\n"
     "Example: sgviz graph -s 1,3,4 -n 12 --highlight-wins -o s134.png\n";
@@ -69,7 +71,8 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_WINS,
         OPT_LABELS,
         OPT_NO_LEGEND,
-        OPT_POSITION
+        OPT_POSITION,
+        OPT_MISERE
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -82,6 +85,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"edge-labels", no_argument, NULL, OPT_LABELS},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"position", required_argument, NULL, OPT_POSITION},
+        {"misere", no_argument, NULL, OPT_MISERE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -103,6 +107,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_LABELS: opts.edge_labels = 1; break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_POSITION: ga.position = optarg; break;
+        case OPT_MISERE: opts.misere = 1; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "graph", c, argv);
         }

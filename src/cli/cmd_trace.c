@@ -104,14 +104,19 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         cli_check_not_input(ctx, output, template_path) != SG_OK)
         return EXIT_BAD;
 
-    if (ga.position && strcmp(format, "text") != 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: the working of a sum "
-                    "(--position) is written as text", format);
+    /* The working of a sum and the misère trace have their own wording,
+     * in text. */
+    const char *own = ga.position ? "the working of a sum (--position)"
+                      : misere    ? "the misère trace"
+                                  : NULL;
+    if (own && strcmp(format, "text") != 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: %s is written as text",
+                    format, own);
         return EXIT_BAD;
     }
-    if (ga.position && template_path) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--template: the working of a sum "
-                    "(--position) has the built-in wording of --lang");
+    if (own && template_path) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--template: %s has the built-in wording "
+                    "of --lang", own);
         return EXIT_BAD;
     }
 
@@ -139,6 +144,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     uint64_t from, to;
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
+    if (misere) {
+        out = sg_output_open(ctx, output);
+        if (out && sg_misere_trace_write(ctx, game, from, to, lang,
+                                         sg_output_stream(out)) == SG_OK)
+            rc = cli_commit(ctx, &out);
+        goto done;
+    }
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;

@@ -327,6 +327,18 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
         st = ctx->status;
         goto done;
     }
+    if (d->opts.misere) {
+        /* Misère play: the drawing shows g-, which is 0 exactly at the
+         * misère P-positions, so P/N, winning moves and legend follow. */
+        sg_misere *mis = sg_misere_new(ctx, d->game, 0);
+        sg_values *minus = NULL;
+        st = mis ? sg_misere_values(ctx, mis, last, &minus) : ctx->status;
+        sg_misere_free(mis);
+        if (st != SG_OK)
+            goto done;
+        sg_values_free(values);
+        values = minus;
+    }
     size_t i = 0, k = 0;
     for (size_t x = 0; x < npos; x++) {
         if (!keep[x])
@@ -487,6 +499,13 @@ static sg_status prepare_styles(sg_ctx *ctx, sg_drawing *d, int kind)
     return SG_OK;
 }
 
+/* What a node's value is called: sg, or g- (with a superscript minus)
+ * under misère play. */
+static const char *value_name(const sg_drawing *d)
+{
+    return d->opts.misere ? "g\u207b" : "sg";
+}
+
 /* The longest line of a DOT game node's own label, or its name. */
 static const char *file_label(const sg_drawing *d, size_t i)
 {
@@ -517,7 +536,8 @@ static void choose_diameter(sg_drawing *d)
             text = sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         widest = fmax(widest, sg_draw_text_width(text, fs));
     }
-    snprintf(buf, sizeof buf, "sg=%llu", (unsigned long long)maxv);
+    snprintf(buf, sizeof buf, "%s=%llu", value_name(d),
+             (unsigned long long)maxv);
     widest = fmax(widest, sg_draw_text_width(buf, fs));
     double height = 2 * 1.2 * fs;
     /* The label's box must fit inside the circle, with room for the inner
@@ -796,9 +816,10 @@ static void style_node(sg_drawing *d, size_t i)
                                                sizeof buf));
     char value[32];
     if (known)
-        snprintf(value, sizeof value, "sg=%llu", (unsigned long long)shown);
+        snprintf(value, sizeof value, "%s=%llu", value_name(d),
+                 (unsigned long long)shown);
     else
-        snprintf(value, sizeof value, "sg=?");
+        snprintf(value, sizeof value, "%s=?", value_name(d));
     if (html) {
         sg_gv_set_html(d->g, v, d->n_label, own);
         sg_draw_set(v, d->n_xlabel, value);

@@ -528,12 +528,14 @@ enum {
     LS_CURRENT,
     LS_TARGET,
     LS_PENDING,
+    LS_P_MISERE,
+    LS_N_MISERE,
     LS_NSECTIONS
 };
 
 static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
-    "win", "current", "target", "pending", NULL};
+    "win", "current", "target", "pending", "p-misere", "n-misere", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -544,7 +546,7 @@ static const char *const legend_vars[] = {"game", "last", "root", "count",
 static const uint64_t legend_allowed[LS_NSECTIONS] = {
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
-    LEGEND_ALL_VARS, LEGEND_ALL_VARS};
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
 
 static const char *const legend_settings[] = {NULL};
 
@@ -622,13 +624,15 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
     if (!legend_text(l, "_legend_title", x0, y, title))
         return ctx->status;
     y -= 0.8 * fs + row / 2;
-    legend_say(words, LS_P, none, text, sizeof text);
+    legend_say(words, d->opts.misere ? LS_P_MISERE : LS_P, none, text,
+               sizeof text);
     if (!legend_sample(l, "_legend_P", x0 + size / 2, y, size, STYLE_P, -1,
                        "P", "P") ||
         !legend_text(l, "_legend_P_text", x0 + size + gap, y, text))
         return ctx->status;
     y -= row;
-    legend_say(words, LS_N, none, text, sizeof text);
+    legend_say(words, d->opts.misere ? LS_N_MISERE : LS_N, none, text,
+               sizeof text);
     if (!legend_sample(l, "_legend_N", x0 + size / 2, y, size, STYLE_N, -1,
                        "N", "N") ||
         !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))

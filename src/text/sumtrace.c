@@ -64,6 +64,8 @@ enum {
     SW_M_LOSES,
     SW_PART_MOVE,
     SW_M_OTHERS,
+    SW_HEAP_OF,
+    SW_POSITION_OF,
     SW_NSECTIONS
 };
 
@@ -76,7 +78,7 @@ static const char *const sum_sections[] = {
     "misere-small-wins", "misere-small-loses", "misere-wild",
     "misere-untamed", "why-splits", "why-pairs", "misere-search",
     "misere-move", "misere-p", "misere-n", "misere-wins", "misere-loses",
-    "part-move", "misere-others", NULL};
+    "part-move", "misere-others", "heap-of", "position-of", NULL};
 
 enum {
     SV_GAME,
@@ -124,7 +126,7 @@ static const uint64_t sum_allowed[SW_NSECTIONS] = {
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
-    SUM_ALL};
+    SUM_ALL, SUM_ALL, SUM_ALL};
 
 static const char *const no_settings[] = {NULL};
 
@@ -218,15 +220,15 @@ static char *part_name(writer *w, size_t i)
     return said(w, heaps ? SW_HEAP_I : SW_POSITION_I);
 }
 
-/* The name of position X as a part, e.g. "heap 5" (the position stands
- * where [heap-i] has the part's number), into a new string; BUF is
- * scratch for the position's name. */
+/* Position X named as the wording names a position by itself, e.g. "a
+ * heap of 5", into a new string; BUF is scratch for the position's name. */
 static char *said_position(writer *w, uint64_t x, char *buf, size_t size)
 {
-    w->vars[SV_I] = sg_game_position_name(w->game, x, buf, size);
+    const char *old = w->vars[SV_X];
+    w->vars[SV_X] = sg_game_position_name(w->game, x, buf, size);
     bool heaps = strcmp(w->game->ops->noun, "heap") == 0;
-    char *text = said(w, heaps ? SW_HEAP_I : SW_POSITION_I);
-    w->vars[SV_I] = NULL;
+    char *text = said(w, heaps ? SW_HEAP_OF : SW_POSITION_OF);
+    w->vars[SV_X] = old;
     return text;
 }
 
