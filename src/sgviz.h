@@ -87,8 +87,10 @@ typedef struct sg_game sg_game;
 typedef enum sg_game_kind {
     SG_GAME_SUBTRACTION, /* a heap; a move takes an amount from a set S */
     SG_GAME_DAG,         /* any finite acyclic game graph */
-    SG_GAME_SUM          /* every position reachable from a position of
+    SG_GAME_SUM,         /* every position reachable from a position of
                             several parts (sg_sum_game_new()) */
+    SG_GAME_TAKEBREAK    /* a heap; a move takes tokens and may split what
+                            is left (a take-and-break code) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -110,6 +112,20 @@ sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin);
  * 2^20 of them (SG_ELIMIT), SG_ENOMEM.  The caller frees it with
  * sg_game_free(); AMOUNTS stays the caller's. */
 sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n);
+
+/* Parses a take-and-break code in CGSuite's notation, d0.d1d2d3...: bit i
+ * of digit d_k (0-9, A-F) set means that taking k tokens from a heap may
+ * leave exactly i non-empty heaps (i = 0..3); d0 splits without taking,
+ * so it is 0, 4, 8 or C.  ".77" is "0.77"; a tail in brackets repeats for
+ * ever ("4.[3]"); '!' after a digit asks the heaps it leaves to be
+ * pairwise unequal ("4!.0").  At most 1024 digits follow the point.  The
+ * names kayles (0.77), dawson (0.07), dawson-chess (0.137), lasker
+ * (4.[3]), grundy (4!.0) and nim (0.[3]) are codes too.  ORIGIN names
+ * where CODE came from (e.g. "--code") for messages, which name the
+ * character at fault and its place.  Returns a new game, or NULL on error
+ * (SG_EINPUT, SG_ELIMIT or SG_ENOMEM).  The caller frees it with
+ * sg_game_free(). */
+sg_game *sg_game_from_code(sg_ctx *ctx, const char *code, const char *origin);
 
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
@@ -1400,6 +1416,16 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
  * naming DIR. */
 sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *steps, const char *dir,
                                 const char *format);
+
+/* Writes the steps as one Beamer frame to OUT: one TikZ picture, laid out
+ * once, whose overlays step through the steps (slide k + 1 shows step k,
+ * the current position, its moves and targets highlighted) with each
+ * step's line under it, to be \input into a Beamer deck that loads TikZ.
+ * The looks are the TikZ styles of sg_render_formats()' "tikz".  Returns
+ * SG_OK, SG_ELIMIT beyond the bounds of frames, SG_EIO, or an error of the
+ * drawing.  OUT stays the caller's; nothing is written unless the whole
+ * frame was made. */
+sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *steps, FILE *out);
 
 /* Writes the HTML page to OUT.  Returns SG_OK, SG_EIO, or an error of the
  * drawing.  OUT stays the caller's; on error, what was written to it is

@@ -102,4 +102,32 @@ static inline unsigned *brute_code(const unsigned char *digits,
     return sg;
 }
 
+/* Reads a code written as the tests write them ("0.16", "4!.0", "0.[3]",
+ * "0.8F": digits, a point, brackets around a repeating tail, '!' after a
+ * digit) into DIGITS and DISTINCT (64 each), *N the digits and *TAIL where
+ * the repeating tail starts (*N when there is none).  The tests' own
+ * reader, so that the library's parser is not what checks the library. */
+static inline void brute_read_code(const char *text, unsigned char *digits,
+                                   unsigned char *distinct, size_t *n,
+                                   size_t *tail)
+{
+    memset(digits, 0, 64);
+    memset(distinct, 0, 64);
+    *n = 0;
+    *tail = SIZE_MAX;
+    for (const char *p = text; *p && *n < 64; p++) {
+        if (*p == '.' || *p == ']')
+            continue;
+        if (*p == '[')
+            *tail = *n;
+        else if (*p == '!' && *n > 0)
+            distinct[*n - 1] = 1;
+        else
+            digits[(*n)++] = (unsigned char)(*p <= '9' ? *p - '0'
+                                                       : *p - 'A' + 10);
+    }
+    if (*tail == SIZE_MAX)
+        *tail = *n;
+}
+
 #endif /* SGVIZ_TEST_BRUTE_H */

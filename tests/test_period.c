@@ -542,6 +542,175 @@ static void reports(void **state)
     sg_ctx_free(ctx);
 }
 
+/* ---- take-and-break codes: the Guy-Smith theorem ----------------------- */
+
+static sg_game *code_game(sg_ctx *ctx, const char *code)
+{
+    sg_game *g = sg_game_from_code(ctx, code, "--code");
+    if (!g)
+        fail_msg("code %s: %s", code, sg_ctx_message(ctx));
+    return g;
+}
+
+/* The certificate's end as the theorem states it, computed from the
+ * test's own reading of the code: r max(n0,1) + (r-1) p + t. */
+static size_t theorem_end(const unsigned char *digits, size_t ndigits,
+                          size_t n0, size_t p)
+{
+    size_t t = 0, r = 1;
+    for (size_t k = 0; k < ndigits; k++) {
+        if (k > 0 && digits[k])
+            t = k;
+        if ((digits[k] & 8) && r < 3)
+            r = 3;
+        if ((digits[k] & 4) && r < 2)
+            r = 2;
+    }
+    return r * (n0 ? n0 : 1) + (r - 1) * p + t;
+}
+
+/*
+ * Checks what the library proves about CODE against the definition over N
+ * values: when the values show a period (the second half repeating) whose
+ * certificate fits in them, the library finds exactly it, with a run that
+ * holds, a preperiod that fails one earlier and a witness for each prime
+ * factor of the period; and it never claims a period the values deny.
+ */
+static int check_code(sg_ctx *ctx, const char *code, size_t n)
+{
+    unsigned char digits[64], distinct[64];
+    size_t nd, tail;
+    brute_read_code(code, digits, distinct, &nd, &tail);
+    unsigned *sg = brute_code(digits, distinct, nd, tail, n - 1);
+    sg_game *g = code_game(ctx, code);
+    sg_period *r = find(ctx, g, n - 1);
+    const sg_period_info *i = sg_period_info_of(r);
+    size_t bn0 = 0, bp = 0;
+    int shows = 0;
+    for (size_t p = 1; p < n / 2 && !shows; p++) {
+        size_t x = n / 2;
+        while (x + p < n && sg[x] == sg[x + p])
+            x++;
+        if (x + p < n)
+            continue;
+        x = n / 2;
+        while (x > 0 && sg[x - 1] == sg[x - 1 + p])
+            x--;
+        bn0 = x;
+        bp = p;
+        shows = theorem_end(digits, nd, bn0, bp) + bp <= n;
+    }
+    assert_true(i->applies);
+    if (shows && !i->found)
+        fail_msg("%s: the values show n0 %zu, p %zu within %zu, not found",
+                 code, bn0, bp, n);
+    if (i->found) {
+        size_t n0 = i->preperiod, p = i->period;
+        if (shows && (n0 != bn0 || p != bp))
+            fail_msg("%s: found n0 %zu, p %zu; the values show n0 %zu, p %zu",
+                     code, n0, p, bn0, bp);
+        assert_int_equal(i->cert_from, n0);
+        assert_int_equal(i->cert_to, theorem_end(digits, nd, n0, p) - 1);
+        for (size_t x = n0; x + p < n; x++)
+            assert_int_equal(sg[x], sg[x + p]);
+        if (n0 > 0)
+            assert_int_not_equal(sg[n0 - 1], sg[n0 - 1 + p]);
+        for (size_t w = 0; w < i->nwitnesses; w++) {
+            uint64_t d = i->witness_shift[w], x = i->witness_x[w];
+            assert_int_equal(p % d, 0);
+            assert_int_not_equal(sg[x], sg[x + d]);
+        }
+        for (size_t x = 0; x < n; x++)
+            assert_int_equal(sg_period_value(r, x), sg[x]);
+    }
+    int found = i->found;
+    sg_period_free(r);
+    sg_game_free(g);
+    free(sg);
+    return found;
+}
+
+static void codes_published(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    static const struct {
+        const char *code;
+        uint64_t n0, p;
+    } known[] = {
+        /* Kayles, Dawson's Kayles, Dawson's Chess: the issue's figures and
+         * Winning Ways'. */
+        {"0.77", 71, 12},
+        {"0.07", 53, 34},
+        {"0.137", 52, 34},
+        /* The last exceptions and periods of OEIS A071453, A071434,
+         * A071435, A071452 and A125829. */
+        {"0.117", 47, 48},
+        {"0.1377", 141, 24},
+        {"0.177", 497, 20},
+        {"0.11377", 187, 32},
+        {"0.115", 1, 14},
+        /* The long ones of the rare-value papers. */
+        {"0.16", 105351, 149459},
+        {"0.56", 326640, 144},
+    };
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+        sg_game *g = code_game(ctx, known[k].code);
+        sg_period *r = find(ctx, g, 0);
+        const sg_period_info *i = sg_period_info_of(r);
+        if (!i->found || i->preperiod != known[k].n0 ||
+            i->period != known[k].p)
+            fail_msg("%s: found %d, n0 %llu, p %llu; published %llu, %llu",
+                     known[k].code, i->found,
+                     (unsigned long long)i->preperiod,
+                     (unsigned long long)i->period,
+                     (unsigned long long)known[k].n0,
+                     (unsigned long long)known[k].p);
+        sg_period_free(r);
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
+static void codes_against_brute(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    static const char *const codes[] = {"0.77", "0.07", "0.137", "0.117",
+                                        "0.115", "0.3", "0.33", "0.1",
+                                        "0.13", "0.14", "4.0", "0.4",
+                                        "0.8", "0.F", "0.04", "0.007"};
+    for (size_t k = 0; k < sizeof codes / sizeof codes[0]; k++)
+        check_code(ctx, codes[k], 1200);
+    /* Random octal codes; most show their period within the range. */
+    uint64_t seed = 88172645463325252ULL;
+    int found = 0;
+    for (int k = 0; k < 120; k++) {
+        char code[16];
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        snprintf(code, sizeof code, "0.%u%u", (unsigned)(seed % 8),
+                 (unsigned)((seed >> 3) % 8));
+        found += check_code(ctx, code, 1500);
+    }
+    assert_true(found > 60);
+    sg_ctx_free(ctx);
+}
+
+/* No certificate for tails or unequal heaps: only what the values show. */
+static void codes_without_certificate(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = code_game(ctx, "4!.0");
+    sg_period *r = find(ctx, g, 2000);
+    assert_false(sg_period_info_of(r)->applies);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -556,6 +725,9 @@ int main(void)
         cmocka_unit_test(infinite_sets),
         cmocka_unit_test(refusals),
         cmocka_unit_test(reports),
+        cmocka_unit_test(codes_published),
+        cmocka_unit_test(codes_against_brute),
+        cmocka_unit_test(codes_without_certificate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

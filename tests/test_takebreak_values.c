@@ -17,8 +17,7 @@
 #include "brute.h"
 #include "games/takebreak.h"
 
-/* A code written as in the tests below ("0.16", "4!.0", "0.[3]", "0.8F"),
- * read here by a parser of the test's own. */
+/* A code, read by the tests' own reader (brute.h). */
 typedef struct test_code {
     unsigned char digits[64];
     unsigned char distinct[64];
@@ -29,25 +28,7 @@ typedef struct test_code {
 static void read_code(const char *text, test_code *c)
 {
     memset(c, 0, sizeof *c);
-    c->tail = SIZE_MAX;
-    for (const char *p = text; *p; p++) {
-        if (*p == '.')
-            continue;
-        if (*p == '[') {
-            c->tail = c->n;
-            continue;
-        }
-        if (*p == ']')
-            continue;
-        if (*p == '!') {
-            c->distinct[c->n - 1] = 1;
-            continue;
-        }
-        c->digits[c->n++] = (unsigned char)(*p <= '9' ? *p - '0'
-                                                      : *p - 'A' + 10);
-    }
-    if (c->tail == SIZE_MAX)
-        c->tail = c->n;
+    brute_read_code(text, c->digits, c->distinct, &c->n, &c->tail);
     c->code.ndigits = c->n;
     c->code.digits = c->digits;
     c->code.distinct = c->distinct;

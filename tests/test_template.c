@@ -133,14 +133,17 @@ static void mistakes_have_places(void **state)
             "(it takes: game, x, sg, pn, n, amounts, targets, refs, values)");
     REFUSES("[stepp]\nx\n", "t.tpl:1:1: unknown section [stepp] (known: "
             "settings, header, footer, terminal, step, dag-terminal, "
-            "dag-step, between, amount, target, ref, value)");
+            "dag-step, between, amount, target, ref, value, split-terminal, "
+            "split-step, take, split, option, sum)");
     REFUSES("[step]\na\n[terminal]\nb\n[step]\nc\n",
             "t.tpl:5:1: section [step] appears twice");
     REFUSES("[settings]\nescape latex\n",
             "t.tpl:2:1: expected \"key = value\" in [settings]");
     REFUSES("[settings]\n  colour = red\n",
             "t.tpl:2:3: unknown setting \"colour\" (known: escape, "
-            "list-separator, p-label, n-label, name-separator)");
+            "list-separator, p-label, n-label, name-separator, "
+            "take-separator, option-separator, heap-separator, "
+            "sum-separator, xor)");
     REFUSES("[settings]\np-label = a\np-label = b\n",
             "t.tpl:3:1: setting \"p-label\" is given twice");
     REFUSES("[settings]\nescape = rtf\n[step]\na\n[terminal]\nb\n",
@@ -151,7 +154,8 @@ static void mistakes_have_places(void **state)
     REFUSES("[header]\nonly a header\n",
             "t.tpl: a trace template needs [terminal] and [step] sections "
             "(and [dag-terminal] and [dag-step] for games read from DOT "
-            "files)");
+            "files, [split-terminal] and [split-step] for take-and-break "
+            "games)");
     /* Columns count characters, not bytes. */
     REFUSES("[step]\n中文 ${nope}\n[terminal]\nt\n",
             "t.tpl:2:4: unknown placeholder ${nope} in [step] (it takes: game, "

@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,19 +106,27 @@ static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
         return;
     }
     fputs("The first player wins. Winning moves:\n", f);
+    bool heaps = strcmp(part, "heap") == 0;
     for (size_t i = 0; i < sg_sum_move_count(sum); i++) {
         const sg_sum_move *m = sg_sum_move_at(sum, i);
         const char *from = sg_game_position_name(game, m->from, tmp,
                                                  sizeof tmp);
-        const char *to = sg_game_position_name(game, m->to, tmp2,
-                                               sizeof tmp2);
-        if (m->amount == 0)
-            fprintf(f, "  move in position %zu (%s -> %s): nim-sum becomes "
-                    "0\n", m->part + 1, from, to);
+        fputs("  ", f);
+        if (m->amount)
+            fprintf(f, "take %llu from heap %zu", (unsigned long long)m->amount,
+                    m->part + 1);
+        else if (heaps) /* a heap split without taking anything */
+            fprintf(f, "split heap %zu", m->part + 1);
         else
-            fprintf(f, "  take %llu from heap %zu (%s -> %s): nim-sum "
-                    "becomes 0\n", (unsigned long long)m->amount, m->part + 1,
-                    from, to);
+            fprintf(f, "move in position %zu", m->part + 1);
+        fprintf(f, " (%s -> ", from);
+        /* A move that splits a heap leaves several, written as their sum. */
+        size_t k;
+        const uint64_t *left = sg_sum_move_left(sum, i, &k);
+        for (size_t j = 0; j < k; j++)
+            fprintf(f, "%s%s", j ? "+" : "",
+                    sg_game_position_name(game, left[j], tmp2, sizeof tmp2));
+        fputs("): nim-sum becomes 0\n", f);
     }
 }
 
@@ -391,15 +400,20 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     } else {
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
             goto done;
-        sum = sg_sum_new(ctx, game, lookup, x, (size_t)n);
-        if (!sum)
-            goto done;
+        /* The winner alone needs the nim-sum, not the winning moves, which
+         * heaps of astronomical size have too many of to list. */
+        if (!names) {
+            sum = sg_sum_new(ctx, game, lookup, x, (size_t)n);
+            if (!sum)
+                goto done;
+        }
         out = sg_output_open(ctx, output);
         if (!out)
             goto done;
         FILE *f = sg_output_stream(out);
         if (names)
-            fprintf(f, "%s\n", sg_sum_first_player_wins(sum) ? first : second);
+            fprintf(f, "%s\n", sg_nim_sum(lookup, x, (size_t)n) ? first
+                                                                : second);
         else
             explain(f, game, sum);
     }

@@ -1,6 +1,6 @@
 /*
  * cmd_steps.c - `sgviz steps`: one picture per mex step, as a directory of
- * frames or as one self-contained HTML page.
+ * frames, as one self-contained HTML page, or as one Beamer frame.
  */
 #include "cli.h"
 
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html "
+    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html|FILE.tex "
     "[options]\n"
     "\n"
     "Draws every mex step of positions 0..N: the positions computed so far\n"
@@ -29,8 +29,11 @@ static const char usage[] =
     "                        slider, the sg table filling in; FILE.html#step=K\n"
     "                        opens step K (- writes the page to standard\n"
     "                        output)\n"
-    "  -T, --format FMT      the frames' format: svg (default), png or pdf;\n"
-    "                        html for the page\n"
+    "  -o, --output FILE.tex one Beamer frame whose overlays step through the\n"
+    "                        steps, for \\input in a deck (needs TikZ)\n"
+    "  -T, --format FMT      the frames' format: svg (default), png, pdf or\n"
+    "                        tikz (DIR/step-000.tex, ...); html for the page;\n"
+    "                        beamer for the Beamer frame\n"
     "  -l, --lang LANG       en (default) or zh\n"
     "      --layout L        auto (default), line, dot or grid\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
@@ -53,7 +56,8 @@ static const char usage[] =
     "\n"
     "Examples: sgviz steps -s 1,3,4 -n 8 -o frames/\n"
     "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n"
-    "          sgviz steps -s 1,3,4 -n 12 --practice -o practice.html\n";
+    "          sgviz steps -s 1,3,4 -n 12 --practice -o practice.html\n"
+    "          sgviz steps -s 1,3,4 -n 8 -T beamer -o steps.tex\n";
 
 static bool is_directory(const char *path)
 {
@@ -77,15 +81,32 @@ static bool ends_with_nocase(const char *s, const char *suffix)
 }
 
 /* What -o and -T ask for: frames in a directory (the frames' format in
- * *FORMAT) or the page.  Returns SG_OK or SG_EINPUT. */
+ * *FORMAT), the page, or the Beamer frame (*BEAMER).  Returns SG_OK or
+ * SG_EINPUT. */
 static sg_status output_kind(sg_ctx *ctx, const char *output,
                              const char *format, bool *frames,
-                             const char **frame_format)
+                             const char **frame_format, bool *beamer)
 {
     size_t n = strlen(output);
     bool dir = n && (output[n - 1] == '/' || is_directory(output));
     bool page = strcmp(output, "-") == 0 || ends_with_nocase(output, ".html") ||
                 ends_with_nocase(output, ".htm");
+    bool tex = ends_with_nocase(output, ".tex");
+    *beamer = false;
+    if ((format && strcmp(format, "beamer") == 0) || (tex && !dir && !format)) {
+        if (dir)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
+                               "frames (-T svg, png, pdf or tikz); the Beamer "
+                               "frame goes to a file such as steps.tex",
+                               output);
+        *frames = false;
+        *beamer = true;
+        return SG_OK;
+    }
+    if (tex && !dir)
+        return sg_ctx_fail(ctx, SG_EINPUT, "-T %s: frames go to a directory "
+                           "(-o DIR/); %s is the Beamer frame, which takes no "
+                           "-T (or -T beamer)", format, output);
     if (format && strcmp(format, "html") == 0) {
         if (dir)
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
@@ -108,8 +129,8 @@ static sg_status output_kind(sg_ctx *ctx, const char *output,
         return SG_OK;
     }
     return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: give a directory (DIR/, with "
-                       "the slash) for one picture per step, or FILE.html for "
-                       "the page", output);
+                       "the slash) for one picture per step, FILE.html for "
+                       "the page, or FILE.tex for the Beamer frame", output);
 }
 
 /* Refuses frames that would land on an input file. */
@@ -119,10 +140,11 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
 {
     if (!input || strcmp(input, "-") == 0)
         return SG_OK;
+    const char *ext = strcmp(format, "tikz") == 0 ? "tex" : format;
     for (size_t k = 0; k < count; k++) {
         char path[4096];
         snprintf(path, sizeof path, "%s%sstep-%03zu.%s", dir,
-                 dir[strlen(dir) - 1] == '/' ? "" : "/", k, format);
+                 dir[strlen(dir) - 1] == '/' ? "" : "/", k, ext);
         if (sg_same_file(path, input))
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: the frame %s would be "
                                "written over the input %s; refusing", dir,
@@ -140,7 +162,8 @@ static sg_status practice_options(sg_ctx *ctx, bool practice, bool frames,
 {
     if (practice && frames)
         return sg_ctx_fail(ctx, SG_EINPUT, "--practice: a practice page is "
-                           "one page: give -o FILE.html, not a directory");
+                           "one page: give -o FILE.html, not a directory or "
+                           "a Beamer frame");
     const char *alone = ask ? "--ask" : ga->from ? "--from"
                       : opts->shuffle ? "--shuffle"
                       : opts->hide_picture ? "--hide-picture" : NULL;
@@ -239,15 +262,17 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         return cli_extra_operand(ctx, "steps", argv[optind]);
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "steps: give where the pictures go with "
-                    "-o DIR/ (one picture per step) or -o FILE.html (one "
-                    "page)");
+                    "-o DIR/ (one picture per step), -o FILE.html (one "
+                    "page) or -o FILE.tex (one Beamer frame)");
         return EXIT_BAD;
     }
-    bool frames = false;
+    bool frames = false, beamer = false;
     const char *frame_format = NULL;
-    if (output_kind(ctx, output, format, &frames, &frame_format) != SG_OK)
+    if (output_kind(ctx, output, format, &frames, &frame_format, &beamer) !=
+        SG_OK)
         return EXIT_BAD;
-    if (practice_options(ctx, practice, frames, &ga, ask, &popts) != SG_OK)
+    if (practice_options(ctx, practice, frames || beamer, &ga, ask, &popts) !=
+        SG_OK)
         return EXIT_BAD;
     if (frames && sg_render_format_check(ctx, frame_format) != SG_OK) {
         if (sg_ctx_status(ctx) == SG_EINPUT)
@@ -255,8 +280,9 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
     }
     if (frames && strcmp(frame_format, "dot") == 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "-T dot: frames are pictures: svg, png or "
-                    "pdf (sgviz graph -T dot writes the drawing as DOT)");
+        sg_ctx_fail(ctx, SG_EINPUT, "-T dot: frames are pictures: svg, png, "
+                    "pdf or tikz (sgviz graph -T dot writes the drawing as "
+                    "DOT)");
         return EXIT_BAD;
     }
     if (sg_layout_parse(ctx, layout_name, &opts.layout) != SG_OK) {
@@ -307,7 +333,10 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;
-    if (practice) {
+    if (beamer) {
+        if (sg_steps_write_beamer(ctx, steps, sg_output_stream(out)) != SG_OK)
+            goto done;
+    } else if (practice) {
         popts.first = from;
         command = check_command(&ga, game, to);
         popts.check_command = command;

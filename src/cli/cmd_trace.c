@@ -27,7 +27,8 @@ static const char usage[] =
     "                       else the search\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
-    "  -t, --template FILE  your own wording (see the README's \"Templates\")\n"
+    "      --template FILE  your own wording (see the README's \"Templates\";\n"
+    "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -63,7 +64,7 @@ done:
 
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_MISERE };
+    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_TEMPLATE, OPT_MISERE };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
@@ -72,7 +73,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"misere", no_argument, NULL, OPT_MISERE},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
-        {"template", required_argument, NULL, 't'},
+        {"template", required_argument, NULL, OPT_TEMPLATE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -82,7 +83,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     int misere = 0;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":n:l:f:t:o:h", options);
+    cli_options_init(&getopts, ":n:l:f:o:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'n': ga.max = optarg; break;
@@ -92,7 +93,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case OPT_MISERE: misere = 1; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
-        case 't': template_path = optarg; break;
+        case OPT_TEMPLATE: template_path = optarg; break;
         case 'o': output = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "trace", c, argv);

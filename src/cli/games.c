@@ -12,6 +12,11 @@ static sg_game *open_set(sg_ctx *ctx, const char *arg)
     return sg_game_from_spec(ctx, arg, "--set");
 }
 
+static sg_game *open_code(sg_ctx *ctx, const char *arg)
+{
+    return sg_game_from_code(ctx, arg, "--code");
+}
+
 const cli_game_kind cli_game_kinds[] = {
     {"set", 's', "SPEC", "SPEC",
      "subtraction set: 1,3,4 | 1..m | pow2 | fib | all",
@@ -19,6 +24,10 @@ const cli_game_kind cli_game_kinds[] = {
     {"graph", 'g', "FILE", "FILE.dot",
      "a game as a DOT digraph (- for standard input)", "a DOT file with -g",
      true, sg_game_read_dot},
+    {"code", 't', "CODE", "CODE",
+     "take-and-break code: 0.77 | 4.[3] | 4!.0 | kayles | lasker | ...",
+     "a take-and-break code with -t (e.g. -t 0.77, -t kayles)", false,
+     open_code},
 };
 
 const size_t cli_game_kind_count =

@@ -66,6 +66,20 @@ static sg_status prepare_periodic(sg_ctx *ctx, const sg_game *game,
             l->max = SG_POSITION_MAX;
         return SG_OK;
     }
+    if (i->stopped) {
+        /* Computing the values directly costs at least as much as the
+         * search that the work bound stopped. */
+        sg_status st = sg_ctx_fail(ctx, SG_ELIMIT, "%s: no period found in "
+                                   "sg(0..%llu), and more values would pass "
+                                   "the work bound; no heap beyond %llu can "
+                                   "be answered",
+                                   game->describe,
+                                   (unsigned long long)(i->computed - 1),
+                                   (unsigned long long)(i->computed - 1));
+        sg_period_free(l->period);
+        l->period = NULL;
+        return st;
+    }
     char why[256];
     snprintf(why, sizeof why, "%s: no period found up to %llu",
              game->describe, (unsigned long long)i->limit);

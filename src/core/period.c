@@ -486,6 +486,36 @@ static void flush(writer *w)
 
 static void put_u64(writer *w, uint64_t v) { sg_buf_u64(&w->b, v); }
 
+/* Text reports are at most this wide where sentences are wrapped. */
+#define REPORT_WIDTH 80
+
+/* Appends the sentence in w->scratch, wrapped at spaces into lines of at
+ * most REPORT_WIDTH characters, the later ones indented by two spaces,
+ * and a newline. */
+static void put_wrapped(writer *w)
+{
+    const char *s = w->scratch.data ? w->scratch.data : "";
+    size_t len = w->scratch.len, col = 0, i = 0;
+    while (i < len) {
+        size_t j = i;
+        while (j < len && s[j] != ' ')
+            j++;
+        size_t word = j - i;
+        if (col > 0 && col + 1 + word > REPORT_WIDTH) {
+            sg_buf_puts(&w->b, "\n  ");
+            col = 2;
+        } else if (col > 0) {
+            sg_buf_putc(&w->b, ' ');
+            col++;
+        }
+        sg_buf_add(&w->b, s + i, word);
+        col += word;
+        i = j + 1;
+    }
+    sg_buf_putc(&w->b, '\n');
+    w->scratch.len = 0;
+}
+
 /* sg(from .. from + n - 1) separated by SEP; in text, at most SHOW_VALUES of
  * them unless every value was asked for. */
 static void put_values(writer *w, uint64_t from, uint64_t n, const char *sep,
@@ -611,13 +641,14 @@ static void text_certified(writer *w, const sg_game *game)
                       (unsigned long long)n0, (unsigned long long)p,
                       (unsigned long long)n0);
     if (game->ops->period_rule(game) == SG_PERIOD_SPAN) {
-        sg_buf_puts(&w->b, "certificate: by ");
-        game->ops->certificate_words(game, &w->b);
-        sg_buf_printf(&w->b, ";\n  with n0 = %llu and p = %llu that is "
-                      "%llu <= x <= %llu:\n",
+        sg_buf_puts(&w->scratch, "certificate: by ");
+        game->ops->certificate_words(game, &w->scratch);
+        sg_buf_printf(&w->scratch, "; with n0 = %llu and p = %llu that is "
+                      "%llu <= x <= %llu:",
                       (unsigned long long)n0, (unsigned long long)p,
                       (unsigned long long)i->cert_from,
                       (unsigned long long)i->cert_to);
+        put_wrapped(w);
     } else {
         sg_buf_printf(&w->b, "certificate: k = max S = %llu; from x = %llu on "
                       "every amount is a move, so sg(x)\n  depends only on "
@@ -639,17 +670,19 @@ static void text_report(writer *w, const sg_game *game)
         text_certified(w, game);
     } else if (i->applies && game->ops->period_rule(game) == SG_PERIOD_SPAN) {
         if (i->stopped)
-            sg_buf_printf(&w->b, "no period found in sg(0..%llu); more values "
-                          "would pass the work bound before the limit %llu",
+            sg_buf_printf(&w->scratch, "no period found in sg(0..%llu); more "
+                          "values would pass the work bound before the limit "
+                          "%llu",
                           (unsigned long long)(i->computed - 1),
                           (unsigned long long)i->limit);
         else
-            sg_buf_printf(&w->b, "no period found up to %llu",
+            sg_buf_printf(&w->scratch, "no period found up to %llu",
                           (unsigned long long)i->limit);
-        sg_buf_puts(&w->b, ": by ");
-        game->ops->certificate_words(game, &w->b);
-        sg_buf_printf(&w->b, ",\n  and sg(0..%llu) holds no such run\n",
+        sg_buf_puts(&w->scratch, ": by ");
+        game->ops->certificate_words(game, &w->scratch);
+        sg_buf_printf(&w->scratch, ", and sg(0..%llu) holds no such run",
                       (unsigned long long)(i->computed - 1));
+        put_wrapped(w);
     } else if (i->applies) {
         sg_buf_printf(&w->b, "no period found up to %llu",
                       (unsigned long long)i->limit);
@@ -664,9 +697,10 @@ static void text_report(writer *w, const sg_game *game)
                           (unsigned long long)i->max_amount,
                           (unsigned long long)(i->computed - 1));
     } else {
-        sg_buf_puts(&w->b, "the certificate does not apply: the set is "
-                           "infinite, so no k = max S bounds how\n  far back "
-                           "sg(x) looks.\n");
+        sg_buf_puts(&w->scratch, "the certificate does not apply: ");
+        game->ops->no_certificate_words(game, &w->scratch);
+        sg_buf_putc(&w->scratch, '.');
+        put_wrapped(w);
         const char *theorem = sg_period_theorem(w->r);
         if (theorem)
             sg_buf_printf(&w->b, "theorem:  %s (%s for x <= %llu)\n  %s\n",
@@ -737,7 +771,7 @@ static void json_report(writer *w, const sg_game *game)
         sg_buf *words = &w->scratch;
         words->len = 0;
         game->ops->certificate_words(game, words);
-        sg_buf_puts(b, ", \"theorem\": ");
+        sg_buf_puts(b, ", \"rule\": ");
         if (words->data)
             sg_escape_add(b, SG_ESCAPE_JSON, words->data, words->len, true);
         sg_buf_printf(b, ", \"stopped\": %s", i->stopped ? "true" : "false");

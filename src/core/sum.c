@@ -122,8 +122,8 @@ static sg_status too_much_work(sg_ctx *ctx, double work)
 {
     return sg_ctx_fail(ctx, SG_ELIMIT, "listing the winning moves would "
                        "examine about %.1e moves, more than the %.0e sgviz "
-                       "allows; use fewer or smaller parts", work,
-                       SUM_WORK_MAX);
+                       "allows; use fewer or smaller parts (--names tells "
+                       "who wins without them)", work, SUM_WORK_MAX);
 }
 
 /* Winning moves of a game of amounts: each amount a <= h with
@@ -200,9 +200,16 @@ static sg_status general_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
                                const sg_lookup *lookup)
 {
     uint64_t largest = 0;
-    for (size_t i = 0; i < s->n; i++)
+    double most = 0;
+    for (size_t i = 0; i < s->n; i++) {
         if (s->positions[i] > largest)
             largest = s->positions[i];
+        most += (double)sg_game_max_moves(game, s->positions[i]);
+    }
+    /* Heaps of a splitting game have about as many moves as tokens: a
+     * heap of 10^12 is refused before its moves are listed. */
+    if (most > SUM_WORK_MAX)
+        return too_much_work(ctx, most);
     size_t cap = (size_t)sg_game_max_moves(game, largest) + 1;
     size_t parts = game->ops->max_parts > 1 ? cap * game->ops->max_parts : 0;
     sg_moves list = {0, sg_alloc_raw(ctx, cap, sizeof(uint64_t)),

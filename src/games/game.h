@@ -87,7 +87,10 @@ static inline void sg_moves_add_split(sg_moves *m, uint64_t amount,
 /* How a trace words the moves of a position. */
 typedef enum sg_wording {
     SG_WORDING_AMOUNTS, /* "4-{1,3,4} -> {3,1,0}": amounts taken from a heap */
-    SG_WORDING_TARGETS  /* "a -> {b,c}": moves to named positions */
+    SG_WORDING_TARGETS, /* "a -> {b,c}": moves to named positions */
+    /* "take 1 leaves 3 or 1+2": amounts taken from a heap, each leaving
+     * one heap or a sum of heaps (moves that split) */
+    SG_WORDING_SPLITS
 } sg_wording;
 
 /* What the period module may assume about the values of a kind. */
@@ -202,10 +205,14 @@ typedef struct sg_game_ops {
 
     /* With SG_PERIOD_SPAN: the end of the range that proves period P from
      * N0 (increasing in both), and the theorem in one sentence for
-     * reports, written to B. */
+     * reports (which wrap it), written to B. */
     uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
                                 uint64_t p);
     void (*certificate_words)(const sg_game *game, sg_buf *b);
+
+    /* With SG_PERIOD_OBSERVE: why no theorem proves periods of this game,
+     * one sentence for reports (which wrap it). */
+    void (*no_certificate_words)(const sg_game *game, sg_buf *b);
 
     /* Optional: the cell of a grid where position X belongs in a picture
      * (column *COL across, row *ROW up), for kinds whose positions have a

@@ -567,6 +567,13 @@ static sg_period_rule period_rule(const sg_game *game)
                                                 : SG_PERIOD_OBSERVE;
 }
 
+static void no_certificate_words(const sg_game *game, sg_buf *b)
+{
+    (void)game;
+    sg_buf_puts(b, "the set is infinite, so no k = max S bounds how far back "
+                   "sg(x) looks");
+}
+
 static void destroy(sg_game *game)
 {
     free(((subtraction *)game)->amounts);
@@ -588,4 +595,5 @@ static const sg_game_ops subtraction_ops = {
     .reach = reach,
     .theorem = theorem,
     .period_rule = period_rule,
+    .no_certificate_words = no_certificate_words,
 };

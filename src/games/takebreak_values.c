@@ -34,6 +34,7 @@
  */
 #include "games/takebreak.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,18 +110,19 @@ uint64_t sg_code_certificate_end(const sg_code *code, uint64_t n0,
 void sg_code_certificate_words(const sg_code *code, sg_buf *b)
 {
     unsigned r = sg_code_heaps(code);
-    sg_buf_printf(b, "%sno move takes more than t = %llu tokens or leaves "
-                  "more than %u heap%s, so sg(x + p) = sg(x) for n0 <= x < ",
-                  r == 2 ? "the Guy-Smith theorem: " : "",
-                  (unsigned long long)sg_code_last_digit(code), r,
-                  r == 1 ? "" : "s");
-    if (r == 1)
-        sg_buf_puts(b, "max(n0,1) + t");
-    else if (r == 2)
-        sg_buf_puts(b, "2 max(n0,1) + p + t");
-    else
-        sg_buf_puts(b, "3 max(n0,1) + 2p + t");
-    sg_buf_puts(b, " proves it for every x >= n0");
+    uint64_t t = sg_code_last_digit(code);
+    /* The formula is written without spaces, so that a report wrapping
+     * the sentence never breaks it. */
+    sg_buf_printf(b, "%sno move takes more than t = %llu token%s or leaves "
+                  "more than %u heap%s, so sg(x+p) = sg(x) for n0 <= x < %s "
+                  "proves it for every x >= n0",
+                  r == 2 ? "the Guy-Smith theorem: "
+                         : "the argument of the Guy-Smith theorem: ",
+                  (unsigned long long)t, t == 1 ? "" : "s", r,
+                  r == 1 ? "" : "s",
+                  r == 1   ? "max(n0,1)+t"
+                  : r == 2 ? "2max(n0,1)+p+t"
+                           : "3max(n0,1)+2p+t");
 }
 
 /* The amounts k whose digit has one bit, ascending. */
@@ -512,12 +514,15 @@ static double plain_work(const tb *t)
 /* Refuses, at heap N, a computation whose work would exceed the bound. */
 static sg_status too_much(tb *t, uint64_t n, double work)
 {
+    char seen[64] = "";
+    if (n)
+        snprintf(seen, sizeof seen, " (judged at heap %llu)",
+                 (unsigned long long)n);
     return sg_ctx_fail(t->ctx, SG_ELIMIT, "sg(0..%llu): about %.1e options "
-                       "to examine (seen by heap %llu), more than the %.0e "
-                       "sgviz allows; the values of this game do not thin "
-                       "out enough to skip them; choose a smaller -n",
-                       (unsigned long long)t->last, work,
-                       (unsigned long long)n, SG_WORK_MAX);
+                       "to examine%s, more than the %.0e sgviz allows; the "
+                       "values of this game do not thin out enough to skip "
+                       "them; choose a smaller -n",
+                       (unsigned long long)t->last, work, seen, SG_WORK_MAX);
 }
 
 static uint64_t code_end(const void *user, uint64_t n0, uint64_t p)

@@ -224,7 +224,36 @@ typedef struct gather {
     uint64_t *targets;
     uint64_t *amounts; /* NULL for games without amounts */
     size_t m, cap;
+    /* Games whose moves may split a heap: move j leaves
+     * parts[part_start[j] .. part_start[j + 1]).  NULL for the others. */
+    size_t *part_start;
+    uint64_t *parts;
+    size_t nparts, parts_cap;
 } gather;
+
+/* Keeps the positions each of S's moves leaves, for games whose moves may
+ * split a heap. */
+static int gather_parts(gather *g, const sg_step *s)
+{
+    for (size_t i = 0; i < s->nmoves; i++) {
+        size_t k;
+        const uint64_t *left = sg_step_parts(s, i, &k);
+        if (g->nparts + k > g->parts_cap) {
+            size_t cap = g->parts_cap ? g->parts_cap : 256;
+            while (cap < g->nparts + k)
+                cap *= 2;
+            uint64_t *p = sg_grow(g->ctx, g->parts, cap, sizeof *p);
+            if (!p)
+                return g->ctx->status;
+            g->parts = p;
+            g->parts_cap = cap;
+        }
+        memcpy(g->parts + g->nparts, left, k * sizeof *left);
+        g->nparts += k;
+        g->part_start[g->m + i + 1] = g->nparts;
+    }
+    return 0;
+}
 
 static int gather_step(void *user, const sg_step *s)
 {
@@ -250,9 +279,19 @@ static int gather_step(void *user, const sg_step *s)
                 return g->ctx->status;
             g->amounts = a;
         }
+        if (g->game->ops->max_parts > 1) {
+            size_t *ps = sg_grow(g->ctx, g->part_start, cap + 1, sizeof *ps);
+            if (!ps)
+                return g->ctx->status;
+            if (!g->part_start)
+                ps[0] = 0;
+            g->part_start = ps;
+        }
         g->cap = cap;
     }
     g->first[s->x] = g->m;
+    if (g->part_start && gather_parts(g, s) != 0)
+        return g->ctx->status;
     for (size_t i = 0; i < s->nmoves; i++) {
         g->targets[g->m + i] = s->targets[i];
         if (s->amounts && g->amounts)
@@ -277,6 +316,7 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     gather g = {.ctx = ctx, .game = d->game, .last = last};
     sg_values *values = NULL;
     unsigned char *keep = NULL;
+    size_t *sum_head = NULL; /* the sum node of each split, or SIZE_MAX */
     g.first = sg_alloc_raw(ctx, (size_t)last + 2, sizeof *g.first);
     if (!g.first)
         return ctx->status;
@@ -296,11 +336,20 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
         goto done;
     }
     if (d->opts.has_root) {
+        /* The heaps a split leaves are reachable too: play goes on in
+         * them. */
         keep[last] = 1;
         for (uint64_t x = last + 1; x-- > 0;)
             if (keep[x])
-                for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++)
-                    keep[g.targets[j]] = 1;
+                for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
+                    if (!g.part_start) {
+                        keep[g.targets[j]] = 1;
+                        continue;
+                    }
+                    for (size_t p = g.part_start[j]; p < g.part_start[j + 1];
+                         p++)
+                        keep[g.parts[p]] = 1;
+                }
     } else {
         memset(keep, 1, npos);
     }
@@ -314,9 +363,11 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     }
     d->n = n;
     d->m = m;
+    /* Room for the sums' values too: there are at most as many as moves. */
     d->x = sg_alloc_raw(ctx, n, sizeof *d->x);
-    d->sg = sg_alloc_raw(ctx, n, sizeof *d->sg);
-    d->shown = sg_alloc_raw(ctx, n, sizeof *d->shown);
+    d->sg = sg_alloc_raw(ctx, n + (g.part_start ? m : 0), sizeof *d->sg);
+    d->shown = sg_alloc_raw(ctx, n + (g.part_start ? m : 0),
+                            sizeof *d->shown);
     d->first = sg_alloc_raw(ctx, n + 1, sizeof *d->first);
     d->tail = sg_alloc_raw(ctx, m, sizeof *d->tail);
     d->head = sg_alloc_raw(ctx, m, sizeof *d->head);
@@ -327,18 +378,42 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
         st = ctx->status;
         goto done;
     }
+    sg_misere *mis = NULL;
     if (d->opts.misere) {
         /* Misère play: the drawing shows g-, which is 0 exactly at the
          * misère P-positions, so P/N, winning moves and legend follow. */
-        sg_misere *mis = sg_misere_new(ctx, d->game, 0);
+        mis = sg_misere_new(ctx, d->game, 0);
         sg_values *minus = NULL;
         st = mis ? sg_misere_values(ctx, mis, last, &minus) : ctx->status;
-        sg_misere_free(mis);
-        if (st != SG_OK)
+        if (st != SG_OK) {
+            sg_misere_free(mis);
             goto done;
+        }
         sg_values_free(values);
         values = minus;
     }
+    if (g.part_start) {
+        sum_head = sg_alloc_raw(ctx, (size_t)g.m + 1, sizeof *sum_head);
+        if (!sum_head ||
+            sg_draw_gather_sums(ctx, d, g.first, g.part_start, g.parts, keep,
+                                values, sum_head) != SG_OK) {
+            st = ctx->status;
+            sg_misere_free(mis);
+            goto done;
+        }
+        /* A sum's g- is not the nim-sum of its parts': the search finds
+         * it. */
+        for (size_t s = 0; mis && s < d->nsums && st == SG_OK; s++) {
+            sg_misere_answer a;
+            st = sg_misere_solve(ctx, mis, &d->sum_parts[d->sum_first[s]],
+                                 d->sum_first[s + 1] - d->sum_first[s], 1,
+                                 &a);
+            d->sg[d->n + s] = d->shown[d->n + s] = a.value;
+        }
+    }
+    sg_misere_free(mis);
+    if (st != SG_OK)
+        goto done;
     size_t i = 0, k = 0;
     for (size_t x = 0; x < npos; x++) {
         if (!keep[x])
@@ -349,7 +424,9 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
         d->first[i] = k;
         for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
             d->tail[k] = i;
-            d->head[k] = d->index_of[g.targets[j]];
+            d->head[k] = sum_head && sum_head[j] != SIZE_MAX
+                             ? sum_head[j]
+                             : d->index_of[g.targets[j]];
             if (d->amount)
                 d->amount[k] = g.amounts[j];
             k++;
@@ -360,9 +437,12 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
 done:
     sg_values_free(values);
     free(keep);
+    free(sum_head);
     free(g.first);
     free(g.targets);
     free(g.amounts);
+    free(g.part_start);
+    free(g.parts);
     return st;
 }
 
@@ -539,6 +619,7 @@ static void choose_diameter(sg_drawing *d)
     snprintf(buf, sizeof buf, "%s=%llu", value_name(d),
              (unsigned long long)maxv);
     widest = fmax(widest, sg_draw_text_width(buf, fs));
+    sg_draw_size_sums(d, fs);
     double height = 2 * 1.2 * fs;
     /* The label's box must fit inside the circle, with room for the inner
      * ring of a double circle. */
@@ -653,6 +734,10 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
     declare(g, AGNODE, "fontsize", "");
     declare(g, AGNODE, "fontcolor", "");
     d->n_peripheries = agattr(g, AGNODE, SG_GV_STR("peripheries"), NULL);
+    /* A sum frames P doubly by its peripheries ("" keeps each shape's
+     * own). */
+    if (d->nsums && !d->n_peripheries)
+        d->n_peripheries = declare(g, AGNODE, "peripheries", "");
     agattr(g, AGNODE, SG_GV_STR("fixedsize"), SG_GV_STR("true"));
     d->e_style = agattr(g, AGEDGE, SG_GV_STR("style"), NULL);
     d->e_class = declare(g, AGEDGE, "class", "");
@@ -668,9 +753,10 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
     }
     (void)n_pos;
 
-    d->node = sg_alloc(ctx, d->n, sizeof *d->node);
+    size_t nodes = d->n + d->nsums;
+    d->node = sg_alloc(ctx, nodes, sizeof *d->node);
     d->edge = sg_alloc(ctx, d->m, sizeof *d->edge);
-    d->nstate = sg_alloc(ctx, d->n, 1);
+    d->nstate = sg_alloc(ctx, nodes, 1);
     d->estate = sg_alloc(ctx, d->m, 1);
     if (!d->node || !d->edge || !d->nstate || !d->estate)
         return ctx->status;
@@ -680,7 +766,7 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
             return ctx->status;
     }
 
-    char buf[64];
+    char buf[160];
     for (size_t i = 0; i < d->n; i++) {
         /* A DOT game's nodes keep their names, which are unique where
          * their labels need not be. */
@@ -705,8 +791,20 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
             }
         }
     }
+    for (size_t j = 0; j < d->nsums; j++) {
+        char name[96];
+        sg_draw_sum_name(d, j, "+", name, sizeof name);
+        Agnode_t *v = agnode(g, name, 1);
+        if (!v)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the "
+                               "graph");
+        d->node[d->n + j] = v;
+        sg_draw_sum_name(d, j, "_", name, sizeof name);
+        snprintf(buf, sizeof buf, "s%s", name);
+        sg_draw_set(v, n_id, buf);
+    }
     /* How often each head has come up among the current tail's moves. */
-    size_t *repeats = sg_alloc(ctx, d->n, sizeof *repeats);
+    size_t *repeats = sg_alloc(ctx, nodes, sizeof *repeats);
     if (!repeats)
         return ctx->status;
     for (size_t i = 0; i < d->n; i++) {
@@ -724,7 +822,12 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
             d->edge[k] = e;
             /* A DOT game may repeat a move; its ids stay apart. */
             size_t again = repeats[h]++;
-            if (again)
+            if (h >= d->n) {
+                char name[96];
+                sg_draw_sum_name(d, h - d->n, "_", name, sizeof name);
+                snprintf(buf, sizeof buf, "m%llu_s%s",
+                         (unsigned long long)d->x[i], name);
+            } else if (again)
                 snprintf(buf, sizeof buf, "m%llu_%llu_%zu",
                          (unsigned long long)d->x[i],
                          (unsigned long long)d->x[h], again);
@@ -910,6 +1013,18 @@ static void style_edge(sg_drawing *d, size_t k)
     sg_draw_set(e, d->e_class, buf);
 }
 
+/* Styles the sums as their heaps and moves now are, and the moves into
+ * them, whose look depends on the value a sum shows. */
+static void refresh_sums(sg_drawing *d)
+{
+    if (!d->nsums)
+        return;
+    sg_draw_style_sums(d);
+    for (size_t k = 0; k < d->m; k++)
+        if (d->head[k] >= d->n)
+            style_edge(d, k);
+}
+
 static sg_status not_drawn(sg_ctx *ctx, const sg_drawing *d, uint64_t x)
 {
     char buf[32];
@@ -963,7 +1078,7 @@ sg_status sg_drawing_set_move(sg_ctx *ctx, sg_drawing *d, uint64_t x,
     size_t i = d->index_of[x];
     bool found = false;
     for (size_t k = d->first[i]; k < d->first[i + 1]; k++) {
-        if (d->x[d->head[k]] == y) {
+        if (d->head[k] < d->n && d->x[d->head[k]] == y) {
             d->estate[k] = (unsigned char)state;
             style_edge(d, k);
             found = true;
@@ -1026,6 +1141,7 @@ void sg_drawing_reset(sg_drawing *d)
         d->estate[k] = SG_EDGE_NORMAL;
         style_edge(d, k);
     }
+    refresh_sums(d);
     if (d->caption)
         sg_draw_set(d->caption, d->c_label, "");
 }
@@ -1113,13 +1229,16 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         style_node(d, i);
     for (size_t k = 0; k < d->m; k++)
         style_edge(d, k);
+    refresh_sums(d);
     if (sg_layout_place(ctx, d, gvc) != SG_OK)
         goto fail;
     /* dot writes back the sizes it drew, outer rings included; the styles
      * set them again as every later rendering expects them. */
-    if (d->layout == SG_LAYOUT_DOT)
+    if (d->layout == SG_LAYOUT_DOT) {
         for (size_t i = 0; i < d->n; i++)
             style_node(d, i);
+        refresh_sums(d);
+    }
     if (sg_layout_legend(ctx, d) != SG_OK)
         goto fail;
     return d;
@@ -1137,6 +1256,8 @@ void sg_drawing_free(sg_drawing *d)
     sg_theme_free(d->theme);
     free(d->x);
     free(d->sg);
+    free(d->sum_first);
+    free(d->sum_parts);
     free(d->shown);
     free(d->node);
     free(d->nstate);
@@ -1269,6 +1390,8 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
 {
     if (sg_render_format_check(ctx, format) != SG_OK)
         return ctx->status;
+    /* A sum's look follows from its heaps and moves, as they are now. */
+    refresh_sums(d);
     if (strcmp(format, "tikz") == 0)
         return paint_tikz(ctx, d, out, data, len);
 

@@ -29,7 +29,8 @@
  * (as in most subtraction games) and an upper bound otherwise. */
 static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
 {
-    uint64_t *rank = sg_alloc(ctx, d->n, sizeof *rank);
+    /* Sums (moves that split a heap) have no moves: rank 0. */
+    uint64_t *rank = sg_alloc(ctx, d->n + d->nsums, sizeof *rank);
     if (!rank)
         return -1;
     double cost = (double)d->n + (double)d->m;
@@ -50,7 +51,9 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
  * moves from it or to it, whatever the layout. */
 static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
 {
-    size_t *in = sg_alloc(ctx, d->n, sizeof *in);
+    /* Moves into sums (splits of a heap) are counted apart; a sum has no
+     * more of them than the ways to reach it. */
+    size_t *in = sg_alloc(ctx, d->n + d->nsums, sizeof *in);
     if (!in)
         return ctx->status;
     size_t worst = 0, most = 0;
@@ -244,7 +247,7 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     size_t nkeys = 0;
     for (size_t k = 0; k < d->m; k++) {
         size_t span = d->tail[k] - d->head[k];
-        if (span > 1)
+        if (d->head[k] < d->n && span > 1)
             keys[nkeys++] = d->amount ? d->amount[k] : span;
     }
     qsort(keys, nkeys, sizeof *keys, compare_u64);
@@ -255,6 +258,8 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     double width = (double)(d->n ? d->n - 1 : 0) * step;
     double cap = fmax(3 * step, 0.3 * width + step);
     for (size_t k = 0; k < d->m; k++) {
+        if (d->head[k] >= d->n) /* into a sum: placed with the sums */
+            continue;
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
         size_t span = d->tail[k] - d->head[k];
         if (span <= 1) {
@@ -328,6 +333,8 @@ static void bend_moves(sg_drawing *d, double rowstep, double straight,
                        Agsym_t *pos, Agsym_t *lp, double fontsize)
 {
     for (size_t k = 0; k < d->m; k++) {
+        if (d->head[k] >= d->n) /* into a sum: placed with the sums */
+            continue;
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
         double dx = v.x - u.x, dy = v.y - u.y;
         double len = sqrt(dx * dx + dy * dy);
@@ -399,7 +406,7 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
                       ? agattr(d->g, AGEDGE, SG_GV_STR("lp"), NULL)
                       : NULL;
     double fontsize = sg_theme_number(&d->theme->edge, "fontsize", 14);
-    d->at = sg_alloc_raw(ctx, d->n, sizeof *d->at);
+    d->at = sg_alloc_raw(ctx, d->n + d->nsums, sizeof *d->at);
     if (!d->at)
         return ctx->status;
     if (d->layout == SG_LAYOUT_LINE) {
@@ -408,6 +415,9 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     } else {
         place_grid(d, epos, lp, fontsize);
     }
+    if (sg_layout_place_sums(ctx, d, epos, lp, fontsize,
+                             d->layout == SG_LAYOUT_GRID) != SG_OK)
+        return ctx->status;
     char buf[64];
     for (size_t i = 0; i < d->n; i++) {
         sg_draw_point(buf, sizeof buf, d->at[i].x, d->at[i].y);
@@ -528,14 +538,17 @@ enum {
     LS_CURRENT,
     LS_TARGET,
     LS_PENDING,
+    LS_SUM,
     LS_P_MISERE,
     LS_N_MISERE,
+    LS_SUM_MISERE,
     LS_NSECTIONS
 };
 
 static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
-    "win", "current", "target", "pending", "p-misere", "n-misere", NULL};
+    "win", "current", "target", "pending", "sum", "p-misere", "n-misere",
+    "sum-misere", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -546,7 +559,8 @@ static const char *const legend_vars[] = {"game", "last", "root", "count",
 static const uint64_t legend_allowed[LS_NSECTIONS] = {
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
-    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS};
 
 static const char *const legend_settings[] = {NULL};
 
@@ -637,6 +651,26 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
                        "N", "N") ||
         !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))
         return ctx->status;
+    if (d->nsums) {
+        /* A sum node as the drawing has it, its first sum for a sample. */
+        y -= row;
+        Agnode_t *v = legend_node(l, "_legend_sum", x0 + d->sum_w / 2, y,
+                                  d->sum_w, d->sum_h);
+        if (!v)
+            return ctx->status;
+        legend_apply(d, v, d->nres[STYLE_N], d->nresn[STYLE_N]);
+        sg_draw_set(v, l->shape, "box");
+        sg_draw_set(v, d->n_style, "rounded,filled");
+        char name[96];
+        sg_draw_sum_name(d, 0, "+", name, sizeof name);
+        sg_draw_set(v, l->label, name);
+        sg_draw_set(v, l->cls, "legend sum");
+        legend_say(words, d->opts.misere ? LS_SUM_MISERE : LS_SUM, none,
+                   text, sizeof text);
+        if (!legend_text(l, "_legend_sum_text",
+                         x0 + fmax(size, d->sum_w) + gap, y, text))
+            return ctx->status;
+    }
     if (d->opts.highlight_wins) {
         y -= row;
         /* A sample move between two unpainted points. */

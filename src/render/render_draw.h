@@ -155,6 +155,18 @@ struct sg_drawing {
     unsigned char *nstate; /* sg_node_state of each node */
     size_t *index_of;      /* position -> node index, SIZE_MAX if not drawn */
 
+    /* Games whose moves split a heap: a move that leaves several heaps
+     * points at a node of their sum, so that the sum and its value show.
+     * Node n + j is sum j, the heaps sum_parts[sum_first[j] ..
+     * sum_first[j + 1]), ordered by their total, then by the heaps; the
+     * arrays sg, shown, node, nstate and at hold n + nsums entries.  A
+     * sum's state and the value it shows follow from its heaps' and its
+     * moves' (sums.c). */
+    size_t nsums;
+    size_t *sum_first;
+    uint64_t *sum_parts;
+    double sum_w, sum_h; /* a sum node's size, points */
+
     /* The moves between drawn positions, grouped by tail: the moves of node
      * i are first[i] .. first[i+1]. */
     size_t m;
@@ -192,6 +204,42 @@ struct sg_drawing {
 
     Agnode_t *caption; /* the caption's line, or NULL */
 };
+
+/* ---- Sums (sums.c): the nodes that moves splitting a heap point at --- */
+
+/* Adds the sums that the moves FIRST[x] .. FIRST[x + 1] of every position x
+ * kept in D leave (move j leaves PARTS[PART_START[j] .. PART_START[j +
+ * 1]); a move that leaves one position is no sum) as nodes n .. n + nsums
+ * - 1, with their values from VALUES, and points those moves' heads at
+ * them: HEAD[j] for move j of a kept position, SIZE_MAX for the others.
+ * Returns SG_OK or SG_ENOMEM. */
+sg_status sg_draw_gather_sums(sg_ctx *ctx, sg_drawing *d,
+                              const uint64_t *first, const size_t *part_start,
+                              const uint64_t *parts, const unsigned char *keep,
+                              const sg_values *values, size_t *head);
+
+/* A sum's name, "1+2", and its id in SVG, "s1_2" (with SEP "_"). */
+void sg_draw_sum_name(const sg_drawing *d, size_t j, const char *sep,
+                      char *buf, size_t size);
+
+/* Measures the sums' labels into sum_w and sum_h, in FONTSIZE. */
+void sg_draw_size_sums(sg_drawing *d, double fontsize);
+
+/* Styles every sum node as its heaps and moves make it: greyed while one
+ * of its heaps is (its value is not known yet), a target while a current
+ * move points at it, hidden with a hidden heap; otherwise P or N by its
+ * value.  Drawn as a small box, doubly framed where P-positions have a
+ * double ring. */
+void sg_draw_style_sums(sg_drawing *d);
+
+/* Places the sum nodes and the moves into them, for the line and grid
+ * layouts: under the positions that point at them, in one band below the
+ * picture so far (and one above, when one band would be much wider than
+ * the row of positions), or, for the grid (WRAP), in rows as wide as the
+ * grid.  Moves into sums are straight, so that none crosses a node in
+ * the line layout.  Returns SG_OK or SG_ENOMEM. */
+sg_status sg_layout_place_sums(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
+                               Agsym_t *lp, double fontsize, bool wrap);
 
 /* Chooses the layout for `auto`, or checks the one asked for, against the
  * bounds above.  Returns SG_OK or SG_ELIMIT with the size and a hint. */

@@ -80,6 +80,16 @@ typedef struct sg_page_look {
     sg_value shown;
 } sg_page_look;
 
+/* Styles D with every position and move in LOOK.  Returns SG_OK or an
+ * error of the drawing. */
+sg_status sg_page_style_look(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                             const sg_page_look *look);
+
+/* Checks that the steps are few enough to write one picture per step
+ * (SG_STEPS_MAX_FRAMES, SG_STEPS_MAX_FRAME_WORK).  Returns SG_OK or
+ * SG_ELIMIT naming the sizes. */
+sg_status sg_steps_frame_bounds(sg_ctx *ctx, const sg_steps *st);
+
 /* Appends, for each of the N looks, a <template id="sg-NAME"> element
  * holding the picture D in that look.  Leaves D reset.  Returns SG_OK or
  * an error of the drawing. */

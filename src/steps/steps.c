@@ -334,7 +334,13 @@ static sg_status style_step(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
 static bool frame_format(const char *format)
 {
     return strcmp(format, "svg") == 0 || strcmp(format, "png") == 0 ||
-           strcmp(format, "pdf") == 0;
+           strcmp(format, "pdf") == 0 || strcmp(format, "tikz") == 0;
+}
+
+/* A frame's file extension: its format's, but .tex for TikZ. */
+static const char *frame_extension(const char *format)
+{
+    return strcmp(format, "tikz") == 0 ? "tex" : format;
 }
 
 /* Checks FORMAT and the bounds of frames before anything is drawn. */
@@ -343,13 +349,18 @@ static sg_status check_frames(sg_ctx *ctx, const sg_steps *st,
 {
     if (!frame_format(format)) {
         char shown[96];
-        return sg_ctx_fail(ctx, SG_EINPUT, "frames are pictures: svg, png or "
-                           "pdf, not \"%s\"",
+        return sg_ctx_fail(ctx, SG_EINPUT, "frames are pictures: svg, png, "
+                           "pdf or tikz, not \"%s\"",
                            sg_quote(format, strlen(format), shown,
                                     sizeof shown));
     }
     if (sg_render_format_check(ctx, format) != SG_OK)
         return ctx->status;
+    return sg_steps_frame_bounds(ctx, st);
+}
+
+sg_status sg_steps_frame_bounds(sg_ctx *ctx, const sg_steps *st)
+{
     double work = (double)st->count * (double)(st->count + st->nmoves);
     if (st->count > SG_STEPS_MAX_FRAMES || work > SG_STEPS_MAX_FRAME_WORK)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%zu: %zu frames, "
@@ -733,7 +744,7 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
     if (check_frames(ctx, st, format) != SG_OK ||
         frames_drawing(ctx, st) != SG_OK)
         return ctx->status;
-    frame_dir fd = {.ext = format};
+    frame_dir fd = {.ext = frame_extension(format)};
     sg_status status = frame_dir_open(ctx, &fd, dir);
     for (size_t k = 0; status == SG_OK && k < st->count; k++) {
         FILE *f = frame_create(ctx, &fd, k, dir);
@@ -746,7 +757,7 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
             status = sg_drawing_render(ctx, st->frames, format, f);
         if (fclose(f) != 0 && status == SG_OK)
             status = sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write "
-                                 "step-%03zu.%s: %s", dir, k, format,
+                                 "step-%03zu.%s: %s", dir, k, fd.ext,
                                  strerror(errno));
     }
     if (status == SG_OK)
@@ -884,17 +895,25 @@ sg_status sg_page_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b)
     return SG_OK;
 }
 
+sg_status sg_page_style_look(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                             const sg_page_look *look)
+{
+    sg_drawing_reset(d);
+    for (size_t x = 0; x < st->count; x++)
+        if ((look->show &&
+             sg_drawing_show_value(ctx, d, x, look->shown) != SG_OK) ||
+            sg_drawing_set_node(ctx, d, x, look->node) != SG_OK ||
+            sg_drawing_set_moves(ctx, d, x, look->edge) != SG_OK)
+            return ctx->status;
+    return SG_OK;
+}
+
 sg_status sg_page_looks(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
                         const sg_page_look *looks, size_t n, sg_buf *b)
 {
     for (size_t v = 0; v < n; v++) {
-        sg_drawing_reset(d);
-        for (size_t x = 0; x < st->count; x++)
-            if ((looks[v].show &&
-                 sg_drawing_show_value(ctx, d, x, looks[v].shown) != SG_OK) ||
-                sg_drawing_set_node(ctx, d, x, looks[v].node) != SG_OK ||
-                sg_drawing_set_moves(ctx, d, x, looks[v].edge) != SG_OK)
-                return ctx->status;
+        if (sg_page_style_look(ctx, d, st, &looks[v]) != SG_OK)
+            return ctx->status;
         sg_buf_printf(b, "<template id=\"sg-%s\">", looks[v].name);
         if (sg_page_svg(ctx, d, b) != SG_OK)
             return ctx->status;

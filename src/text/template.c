@@ -15,12 +15,13 @@
 
 static const char *const trace_sections[] = {
     "settings", "header", "footer", "terminal", "step", "dag-terminal",
-    "dag-step", "between", "amount", "target", "ref", "value", NULL};
+    "dag-step", "between", "amount", "target", "ref", "value",
+    "split-terminal", "split-step", "take", "split", "option", "sum", NULL};
 
 static const char *const trace_vars[] = {
     "game", "set", "from", "to", "count", "p-positions", "n-positions",
     "p-count", "n-count", "x", "sg", "pn", "n", "amounts", "targets", "refs",
-    "values", "a", "t", "v", NULL};
+    "values", "a", "t", "v", "takes", "options", "sums", "heaps", NULL};
 
 #define BIT(v) (UINT64_C(1) << (v))
 #define FRAME_VARS                                                             \
@@ -30,6 +31,15 @@ static const char *const trace_vars[] = {
 #define STEP_VARS                                                              \
     (BIT(TV_X) | BIT(TV_SG) | BIT(TV_PN) | BIT(TV_N) | BIT(TV_TARGETS) |       \
      BIT(TV_REFS) | BIT(TV_VALUES) | BIT(TV_GAME))
+
+/* A step of a game whose moves split: options are sums of heaps, so the
+ * step has no targets, and each option's references go in ${sums}. */
+#define SPLIT_STEP_VARS                                                        \
+    (BIT(TV_X) | BIT(TV_SG) | BIT(TV_PN) | BIT(TV_N) | BIT(TV_GAME) |          \
+     BIT(TV_AMOUNTS) | BIT(TV_VALUES) | BIT(TV_TAKES) | BIT(TV_OPTIONS) |      \
+     BIT(TV_SUMS))
+#define OPTION_VARS                                                            \
+    (BIT(TV_A) | BIT(TV_HEAPS) | BIT(TV_REFS) | BIT(TV_V) | BIT(TV_X))
 
 static const uint64_t trace_allowed[] = {
     [TR_SETTINGS] = 0,
@@ -44,11 +54,18 @@ static const uint64_t trace_allowed[] = {
     [TR_TARGET] = BIT(TV_A) | BIT(TV_T) | BIT(TV_V) | BIT(TV_X),
     [TR_REF] = BIT(TV_A) | BIT(TV_T) | BIT(TV_V) | BIT(TV_X),
     [TR_VALUE] = BIT(TV_A) | BIT(TV_T) | BIT(TV_V) | BIT(TV_X),
+    [TR_SPLIT_TERMINAL] = SPLIT_STEP_VARS,
+    [TR_SPLIT_STEP] = SPLIT_STEP_VARS,
+    [TR_TAKE] = BIT(TV_A) | BIT(TV_OPTIONS) | BIT(TV_X),
+    [TR_SPLIT] = BIT(TV_OPTIONS) | BIT(TV_X),
+    [TR_OPTION] = OPTION_VARS,
+    [TR_SUM] = OPTION_VARS,
 };
 
-static const char *const trace_settings[] = {"escape", "list-separator",
-                                             "p-label", "n-label",
-                                             "name-separator", NULL};
+static const char *const trace_settings[] = {
+    "escape", "list-separator", "p-label", "n-label", "name-separator",
+    "take-separator", "option-separator", "heap-separator", "sum-separator",
+    "xor", NULL};
 
 const sg_tpl_schema sg_trace_schema = {"trace template", trace_sections,
                                        trace_vars, trace_allowed,
@@ -464,10 +481,13 @@ static sg_template *finish_trace_template(sg_ctx *ctx, sg_template *tpl)
                  tpl->sections[TR_TERMINAL].present;
     bool dag = tpl->sections[TR_DAG_STEP].present &&
                tpl->sections[TR_DAG_TERMINAL].present;
-    if (!plain && !dag) {
+    bool split = tpl->sections[TR_SPLIT_STEP].present &&
+                 tpl->sections[TR_SPLIT_TERMINAL].present;
+    if (!plain && !dag && !split) {
         sg_ctx_fail(ctx, SG_EINPUT, "%s: a trace template needs [terminal] and "
                     "[step] sections (and [dag-terminal] and [dag-step] for "
-                    "games read from DOT files)", tpl->origin);
+                    "games read from DOT files, [split-terminal] and "
+                    "[split-step] for take-and-break games)", tpl->origin);
         sg_template_free(tpl);
         return NULL;
     }

@@ -92,6 +92,13 @@ enum {
     TR_TARGET,
     TR_REF,
     TR_VALUE,
+    /* Games whose moves may split a heap (SG_WORDING_SPLITS). */
+    TR_SPLIT_TERMINAL,
+    TR_SPLIT_STEP,
+    TR_TAKE,
+    TR_SPLIT,
+    TR_OPTION,
+    TR_SUM,
     TR_NSECTIONS
 };
 
@@ -117,11 +124,26 @@ enum {
     TV_A,
     TV_T,
     TV_V,
+    TV_TAKES,
+    TV_OPTIONS,
+    TV_SUMS,
+    TV_HEAPS,
     TV_NVARS
 };
 
 /* Settings keys of the trace schema. */
-enum { TS_ESCAPE, TS_LIST_SEPARATOR, TS_P_LABEL, TS_N_LABEL, TS_NAME_SEPARATOR };
+enum {
+    TS_ESCAPE,
+    TS_LIST_SEPARATOR,
+    TS_P_LABEL,
+    TS_N_LABEL,
+    TS_NAME_SEPARATOR,
+    TS_TAKE_SEPARATOR,
+    TS_OPTION_SEPARATOR,
+    TS_HEAP_SEPARATOR,
+    TS_SUM_SEPARATOR,
+    TS_XOR
+};
 
 extern const sg_tpl_schema sg_trace_schema;
 

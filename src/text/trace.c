@@ -20,7 +20,7 @@ struct sg_trace {
     uint64_t from, to;
     FILE *out;
     bool named;     /* positions have names (else they are numbers) */
-    bool dag;       /* moves are worded by their targets, not amounts */
+    sg_wording wording;
     bool started;   /* the header has been written */
     uint64_t steps; /* steps written */
     sg_buf line;    /* the text of one step, reused */
@@ -33,6 +33,10 @@ struct sg_trace {
     /* Characters that make a name be written in quotes: those of the name
      * separator, quotes, braces and backslashes. */
     char quote_if[16];
+    /* Splitting games: what goes between amounts, between the options of
+     * one amount, between the heaps of a sum, between the options' sums,
+     * and between the references of a sum's heaps. */
+    const char *take_sep, *option_sep, *heap_sep, *sum_sep, *xor_sep;
 };
 
 /* Default item wording, used where a template leaves an item section out. */
@@ -41,11 +45,25 @@ static const sg_segment default_target[] = {{NULL, 0, TV_T, false}};
 static const sg_segment default_ref[] = {
     {"sg(", 3, -1, false}, {NULL, 0, TV_T, false}, {")", 1, -1, false}};
 static const sg_segment default_value[] = {{NULL, 0, TV_V, false}};
+static const sg_segment default_take[] = {
+    {"take ", 5, -1, false}, {NULL, 0, TV_A, false},
+    {" leaves ", 8, -1, false}, {NULL, 0, TV_OPTIONS, false}};
+static const sg_segment default_split[] = {
+    {"split into ", 11, -1, false}, {NULL, 0, TV_OPTIONS, false}};
+static const sg_segment default_option[] = {{NULL, 0, TV_HEAPS, false}};
+static const sg_segment default_sum[] = {{NULL, 0, TV_REFS, false}};
 
+/* What an item's placeholders stand for: one move (amount, target and
+ * value), or, in the step of a splitting game, one option (move `move`,
+ * whose heaps the step holds) or the options of one amount (moves
+ * first..end). */
 typedef struct item_ctx {
     uint64_t a;       /* amount */
     uint64_t t;       /* target */
     sg_value v;       /* value of the target */
+    bool option;      /* an option of a splitting game: `move` below */
+    bool group;       /* the options of one amount: first..end below */
+    size_t move, first, end;
 } item_ctx;
 
 /* Whether NAME must be quoted to be read back from a list: it holds a
@@ -106,20 +124,48 @@ static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
                    size_t nsegs, const sg_step *step, const item_ctx *item,
                    bool in_string);
 
+#define SEGS(a) a, sizeof a / sizeof a[0]
+
+/* The segments of SECTION, or its default when the template leaves it
+ * out. */
+static const sg_segment *section_segs(const sg_trace *tr, int section,
+                                      size_t *nsegs)
+{
+    const sg_section *sec = &tr->tpl->sections[section];
+    if (sec->present) {
+        *nsegs = sec->nsegs;
+        return sec->segs;
+    }
+    static const struct {
+        const sg_segment *segs;
+        size_t n;
+    } defaults[] = {
+        [TR_AMOUNT] = {SEGS(default_amount)},
+        [TR_TARGET] = {SEGS(default_target)},
+        [TR_REF] = {SEGS(default_ref)},
+        [TR_VALUE] = {SEGS(default_value)},
+        [TR_TAKE] = {SEGS(default_take)},
+        [TR_SPLIT] = {SEGS(default_split)},
+        [TR_OPTION] = {SEGS(default_option)},
+        [TR_SUM] = {SEGS(default_sum)},
+    };
+    *nsegs = defaults[section].n;
+    return defaults[section].segs;
+}
+
+/* Move I of STEP as an item. */
+static item_ctx move_item(const sg_step *step, size_t i)
+{
+    item_ctx it = {step->amounts ? step->amounts[i] : 0, step->targets[i],
+                   step->values[i], false, false, i, 0, 0};
+    return it;
+}
+
 static void render_list(sg_trace *tr, sg_buf *b, int section,
                         const sg_step *step, bool in_string)
 {
-    const sg_section *sec = &tr->tpl->sections[section];
-    const sg_segment *segs = sec->segs;
-    size_t nsegs = sec->nsegs;
-    if (!sec->present) {
-        switch (section) {
-        case TR_AMOUNT: segs = default_amount; nsegs = 1; break;
-        case TR_TARGET: segs = default_target; nsegs = 1; break;
-        case TR_REF: segs = default_ref; nsegs = 3; break;
-        default: segs = default_value; nsegs = 1; break;
-        }
-    }
+    size_t nsegs;
+    const sg_segment *segs = section_segs(tr, section, &nsegs);
     /* A JSON array of names is a list of strings, which needs no other
      * separator; in text (and in a JSON string's text) names are listed
      * with theirs. */
@@ -129,8 +175,72 @@ static void render_list(sg_trace *tr, sg_buf *b, int section,
     for (size_t i = 0; i < step->nmoves; i++) {
         if (i)
             sg_buf_puts(b, sep);
-        item_ctx it = {step->amounts ? step->amounts[i] : 0,
-                       step->targets[i], step->values[i]};
+        item_ctx it = move_item(step, i);
+        render(tr, b, segs, nsegs, step, &it, in_string);
+    }
+}
+
+/* The options of a splitting game's step, moves FIRST..END, each in
+ * SECTION ([option] or [sum]), separated by SEP. */
+static void render_options(sg_trace *tr, sg_buf *b, int section,
+                           const sg_step *step, size_t first, size_t end,
+                           const char *sep, bool in_string)
+{
+    size_t nsegs;
+    const sg_segment *segs = section_segs(tr, section, &nsegs);
+    for (size_t i = first; i < end; i++) {
+        if (i > first)
+            sg_buf_puts(b, sep);
+        item_ctx it = move_item(step, i);
+        it.option = true;
+        render(tr, b, segs, nsegs, step, &it, in_string);
+    }
+}
+
+/* The options of a splitting game's step grouped by the amount they take,
+ * each group in [take] (or [split], for splitting without taking), the
+ * groups separated by take-separator.  Moves come amount by amount. */
+static void render_takes(sg_trace *tr, sg_buf *b, const sg_step *step,
+                         bool in_string)
+{
+    for (size_t i = 0; i < step->nmoves;) {
+        uint64_t a = step->amounts ? step->amounts[i] : 0;
+        size_t end = i + 1;
+        while (end < step->nmoves && step->amounts &&
+               step->amounts[end] == a)
+            end++;
+        if (i)
+            sg_buf_puts(b, tr->take_sep);
+        size_t nsegs;
+        const sg_segment *segs = section_segs(tr, a ? TR_TAKE : TR_SPLIT,
+                                              &nsegs);
+        item_ctx it = move_item(step, i);
+        it.group = true;
+        it.first = i;
+        it.end = end;
+        render(tr, b, segs, nsegs, step, &it, in_string);
+        i = end;
+    }
+}
+
+/* The heaps an option leaves, separated by heap-separator, or (REFS) their
+ * references, each in [ref], separated by xor. */
+static void render_heaps(sg_trace *tr, sg_buf *b, const sg_step *step,
+                         const item_ctx *item, bool refs, bool in_string)
+{
+    size_t k, nsegs;
+    const uint64_t *parts = sg_step_parts(step, item->move, &k);
+    const sg_segment *segs = section_segs(tr, TR_REF, &nsegs);
+    for (size_t j = 0; j < k; j++) {
+        if (j)
+            sg_buf_puts(b, refs ? tr->xor_sep : tr->heap_sep);
+        if (!refs) {
+            put_position(tr, b, parts[j], in_string);
+            continue;
+        }
+        /* The value of one heap of a sum is not among the step's values;
+         * the references of sums say "sg(1)", not a number. */
+        item_ctx it = {item->a, parts[j], item->v, false, false, 0, 0, 0};
         render(tr, b, segs, nsegs, step, &it, in_string);
     }
 }
@@ -161,8 +271,27 @@ static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
         case TV_N: sg_buf_u64(b, step->nmoves); break;
         case TV_AMOUNTS: render_list(tr, b, TR_AMOUNT, step, str); break;
         case TV_TARGETS: render_list(tr, b, TR_TARGET, step, str); break;
-        case TV_REFS: render_list(tr, b, TR_REF, step, str); break;
+        case TV_REFS:
+            if (item && item->option)
+                render_heaps(tr, b, step, item, true, str);
+            else
+                render_list(tr, b, TR_REF, step, str);
+            break;
         case TV_VALUES: render_list(tr, b, TR_VALUE, step, str); break;
+        case TV_TAKES: render_takes(tr, b, step, str); break;
+        case TV_OPTIONS:
+            if (item && item->group)
+                render_options(tr, b, TR_OPTION, step, item->first, item->end,
+                               tr->option_sep, str);
+            else
+                render_options(tr, b, TR_OPTION, step, 0, step->nmoves,
+                               tr->sep, str);
+            break;
+        case TV_SUMS:
+            render_options(tr, b, TR_SUM, step, 0, step->nmoves, tr->sum_sep,
+                           str);
+            break;
+        case TV_HEAPS: render_heaps(tr, b, step, item, false, str); break;
         case TV_A: sg_buf_u64(b, item->a); break;
         case TV_T: put_position(tr, b, item->t, str); break;
         case TV_V: sg_buf_u64(b, item->v); break;
@@ -171,10 +300,23 @@ static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
     }
 }
 
+/* The sections that word the steps of each wording: a terminal position,
+ * a position with moves, and what a trace of such a game is called. */
+static const struct {
+    int terminal, step;
+    const char *what;
+} wordings[] = {
+    [SG_WORDING_AMOUNTS] = {TR_TERMINAL, TR_STEP, "a subtraction game"},
+    [SG_WORDING_TARGETS] = {TR_DAG_TERMINAL, TR_DAG_STEP,
+                            "a game read from a DOT file"},
+    [SG_WORDING_SPLITS] = {TR_SPLIT_TERMINAL, TR_SPLIT_STEP,
+                           "a take-and-break game"},
+};
+
 static const sg_section *step_section(const sg_trace *tr, const sg_step *s)
 {
-    int id = s->nmoves == 0 ? (tr->dag ? TR_DAG_TERMINAL : TR_TERMINAL)
-                            : (tr->dag ? TR_DAG_STEP : TR_STEP);
+    int id = s->nmoves == 0 ? wordings[tr->wording].terminal
+                            : wordings[tr->wording].step;
     return &tr->tpl->sections[id];
 }
 
@@ -182,15 +324,15 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
                        const sg_game *game, uint64_t from, uint64_t to,
                        FILE *out)
 {
-    bool dag = game->ops->wording == SG_WORDING_TARGETS;
-    int step_id = dag ? TR_DAG_STEP : TR_STEP;
-    int term_id = dag ? TR_DAG_TERMINAL : TR_TERMINAL;
+    sg_wording wording = game->ops->wording;
+    int step_id = wordings[wording].step;
+    int term_id = wordings[wording].terminal;
     if (!tpl->sections[step_id].present || !tpl->sections[term_id].present) {
         sg_ctx_fail(ctx, SG_EINPUT, "%s: this template has no [%s] and [%s] "
                     "sections, which a trace of %s needs",
                     tpl->origin, sg_trace_schema.sections[term_id],
                     sg_trace_schema.sections[step_id],
-                    dag ? "a game read from a DOT file" : "a subtraction game");
+                    wordings[wording].what);
         return NULL;
     }
     if (from > to) {
@@ -207,9 +349,14 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
     tr->from = from;
     tr->to = to;
     tr->out = out;
-    tr->dag = dag;
+    tr->wording = wording;
     tr->named = !sg_game_numbered(game);
     tr->sep = sg_tpl_setting(tpl, TS_LIST_SEPARATOR, ",");
+    tr->take_sep = sg_tpl_setting(tpl, TS_TAKE_SEPARATOR, ", ");
+    tr->option_sep = sg_tpl_setting(tpl, TS_OPTION_SEPARATOR, " or ");
+    tr->heap_sep = sg_tpl_setting(tpl, TS_HEAP_SEPARATOR, "+");
+    tr->sum_sep = sg_tpl_setting(tpl, TS_SUM_SEPARATOR, tr->sep);
+    tr->xor_sep = sg_tpl_setting(tpl, TS_XOR, "\xe2\x8a\x95"); /* U+2295 */
     tr->p_label = sg_tpl_setting(tpl, TS_P_LABEL, "P");
     tr->n_label = sg_tpl_setting(tpl, TS_N_LABEL, "N");
     tr->name_sep = sg_tpl_setting(tpl, TS_NAME_SEPARATOR, "; ");

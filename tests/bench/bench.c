@@ -141,6 +141,7 @@ static const struct {
     {"graph", bench_graph},
     {"solve", bench_solve},
     {"steps", bench_steps},
+    {"takebreak", bench_takebreak},
     {"judge", bench_judges},
 };
 

@@ -64,6 +64,7 @@ void bench_check(void);
 void bench_graph(void);
 void bench_solve(void);
 void bench_steps(void);
+void bench_takebreak(void);
 void bench_judges(void);
 
 #endif /* SGVIZ_BENCH_H */

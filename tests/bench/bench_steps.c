@@ -75,4 +75,17 @@ void bench_steps(void)
     const char *frames100[] = {"-s", "1,3,4", "-n", "100", "-o",
                                bench_fmt("%s/frames100/", bench_dir), NULL};
     time_steps("steps -s 1,3,4 -n 100: 101 SVG frames", frames100, 2, 0);
+
+    /* The practice page holds the picture in six looks, and the steps
+     * encoded: about half as large again as the step page. */
+    const char *practice_path = bench_fmt("%s/practice100.html", bench_dir);
+    const char *practice[] = {"-s", "1,3,4", "-n", "100", "--practice",
+                              "-o", practice_path, NULL};
+    r = time_steps("steps -s 1,3,4 -n 100 --practice: the page", practice, 3,
+                   2.0);
+    if (r.status == 0) {
+        double mb = file_size(practice_path) / 1e6;
+        bench_line("  its size", bench_fmt("%.2f MB", mb),
+                   bench_fmt("target < 5 MB: %s", bench_verdict(mb < 5)));
+    }
 }

@@ -55,7 +55,7 @@ fi
 # ENGINE; it must succeed without an error and leave NAME.pdf.
 l_compile() {
     (cd "$tmp/latex" && "$1" -interaction=nonstopmode -halt-on-error "$2.tex") \
-        > "$tmp/latex/$2.out" 2>&1
+        > "$tmp/latex/$2.stdout" 2>&1
     if [ $? -eq 0 ] && [ -s "$tmp/latex/$2.pdf" ] &&
        ! grep -q '^!' "$tmp/latex/$2.log"; then pass; else
         fail "$3: $1 failed"
@@ -137,4 +137,128 @@ fi
 if [ "$l_pdflatex" = yes ]; then
     cp "$root/examples/latex/picture.tex" "$root/examples/latex/graph.tex" "$tmp/latex/"
     l_compile pdflatex picture "examples/latex/picture.tex"
+fi
+
+# ---- sgviz steps: TikZ frames and the Beamer frame -----------------------
+
+# l_caption K: the caption of step K of S = {1,3,4}, from sg(x) = the x mod
+# 7 pattern 0 1 0 1 2 3 2, worked out here rather than by sgviz, with its
+# braces escaped as LaTeX has them.
+l_caption() {
+    awk -v k="$1" 'function sg(x) { return substr("0101232", x % 7 + 1, 1) }
+        BEGIN { v = ""; n = split("1,3,4", a, ",");
+                for (i = 1; i <= n; i++) if (a[i] <= k) v = v (v == "" ? "" : ",") sg(k - a[i]);
+                printf "sg(%d) = mex\\{%s\\} = %d\n", k, v, sg(k) }'
+}
+
+# l_target_slides X: the slides (steps + 1) at which position X of
+# S = {1,3,4}, up to 8, is a target, worked out here: step k moves to x
+# when k - x is 1, 3 or 4.  Printed as Beamer overlay lists ("2,4-5").
+l_target_slides() {
+    awk -v x="$1" 'BEGIN { n = 0
+        for (k = x + 1; k <= 8; k++) if (k - x == 1 || k - x == 3 || k - x == 4) s[n++] = k + 1
+        out = ""; i = 0
+        while (i < n) { j = i; while (j + 1 < n && s[j + 1] == s[j] + 1) j++
+            # a range that runs to the last slide is left open: "8-"
+            out = out (out == "" ? "" : ",") s[i] (j > i ? "-" (s[j] == 9 ? "" : s[j]) : ""); i = j + 1 }
+        print out }'
+}
+
+# l_block FILE ID: the lines of object ID (after "% ID", up to the next
+# comment line).
+l_block() {
+    awk -v id="% $2" '$0 == id { on = 1; next } /^% / { on = 0 } on' "$1"
+}
+
+if l_expect 0 "steps -o FILE.tex" steps -s 1,3,4 -n 8 -o steps.tex; then
+    f="$tmp/latex/steps.tex"
+    l_tex_ok "$f" "steps -o steps.tex"
+    l_bad=""
+    [ "$(grep -c '^\\begin{frame}' "$f")" = 1 ] || l_bad="$l_bad frames"
+    for k in 0 1 2 3 4 5 6 7 8; do
+        want=$(l_caption "$k")
+        grep -qxF "\\only<$((k + 1))>{$want}%" "$f" || l_bad="$l_bad caption$k"
+        b=$(l_block "$f" "p$k")
+        # Being computed on its own slide, not computed before it, a target
+        # on the slides of the positions that move to it.
+        printf '%s\n' "$b" | grep -A1 -xF "\\only<$((k + 1))>{%" |
+            grep -qF '[sgviz current' || l_bad="$l_bad current$k"
+        if [ "$k" -gt 0 ]; then
+            pend=$([ "$k" = 1 ] && echo 1 || echo "1-$k")
+            printf '%s\n' "$b" | grep -A1 -xF "\\only<$pend>{%" |
+                grep -qF '[sgviz pending' || l_bad="$l_bad pending$k"
+        fi
+        t=$(l_target_slides "$k")
+        if [ -n "$t" ]; then
+            printf '%s\n' "$b" | grep -A1 -xF "\\only<$t>{%" |
+                grep -qF '[sgviz target' || l_bad="$l_bad target$k($t)"
+        fi
+    done
+    # The legend looks the same on every slide: written once, bare.
+    l_block "$f" legend_P | grep -q only && l_bad="$l_bad legend"
+    if [ -z "$l_bad" ]; then pass; else fail "steps -o steps.tex:$l_bad"; fi
+fi
+
+if l_expect 0 "steps -T tikz -o DIR/" steps -s 1,3,4 -n 8 -T tikz -o tikzframes/; then
+    n=$(ls "$tmp/latex/tikzframes" | grep -c '^step-00[0-8]\.tex$')
+    want=$(l_caption 4)
+    if [ "$n" = 9 ] && grep -qF "{$want};" "$tmp/latex/tikzframes/step-004.tex"; then pass; else
+        fail "steps -T tikz -o DIR/: $n frames, or no caption in step 4"
+    fi
+    l_tex_ok "$tmp/latex/tikzframes/step-004.tex" "steps -T tikz frame 4"
+fi
+
+if l_expect 0 "steps --lang zh -o FILE.tex" steps -s 1,3,4 -n 8 --lang zh -o zh.tex; then
+    if grep -qxF '\begin{frame}{S = \{1,3,4\}：逐步计算 SG 值}' "$tmp/latex/zh.tex" &&
+       grep -qxF '\only<5>{SG[4] = mex\{1,1,0\} = 2}%' "$tmp/latex/zh.tex"; then pass; else
+        fail "steps --lang zh -o zh.tex: not the Chinese title and captions"
+    fi
+    l_tex_ok "$tmp/latex/zh.tex" "steps --lang zh -o zh.tex"
+fi
+
+# A DOT game, and one whose names are full of LaTeX's special characters.
+l_frames="steps.tex steps.tex"
+for l_case in "dag:$root/examples/dot-game/game.dot" "namesteps:names.dot"; do
+    if l_expect 0 "steps -g (${l_case%%:*})" steps -g "${l_case#*:}" -o "${l_case%%:*}.tex"; then
+        l_tex_ok "$tmp/latex/${l_case%%:*}.tex" "steps -g (${l_case%%:*})"
+        l_frames="$l_frames ${l_case%%:*}.tex"
+    fi
+done
+
+if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
+    cp "$tmp/latex/tikzframes/step-004.tex" "$tmp/latex/frame4.tex"
+    l_picture_doc tikzframe frame4.tex
+    l_compile pdflatex tikzframe "steps -T tikz frame"
+    {
+        printf '%s\n' '\documentclass{beamer}' '\usepackage{tikz}' '\begin{document}'
+        for p in $l_frames; do printf '\\input{%s}\n' "$p"; done
+        printf '%s\n' '\end{document}'
+    } > "$tmp/latex/frame.tex"
+    l_compile pdflatex frame "steps -T beamer, frames read into one deck"
+    if command -v pdfinfo > /dev/null 2>&1; then
+        # Twice the 9 steps of S = {1,3,4}, 4 of game.dot, 7 of names.dot.
+        pages=$(pdfinfo "$tmp/latex/frame.pdf" | awk '/^Pages:/ { print $2 }')
+        if [ "$pages" = 29 ]; then pass; else
+            fail "steps -T beamer: $pages slides, expected 29 (one a step)"
+        fi
+    fi
+    # The example deck, as it is in examples/latex.
+    cp "$root/examples/latex/deck.tex" "$root/examples/latex/graph.tex" \
+        "$root/examples/latex/steps.tex" "$tmp/latex/"
+    l_compile pdflatex deck "examples/latex/deck.tex"
+else
+    echo "cases-latex: Beamer is not installed; compiling the frames skipped"
+fi
+
+# Chinese: xelatex with ctex, where they are installed.
+if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1 &&
+   kpsewhich beamer.cls > /dev/null 2>&1; then
+    printf '%s\n' '\documentclass{beamer}' '\usepackage{ctex}' '\usepackage{tikz}' \
+        '\begin{document}' '\input{zh.tex}' '\end{document}' > "$tmp/latex/zhdeck.tex"
+    l_compile xelatex zhdeck "steps --lang zh under xelatex and ctex"
+    if grep -q 'Missing character' "$tmp/latex/zhdeck.log"; then
+        fail "steps --lang zh: xelatex lacks characters"
+    fi
+else
+    echo "cases-latex: xelatex with ctex is not installed; Chinese checked as text only"
 fi

@@ -1,0 +1,235 @@
+/*
+ * beamer.c - the steps as one Beamer frame: one TikZ picture whose
+ * overlays step through the mex steps, with each step's line under it.
+ *
+ * The picture is painted once in each of the four looks a position can
+ * have (computed, not computed yet, being computed, a target), from one
+ * drawing, so every position and move stands in the same place in every
+ * look.  Then each position and move is written once for each look it
+ * takes, wrapped in \only<...> with the slides (steps) that show it so:
+ * position 3 of nine is "not computed yet" on slides 1-3, "being computed"
+ * on slide 4, a target on the slides of the positions that move to it,
+ * and computed on the others.  A part that looks the same in every step
+ * (the legend, the background) is written once, bare.  This is the HTML
+ * page's method (steps.c) in LaTeX's words.
+ */
+#include "games/game.h"
+#include "render/tikz.h"
+#include "steps/page.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The looks, in the order they are painted into the picture. */
+enum { LOOK_VALUE, LOOK_PENDING, LOOK_CURRENT, LOOK_TARGET, NLOOKS };
+
+static const sg_page_look looks[NLOOKS] = {
+    {"value", SG_NODE_VALUE, SG_EDGE_NORMAL, false, 0},
+    {"pending", SG_NODE_PENDING, SG_EDGE_PENDING, false, 0},
+    {"current", SG_NODE_CURRENT, SG_EDGE_CURRENT, false, 0},
+    {"target", SG_NODE_TARGET, SG_EDGE_NORMAL, false, 0}};
+
+/* What an object of the picture is, by its name: position X ("pX"), a
+ * move from position X ("mX_Y..."), or neither (the background, the
+ * legend), which keeps one look throughout. */
+typedef enum { OBJ_OTHER, OBJ_POSITION, OBJ_MOVE } obj_kind;
+
+static obj_kind object_kind(const char *name, size_t count, size_t *x)
+{
+    if (name[0] != 'p' && name[0] != 'm')
+        return OBJ_OTHER;
+    char *end;
+    if (name[1] < '0' || name[1] > '9')
+        return OBJ_OTHER;
+    errno = 0;
+    unsigned long long v = strtoull(name + 1, &end, 10);
+    if (errno || v >= count)
+        return OBJ_OTHER;
+    *x = (size_t)v;
+    if (name[0] == 'p')
+        return *end == '\0' ? OBJ_POSITION : OBJ_OTHER;
+    return *end == '_' ? OBJ_MOVE : OBJ_OTHER;
+}
+
+/* The look of an object of KIND at position X in step K, where IS_TARGET
+ * says whether X is a target of one of K's moves. */
+static int look_at(obj_kind kind, size_t x, size_t k, bool is_target)
+{
+    if (kind == OBJ_OTHER)
+        return LOOK_VALUE;
+    if (x > k)
+        return LOOK_PENDING;
+    if (x == k)
+        return LOOK_CURRENT;
+    return kind == OBJ_POSITION && is_target ? LOOK_TARGET : LOOK_VALUE;
+}
+
+/* Appends the overlay specification of the slides S (0-based, true where
+ * shown) of COUNT: ranges such as "1-3,5,7-". */
+static void put_slides(sg_buf *b, const bool *s, size_t count)
+{
+    bool first = true;
+    for (size_t k = 0; k < count;) {
+        if (!s[k]) {
+            k++;
+            continue;
+        }
+        size_t end = k;
+        while (end + 1 < count && s[end + 1])
+            end++;
+        sg_buf_printf(b, "%s%zu", first ? "" : ",", k + 1);
+        if (end + 1 == count && end > k)
+            sg_buf_putc(b, '-');
+        else if (end > k)
+            sg_buf_printf(b, "-%zu", end + 1);
+        first = false;
+        k = end + 1;
+    }
+}
+
+/* Appends the LaTeX text of TEXT (escaped). */
+static void put_text(sg_buf *b, const char *text)
+{
+    sg_escape_add(b, SG_ESCAPE_LATEX, text, strlen(text), false);
+}
+
+/* Appends object I of the picture, each of its looks wrapped in the slides
+ * that show it.  TARGET[k * count + x] says whether x is a target in step
+ * k; SHOWN is scratch for COUNT flags. */
+static void put_object(const sg_tikz *t, size_t i, const sg_steps *st,
+                       const bool *target, bool *shown, sg_buf *b)
+{
+    size_t count = st->count, x = 0;
+    obj_kind kind = object_kind(sg_tikz_object_name(t, i), count, &x);
+    sg_buf text[NLOOKS], spec[NLOOKS];
+    int same_as[NLOOKS], shows = 0, only = 0;
+    for (int l = 0; l < NLOOKS; l++) {
+        sg_buf_init(&text[l]);
+        sg_buf_init(&spec[l]);
+        sg_tikz_write_object(t, i, (unsigned)l, "  ", &text[l]);
+        sg_buf_putc(&text[l], '\0');
+        /* Looks painted alike are one look, shown on all their slides. */
+        same_as[l] = l;
+        for (int e = 0; e < l && same_as[l] == l; e++)
+            if (!text[e].failed && !text[l].failed &&
+                strcmp(text[e].data, text[l].data) == 0)
+                same_as[l] = same_as[e];
+    }
+    for (int l = 0; l < NLOOKS; l++) {
+        if (same_as[l] != l || text[l].len <= 1)
+            continue;
+        bool any = false;
+        for (size_t k = 0; k < count; k++) {
+            shown[k] = same_as[look_at(kind, x, k,
+                                       target[k * count + x])] == l;
+            any |= shown[k];
+        }
+        if (any) {
+            put_slides(&spec[l], shown, count);
+            sg_buf_putc(&spec[l], '\0');
+            shows++;
+            only = l;
+        }
+    }
+    for (int l = 0; l < NLOOKS; l++) {
+        if (shows == 1 && l == only) {
+            /* The same in every step: no overlay. */
+            sg_buf_puts(b, text[l].data);
+        } else if (spec[l].len) {
+            sg_buf_printf(b, "\\only<%s>{%%\n%s}%%\n", spec[l].data,
+                          text[l].data);
+        }
+        b->failed |= text[l].failed || spec[l].failed;
+        sg_buf_free(&text[l]);
+        sg_buf_free(&spec[l]);
+    }
+}
+
+/* The frame's preamble: a command that sets the picture as large as the
+ * frame allows, defined once however often the file is read. */
+static const char fit_command[] =
+    "% \\sgvizfit{BOX}{HEIGHT}: sets BOX as wide as the line, or less so\n"
+    "% that it is at most HEIGHT high, keeping its proportions.\n"
+    "\\providecommand\\sgvizfit[2]{\\begingroup\n"
+    "  \\dimen2=\\dimexpr\\wd#1*\\numexpr\\dimexpr#2\\relax\\relax\n"
+    "    /\\numexpr\\ht#1+\\dp#1\\relax\\relax\n"
+    "  \\ifdim\\dimen2>\\linewidth \\dimen2=\\linewidth\\fi\n"
+    "  \\edef\\sgvizwidth{\\the\\dimen2}%\n"
+    "  \\resizebox{\\sgvizwidth}{!}{\\usebox{#1}}\\endgroup}\n"
+    "\\ifdefined\\sgvizbox\\else\\newsavebox\\sgvizbox\\fi\n";
+
+sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
+{
+    if (sg_steps_frame_bounds(ctx, st) != SG_OK)
+        return ctx->status;
+    size_t count = st->count;
+    bool *target = sg_alloc(ctx, count * count, sizeof *target);
+    bool *shown = sg_alloc(ctx, count, sizeof *shown);
+    sg_drawing *d = target && shown ? sg_steps_drawing(ctx, st, 0) : NULL;
+    sg_tikz *t = d ? sg_tikz_new(ctx) : NULL;
+    sg_status status = t ? SG_OK : ctx->status;
+    for (int l = 0; status == SG_OK && l < NLOOKS; l++) {
+        status = sg_page_style_look(ctx, d, st, &looks[l]);
+        if (status == SG_OK)
+            status = sg_tikz_paint(ctx, t, d, (unsigned)l);
+    }
+    char *title = NULL;
+    if (status == SG_OK) {
+        char last[24];
+        sg_u64_to_str(count - 1, last);
+        const char *vars[WV_NVARS] = {sg_steps_game_title(st), NULL, NULL,
+                                      NULL, NULL, "0", last};
+        status = sg_steps_words(ctx, st, WS_TITLE, vars, &title);
+    }
+    sg_buf b;
+    sg_buf_init(&b);
+    if (status == SG_OK) {
+        for (size_t k = 0; k < count; k++)
+            for (size_t i = st->part_first[st->first[k]];
+                 i < st->part_first[st->first[k + 1]]; i++)
+                target[k * count + st->parts[i]] = true;
+
+        sg_buf_puts(&b, "% ");
+        sg_tikz_comment_text(&b, sg_game_describe(st->game));
+        sg_buf_printf(&b, ", positions 0..%zu: the mex steps as one Beamer "
+                      "frame, slide k + 1\n%% showing step k.  \\input it "
+                      "into a Beamer deck that loads TikZ; the looks are\n"
+                      "%% the TikZ styles in the picture's options (sgviz "
+                      "current, sgviz target,\n%% sgviz pending, ...).\n",
+                      count - 1);
+        sg_buf_puts(&b, fit_command);
+        sg_buf_puts(&b, "\\begin{frame}{");
+        put_text(&b, title);
+        sg_buf_puts(&b, "}\n\\centering\n\\sbox\\sgvizbox{%\n");
+        sg_tikz_write_begin(t, &b);
+        for (size_t i = 0; i < sg_tikz_object_count(t); i++) {
+            sg_buf_printf(&b, "%% %s\n", sg_tikz_object_name(t, i));
+            put_object(t, i, st, target, shown, &b);
+        }
+        sg_buf_puts(&b, "\\end{tikzpicture}}%\n"
+                        "\\sgvizfit{\\sgvizbox}{0.72\\textheight}\\par\n"
+                        "\\medskip\n");
+        for (size_t k = 0; k < count; k++) {
+            sg_buf_printf(&b, "\\only<%zu>{", k + 1);
+            put_text(&b, st->caption[k]);
+            sg_buf_puts(&b, "}%\n");
+        }
+        sg_buf_puts(&b, "\\end{frame}\n");
+        if (b.failed)
+            status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
+                                 "Beamer frame");
+        else if (fwrite(b.data, 1, b.len, out) != b.len || fflush(out) != 0 ||
+                 ferror(out))
+            status = sg_ctx_fail(ctx, SG_EIO, "cannot write the Beamer "
+                                 "frame: %s", strerror(errno));
+    }
+    sg_buf_free(&b);
+    free(title);
+    sg_tikz_free(t);
+    sg_drawing_free(d);
+    free(target);
+    free(shown);
+    return status;
+}
