@@ -1002,6 +1002,8 @@ typedef struct sg_sum_trace_opts {
      * holds, else why it cannot and the search, with every move and the
      * outcome of the position it leaves. */
     int misere;
+    /* The most positions its search examines (0: the default). */
+    uint64_t misere_limit;
 } sg_sum_trace_opts;
 
 /* Writes the working of the sum of PARTS[0..n) of GAME to OUT: each part's
@@ -1225,6 +1227,9 @@ typedef struct sg_batch_opts {
      * rule where it holds, else a bounded search), and an answer without
      * names reads "1 4 1: misère, second player wins". */
     int misere;
+    /* The most positions the misère search examines (0: the default,
+     * SG_MISERE_MAX_POSITIONS). */
+    uint64_t misere_limit;
 } sg_batch_opts;
 
 typedef struct sg_batch sg_batch;

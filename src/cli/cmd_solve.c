@@ -33,6 +33,8 @@ static const char usage[] =
     "                          heap sizes, anywhere on its lines (HDU 3032)\n"
     "      --misere            misère play: whoever takes the last loses\n"
     "                          (HDU 1907: -s all --misere --counted)\n"
+    "      --search-limit N    the most positions a misère search examines\n"
+    "                          (default 2000000)\n"
     "      --explain           with positions on the command line: the\n"
     "                          working, as sgviz trace --position shows it\n"
     "                          (the nim-sum in binary, how a winning move is\n"
@@ -161,12 +163,12 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
  * or the parts, how the outcome was found and every winning move. */
 static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
                         size_t n, const char *first, const char *second,
-                        const char *output)
+                        uint64_t limit, const char *output)
 {
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     sg_misere_moves *mv = NULL;
-    sg_misere *m = sg_misere_new(ctx, game, 0);
+    sg_misere *m = sg_misere_new(ctx, game, limit);
     sg_misere_answer a;
     if (!m || sg_misere_solve(ctx, m, x, n, 0, &a) != SG_OK)
         goto done;
@@ -252,7 +254,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         OPT_COUNTED,
         OPT_JUDGE,
         OPT_EXPLAIN,
-        OPT_MISERE
+        OPT_MISERE,
+        OPT_LIMIT
     };
     static const struct option options[] = {
         {"names", required_argument, NULL, OPT_NAMES},
@@ -260,6 +263,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         {"counted", no_argument, NULL, OPT_COUNTED},
         {"explain", no_argument, NULL, OPT_EXPLAIN},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"lang", required_argument, NULL, 'l'},
         {"judge", required_argument, NULL, OPT_JUDGE},
         {"output", required_argument, NULL, 'o'},
@@ -270,6 +274,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     bool stop_at_zero = false, counted = false, explain_it = false;
     const char *lang = NULL;
     int misere = 0;
+    const char *limit_arg = NULL;
+    uint64_t limit = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:l:h", options);
@@ -281,6 +287,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         case OPT_COUNTED: counted = true; break;
         case OPT_EXPLAIN: explain_it = true; break;
         case OPT_MISERE: misere = 1; break;
+        case OPT_LIMIT: limit_arg = optarg; break;
         case 'l': lang = optarg; break;
         case OPT_JUDGE: judge = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
@@ -293,6 +300,19 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             }
             return cli_bad_option(ctx, "solve", c, argv);
         }
+    }
+    if (limit_arg && (!misere ||
+                      cli_parse_number(ctx, "--search-limit", limit_arg,
+                                       UINT64_C(1) << 32, &limit) != SG_OK)) {
+        if (!misere)
+            sg_ctx_fail(ctx, SG_EINPUT, "--search-limit bounds the misère "
+                        "search; add --misere");
+        return EXIT_BAD;
+    }
+    if (limit_arg && limit == 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--search-limit 0: the search must "
+                    "examine at least one position");
+        return EXIT_BAD;
     }
     int n = argc - optind;
     if (judge) {
@@ -372,7 +392,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             goto done;
         sg_batch_opts bo = {first, second, stop_at_zero,
                             counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
-                            misere};
+                            misere, limit};
         batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
@@ -382,7 +402,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
-        sg_sum_trace_opts so = {lang, command, misere};
+        sg_sum_trace_opts so = {lang, command, misere, limit};
         out = command ? sg_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
@@ -392,8 +412,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     } else if (misere) {
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
             goto done;
-        if (solve_misere(ctx, game, x, (size_t)n, first, second, output) !=
-            EXIT_OK)
+        if (solve_misere(ctx, game, x, (size_t)n, first, second, limit,
+                         output) != EXIT_OK)
             goto done;
         rc = EXIT_OK;
         goto done;

@@ -46,7 +46,7 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
-    sg_sum_trace_opts opts = {lang, command, misere};
+    sg_sum_trace_opts opts = {lang, command, misere, 0};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;

@@ -21,6 +21,8 @@ static const char usage[] =
     "      --misere        misère play (the last player to move loses):\n"
     "                      g-(x) and P/N under misère play; a POSITION may\n"
     "                      then be a sum, e.g. 3+4+5\n"
+    "      --search-limit N  the most positions a misère search examines\n"
+    "                      (default 2000000)\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
     "  -h, --help          show this help\n"
     "\n"
@@ -29,14 +31,14 @@ static const char usage[] =
 /* value --misere: g- of each position or sum, one a line, written to OUT
  * only when every one is answered. */
 static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
-                         int n, const char *output)
+                         int n, uint64_t limit, const char *output)
 {
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     char *text = NULL;
     size_t len = 0;
     FILE *lines = open_memstream(&text, &len);
-    sg_misere *m = lines ? sg_misere_new(ctx, game, 0) : NULL;
+    sg_misere *m = lines ? sg_misere_new(ctx, game, limit) : NULL;
     if (!m) {
         if (!lines)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
@@ -79,15 +81,18 @@ done:
 
 int cmd_value(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_MISERE = 256 };
+    enum { OPT_MISERE = 256, OPT_LIMIT };
     static const struct option options[] = {
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL;
     bool misere = false;
+    const char *limit_arg = NULL;
+    uint64_t limit = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:h", options);
@@ -95,6 +100,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_MISERE: misere = true; break;
+        case OPT_LIMIT: limit_arg = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "value", c, argv);
         }
@@ -102,6 +108,19 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     if (optind >= argc) {
         sg_ctx_fail(ctx, SG_EINPUT, "value: name at least one position, e.g. "
                     "sgviz value -s 1,3,4 7 (see sgviz value --help)");
+        return EXIT_BAD;
+    }
+    if (limit_arg && !misere) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--search-limit bounds the misère search; "
+                    "add --misere");
+        return EXIT_BAD;
+    }
+    if (limit_arg && (cli_parse_number(ctx, "--search-limit", limit_arg,
+                                       UINT64_C(1) << 32, &limit) != SG_OK ||
+                      limit == 0)) {
+        if (limit == 0 && sg_ctx_status(ctx) == SG_OK)
+            sg_ctx_fail(ctx, SG_EINPUT, "--search-limit 0: the search must "
+                        "examine at least one position");
         return EXIT_BAD;
     }
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
@@ -114,7 +133,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     int n = argc - optind;
     sg_game *game = cli_load_game(ctx, &ga);
     if (game && misere) {
-        rc = misere_values(ctx, game, argv + optind, n, output);
+        rc = misere_values(ctx, game, argv + optind, n, limit, output);
         goto done;
     }
     if (!game ||

@@ -357,11 +357,11 @@ static sg_game *fib_game(sg_ctx *ctx)
 
 static const judge_def judges[] = {
     {"hdu1847", "Good Luck in CET-4 Everybody!: n cards, take 2^k; Kiki/Cici",
-     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES, 0}, NULL, NULL},
+     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES, 0, 0}, NULL, NULL},
     {"hdu1848", "Fibonacci again and again: m n p, 0 0 0 ends; Fibo/Nacci",
-     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES, 0}, NULL, NULL},
+     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES, 0, 0}, NULL, NULL},
     {"hdu1536", "S-Nim: sets S, each with games on it; a line of W/L per set",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0}, snim_word, snim_end},
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, snim_word, snim_end},
 };
 
 #define NJUDGES (sizeof judges / sizeof judges[0])

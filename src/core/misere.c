@@ -843,8 +843,8 @@ static sg_status too_large(sg_ctx *ctx, const sg_misere *m,
 {
     char text[120];
     return sg_ctx_fail(ctx, SG_ELIMIT, "the misère search of %s examined "
-                       "%llu positions without an answer, the most sgviz "
-                       "examines (%llu); misère play of %s has no shortcut, "
+                       "%llu positions without an answer, the most it may "
+                       "examine (%llu); misère play of %s has no shortcut, "
                        "so ask about fewer or smaller %ss",
                        sum_text(m->game, parts, n, text, sizeof text),
                        (unsigned long long)m->used,

@@ -399,7 +399,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
                        FILE *out)
 {
-    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES, 0};
+    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES, 0, 0};
     if (opts)
         o = *opts;
     if (o.layout != SG_BATCH_LINES && o.layout != SG_BATCH_COUNTED) {
@@ -458,7 +458,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
         snprintf(b->second_answer, b->second_len + 1, "%s\n", o.second_name);
     }
     if (o.misere) {
-        b->misere = sg_misere_new(ctx, game, 0);
+        b->misere = sg_misere_new(ctx, game, o.misere_limit);
         if (!b->misere)
             goto fail;
     }

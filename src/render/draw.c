@@ -579,9 +579,7 @@ static sg_status prepare_styles(sg_ctx *ctx, sg_drawing *d, int kind)
     return SG_OK;
 }
 
-/* What a node's value is called: sg, or g- (with a superscript minus)
- * under misère play. */
-static const char *value_name(const sg_drawing *d)
+const char *sg_draw_value_name(const sg_drawing *d)
 {
     return d->opts.misere ? "g\u207b" : "sg";
 }
@@ -616,7 +614,7 @@ static void choose_diameter(sg_drawing *d)
             text = sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         widest = fmax(widest, sg_draw_text_width(text, fs));
     }
-    snprintf(buf, sizeof buf, "%s=%llu", value_name(d),
+    snprintf(buf, sizeof buf, "%s=%llu", sg_draw_value_name(d),
              (unsigned long long)maxv);
     widest = fmax(widest, sg_draw_text_width(buf, fs));
     sg_draw_size_sums(d, fs);
@@ -919,10 +917,10 @@ static void style_node(sg_drawing *d, size_t i)
                                                sizeof buf));
     char value[32];
     if (known)
-        snprintf(value, sizeof value, "%s=%llu", value_name(d),
+        snprintf(value, sizeof value, "%s=%llu", sg_draw_value_name(d),
                  (unsigned long long)shown);
     else
-        snprintf(value, sizeof value, "%s=?", value_name(d));
+        snprintf(value, sizeof value, "%s=?", sg_draw_value_name(d));
     if (html) {
         sg_gv_set_html(d->g, v, d->n_label, own);
         sg_draw_set(v, d->n_xlabel, value);

@@ -275,6 +275,10 @@ void sg_draw_ring_size(const sg_drawing *d, Agnode_t *v, double size);
 /* "x,y" in points with two decimals. */
 void sg_draw_point(char *buf, size_t size, double x, double y);
 
+/* What a node's value is called in labels: "sg", or "g-" (with a
+ * superscript minus) in a misère drawing.  Static. */
+const char *sg_draw_value_name(const sg_drawing *d);
+
 /* An estimate of the width in points of TEXT set in FONTSIZE, generous
  * enough for Helvetica and DejaVu Sans alike. */
 double sg_draw_text_width(const char *text, double fontsize);

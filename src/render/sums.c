@@ -156,7 +156,7 @@ void sg_draw_size_sums(sg_drawing *d, double fontsize)
     for (size_t j = 0; j < d->nsums; j++) {
         sg_draw_sum_name(d, j, "+", buf, sizeof buf);
         widest = fmax(widest, sg_draw_text_width(buf, fs));
-        snprintf(buf, sizeof buf, "sg=%llu",
+        snprintf(buf, sizeof buf, "%s=%llu", sg_draw_value_name(d),
                  (unsigned long long)d->sg[d->n + j]);
         widest = fmax(widest, sg_draw_text_width(buf, fs));
     }
@@ -171,8 +171,8 @@ static void apply(void *obj, const sg_resolved *res, size_t n)
 }
 
 /* Each sum's state and the value it shows, from its heaps (the nim-sum of
- * the values they show, unknown when one of theirs is) and from the moves
- * into it. */
+ * the values they show, or under misère play the sum's own g-; unknown
+ * when one of theirs is) and from the moves into it. */
 static void sum_states(sg_drawing *d)
 {
     unsigned char *state = d->nstate + d->n;
@@ -192,6 +192,10 @@ static void sum_states(sg_drawing *d)
                         ? SG_VALUE_UNKNOWN
                         : shown ^ v;
         }
+        /* Under misère play a sum's value is not the nim-sum of its
+         * heaps': it is the one the drawing found when it was made. */
+        if (d->opts.misere && shown != SG_VALUE_UNKNOWN)
+            shown = d->sg[d->n + j];
         d->shown[d->n + j] = shown;
     }
     for (size_t k = 0; k < d->m; k++) {
@@ -253,10 +257,10 @@ static void style_sum(sg_drawing *d, size_t j)
     char name[96];
     sg_draw_sum_name(d, j, "+", name, sizeof name);
     if (known)
-        snprintf(buf, sizeof buf, "%s\\nsg=%llu", name,
-                 (unsigned long long)shown);
+        snprintf(buf, sizeof buf, "%s\\n%s=%llu", name,
+                 sg_draw_value_name(d), (unsigned long long)shown);
     else
-        snprintf(buf, sizeof buf, "%s\\nsg=?", name);
+        snprintf(buf, sizeof buf, "%s\\n%s=?", name, sg_draw_value_name(d));
     sg_draw_set(v, d->n_label, buf);
 }
 

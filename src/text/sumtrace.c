@@ -671,11 +671,12 @@ static sg_status misere_by_search(sg_ctx *ctx, writer *w, sg_misere *m,
 
 /* The misère working of the sum PARTS[0..n). */
 static sg_status write_misere(sg_ctx *ctx, writer *w, const uint64_t *parts,
-                              size_t n, const sg_lookup *lookup)
+                              size_t n, const sg_lookup *lookup,
+                              uint64_t limit)
 {
     sg_buf *b = &w->out;
     const sg_game *game = w->game;
-    sg_misere *m = sg_misere_new(ctx, game, 0);
+    sg_misere *m = sg_misere_new(ctx, game, limit);
     if (!m)
         return ctx->status;
     sg_misere_answer a;
@@ -734,7 +735,7 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
                              const uint64_t *parts, size_t n,
                              const sg_sum_trace_opts *opts, FILE *out)
 {
-    sg_sum_trace_opts o = {NULL, NULL, 0};
+    sg_sum_trace_opts o = {NULL, NULL, 0, 0};
     if (opts)
         o = *opts;
     if (n == 0)
@@ -778,7 +779,7 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
     set_num(&w, SV_COUNT, n);
     sg_buf *b = &w.out;
     if (o.misere) {
-        st = write_misere(ctx, &w, parts, n, lookup);
+        st = write_misere(ctx, &w, parts, n, lookup, o.misere_limit);
         sg_buf_free(&position);
         if (st != SG_OK)
             goto done;
