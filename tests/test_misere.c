@@ -410,6 +410,153 @@ static void test_bound(void **state)
     remove(path);
 }
 
+/* CGSuite's misère values (MisereNimValue) of heaps 0..20. */
+static void test_cgsuite_values(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *code;
+        unsigned want[21];
+    } games[] = {
+        {"0.77", {1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2,
+                  0}},
+        {"0.07", {1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3, 0, 2, 1, 1, 0, 0, 2, 1,
+                  3}},
+        {"4!.0", {1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
+                  2}},
+    };
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        sg_game *game = sg_game_from_code(ctx, games[i].code, "--code");
+        assert_non_null(game);
+        sg_misere *m = sg_misere_new(ctx, game, 0);
+        sg_values *v = NULL;
+        assert_int_equal(sg_misere_values(ctx, m, 20, &v), SG_OK);
+        for (uint64_t x = 0; x <= 20; x++)
+            if (sg_values_get(v, x) != games[i].want[x])
+                fail_msg("%s: g-(%llu) = %llu, CGSuite says %u",
+                         games[i].code, (unsigned long long)x,
+                         (unsigned long long)sg_values_get(v, x),
+                         games[i].want[x]);
+        sg_values_free(v);
+        sg_misere_free(m);
+        sg_game_free(game);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* Kayles written here (a move knocks down one pin or two adjacent ones,
+ * leaving the pins to either side), with a brute force over sums of rows
+ * of pins: outcomes of random sums and every winning move against
+ * sgviz's search. */
+typedef struct krow {
+    int k;
+    int h[32];
+} krow;
+
+/* Appends the row of N pins to R, unless it is empty. */
+static void kput(krow *r, int n)
+{
+    if (n)
+        r->h[r->k++] = n;
+}
+
+static uint64_t kkey(const krow *r)
+{
+    int s[32];
+    int n = 0;
+    for (int i = 0; i < r->k; i++)
+        if (r->h[i])
+            s[n++] = r->h[i];
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            int t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    uint64_t key = 0;
+    for (int i = 0; i < n; i++)
+        key = key * 13 + (uint64_t)s[i];
+    return key;
+}
+
+#define KMEMO (1u << 22)
+static uint64_t kslot_key[KMEMO];
+static unsigned char kslot_val[KMEMO];
+
+static bool kayles_wins(const krow *r)
+{
+    uint64_t key = kkey(r);
+    size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 42) &
+               (KMEMO - 1);
+    while (kslot_val[i] && kslot_key[i] != key)
+        i = (i + 1) & (KMEMO - 1);
+    if (kslot_val[i])
+        return kslot_val[i] == 1;
+    bool any = false, wins = false;
+    for (int p = 0; p < r->k && !wins; p++) {
+        int n = r->h[p];
+        for (int take = 1; take <= 2 && take <= n && !wins; take++)
+            for (int a = 0; a + take <= n && !wins; a++) {
+                krow next = {0, {0}};
+                for (int q = 0; q < r->k; q++)
+                    if (q != p)
+                        kput(&next, r->h[q]);
+                kput(&next, a);
+                kput(&next, n - take - a);
+                any = true;
+                wins = !kayles_wins(&next);
+            }
+    }
+    if (!any)
+        wins = true;
+    kslot_key[i] = key;
+    kslot_val[i] = wins ? 1 : 2;
+    return wins;
+}
+
+static void test_kayles_sums(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *game = sg_game_from_code(ctx, "0.77", "--code");
+    sg_misere *m = sg_misere_new(ctx, game, 0);
+    for (int round = 0; round < 200; round++) {
+        krow r = {1 + (int)rnd(3), {0}};
+        uint64_t parts[3];
+        for (int i = 0; i < r.k; i++) {
+            r.h[i] = (int)rnd(9);
+            parts[i] = (uint64_t)r.h[i];
+        }
+        sg_misere_answer a;
+        assert_int_equal(sg_misere_solve(ctx, m, parts, (size_t)r.k, 0, &a),
+                         SG_OK);
+        assert_int_equal(a.rule, SG_MISERE_BY_SEARCH);
+        assert_int_equal(a.first_player_wins, kayles_wins(&r));
+        sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts,
+                                                  (size_t)r.k, 1);
+        assert_non_null(mv);
+        for (size_t t = 0; t < sg_misere_moves_count(mv); t++) {
+            const uint64_t *left;
+            size_t nleft;
+            int wins;
+            const sg_sum_move *mo = sg_misere_moves_at(mv, t, &wins, &left,
+                                                       &nleft);
+            krow next = {0, {0}};
+            for (int q = 0; q < r.k; q++)
+                if (q != (int)mo->part)
+                    kput(&next, r.h[q]);
+            for (size_t q = 0; q < nleft; q++)
+                kput(&next, (int)left[q]);
+            assert_int_equal(wins, !kayles_wins(&next));
+        }
+        sg_misere_moves_free(mv);
+    }
+    sg_misere_free(m);
+    sg_game_free(game);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -418,6 +565,8 @@ int main(void)
         cmocka_unit_test(test_nim),
         cmocka_unit_test(test_values_and_tameness),
         cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_cgsuite_values),
+        cmocka_unit_test(test_kayles_sums),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -977,7 +977,7 @@ sg_status sg_misere_values(sg_ctx *ctx, sg_misere *m, uint64_t last,
                     char text[64];
                     snprintf(text, sizeof text, "%llu", (unsigned long long)x);
                     free(tmp);
-                    return sg_ctx_fail(ctx, SG_ELIMIT, "g-(%s) of %s needs "
+                    return sg_ctx_fail(ctx, SG_ELIMIT, "g\u207b(%s) of %s needs "
                                        "the misère values of more than %llu "
                                        "sums of %ss, the most sgviz "
                                        "examines; ask for fewer %ss",

@@ -143,6 +143,7 @@ static const struct {
     {"steps", bench_steps},
     {"takebreak", bench_takebreak},
     {"judge", bench_judges},
+    {"misere", bench_misere},
 };
 
 int main(int argc, char **argv)

@@ -66,5 +66,6 @@ void bench_solve(void);
 void bench_steps(void);
 void bench_takebreak(void);
 void bench_judges(void);
+void bench_misere(void);
 
 #endif /* SGVIZ_BENCH_H */
