@@ -154,12 +154,14 @@ int sg_pick_name(sg_ctx *ctx, const char *name, const char *const *names,
  * n0 <= x < end on which a[x + p] == a[x] must hold (UINT64_MAX when it
  * proves nothing), increasing in both arguments.  FAIL is scratch of LEN
  * entries (LEN below 2^32).  Returns 1 and sets *N0 and *P, or 0 when no
- * period is proved. */
+ * period is proved.  *WANT receives how many values would prove the most
+ * promising period the values show but cannot prove yet (its run continued
+ * as far as its certificate needs), or 0 when they show none. */
 int sg_certified_period(const void *a, unsigned width, uint64_t len,
                         uint64_t (*end)(const void *user, uint64_t n0,
                                         uint64_t p),
                         const void *user, uint32_t *fail, uint64_t *n0,
-                        uint64_t *p);
+                        uint64_t *p, uint64_t *want);
 
 /* Writes an unsigned decimal into BUF (at least 21 bytes), returns length. */
 size_t sg_u64_to_str(uint64_t v, char *buf);

@@ -90,11 +90,11 @@ static char *list_of(const model *m)
 static sg_check *check_text(sg_ctx *ctx, const sg_game *g, const char *text,
                             uint64_t last)
 {
-    sg_sheet *s = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt",
-                                 SG_SHEET_AUTO, last);
+    sg_sheet *s = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt", NULL);
     if (!s)
         fail_msg("sheet: %s", sg_ctx_message(ctx));
-    sg_check *c = sg_check_new(ctx, g, s, last);
+    sg_check_opts o = {last != UINT64_MAX, last, NULL, 0};
+    sg_check *c = sg_check_new(ctx, g, s, &o);
     sg_sheet_free(s);
     if (!c)
         fail_msg("check: %s", sg_ctx_message(ctx));
@@ -520,15 +520,18 @@ static void text_report(void **state)
     t = report(ctx, c, "en", SG_REPORT_JSON);
     assert_non_null(strstr(t, "\"total\": 20, \"correct\": 12, "
                               "\"consistent\": 19, \"missing\": 0, "
-                              "\"slips\": 1, \"first_error\": 6"));
+                              "\"slips\": 1, \"contradictions\": 0, "
+                              "\"steps\": 0, \"steps_right\": 0, "
+                              "\"answers\": 0, \"answers_right\": 0, "
+                              "\"beyond\": 0, \"first_error\": 6"));
     assert_non_null(strstr(t, "{\"x\": 10, \"given\": 2, \"right\": 1, "
                               "\"own\": 2, \"correct\": false, "
                               "\"consistent\": true, \"follows_from\": 6"));
     free(t);
     t = report(ctx, c, "en", SG_REPORT_CSV);
-    assert_true(has_line(t, "6,1,2,2,no,no,yes,"));
-    assert_true(has_line(t, "10,2,1,2,no,yes,no,6"));
-    assert_true(has_line(t, "7,0,0,0,yes,yes,no,"));
+    assert_true(has_line(t, "6,1,2,2,no,no,yes,,no,"));
+    assert_true(has_line(t, "10,2,1,2,no,yes,no,6,no,"));
+    assert_true(has_line(t, "7,0,0,0,yes,yes,no,,no,"));
     size_t rows = 0;
     for (const char *p = t; *p; p++)
         rows += *p == '\n';
@@ -577,11 +580,16 @@ static void gradebook(void **state)
     for (int i = 0; i < 3; i++) {
         size_t len;
         FILE *f = open_memstream(&out[i], &len);
-        sg_gradebook *b = sg_gradebook_new(ctx, g, "en", formats[i], f);
+        sg_gradebook_opts go = {"en", formats[i], NULL, 1};
+        sg_gradebook *b = sg_gradebook_new(ctx, g, &go, f);
         assert_non_null(b);
-        assert_int_equal(sg_gradebook_add(b, "alice.txt", right, NULL), SG_OK);
-        assert_int_equal(sg_gradebook_add(b, "bob.txt", slip, NULL), SG_OK);
-        assert_int_equal(sg_gradebook_add(b, "carol.txt", NULL,
+        assert_int_equal(sg_gradebook_add(b, "alice.txt", NULL, NULL, right,
+                                          NULL),
+                         SG_OK);
+        assert_int_equal(sg_gradebook_add(b, "bob.txt", "Bob Li", "2021002",
+                                          slip, NULL),
+                         SG_OK);
+        assert_int_equal(sg_gradebook_add(b, "carol.txt", NULL, NULL, NULL,
                                           "carol.txt:1:3: \"x\" is not a "
                                           "number"),
                          SG_OK);
@@ -591,33 +599,55 @@ static void gradebook(void **state)
     }
     assert_string_equal(out[0],
                         "S = {1,3,4}\n"
-                        "file       correct  consistent  first error\n"
-                        "alice.txt  9/9      9/9         -\n"
-                        "bob.txt    8/9      8/9         x = 6\n"
-                        "carol.txt  unreadable: carol.txt:1:3: \"x\" is not a "
-                        "number\n"
-                        "3 files: 1 all correct, 1 with errors, 1 unreadable\n");
+                        "student           correct  consistent  first error\n"
+                        "alice.txt         9/9      9/9         -\n"
+                        "Bob Li (2021002)  8/9      8/9         x = 6\n"
+                        "carol.txt         unreadable: carol.txt:1:3: \"x\" is "
+                        "not a number\n"
+                        "3 files: 1 all correct, 1 with errors, 1 unreadable\n"
+                        "N = 8, the largest x in any sheet (no -n given): "
+                        "x = 0..8 checked in every sheet\n"
+                        "scores (correct answers of 9):\n"
+                        "     0-9%\n   10-19%\n   20-29%\n   30-39%\n"
+                        "   40-49%\n   50-59%\n   60-69%\n   70-79%\n"
+                        "   80-89%  # 1\n   90-99%\n     100%  # 1\n"
+                        "first wrong most often: x = 6 (1)\n");
     assert_string_equal(out[1],
-                        "file,total,correct,consistent,first_error,error\n"
-                        "alice.txt,9,9,9,,\n"
-                        "bob.txt,9,8,8,6,\n"
-                        "carol.txt,,,,,\"carol.txt:1:3: \"\"x\"\" is not a "
-                        "number\"\n");
+                        "file,student,id,readable,total,correct,consistent,"
+                        "missing,slips,contradictions,steps,steps_right,"
+                        "answers,answers_right,beyond,first_error,last_x,"
+                        "points,max_points,hints,error\n"
+                        "alice.txt,,,yes,9,9,9,0,0,0,0,0,0,0,0,,8,,,,\n"
+                        "bob.txt,Bob Li,2021002,yes,9,8,8,0,1,0,0,0,0,0,0,6,"
+                        "8,,,,\n"
+                        "carol.txt,,,no,,,,,,,,,,,,,,,,,\"carol.txt:1:3: "
+                        "\"\"x\"\" is not a number\"\n");
     assert_string_equal(out[2],
                         "{\"game\": \"S = {1,3,4}\", \"set\": \"1,3,4\", "
-                        "\"files\": [\n"
+                        "\"n\": 8, \"n_from\": \"sheets\", \"files\": [\n"
                         "{\"file\": \"alice.txt\", \"readable\": true, "
                         "\"total\": 9, \"correct\": 9, \"consistent\": 9, "
-                        "\"first_error\": null},\n"
-                        "{\"file\": \"bob.txt\", \"readable\": true, "
+                        "\"missing\": 0, \"slips\": 0, \"contradictions\": 0, "
+                        "\"steps\": 0, \"steps_right\": 0, \"answers\": 0, "
+                        "\"answers_right\": 0, \"beyond\": 0, "
+                        "\"first_error\": null, \"last_x\": 8, "
+                        "\"hints\": []},\n"
+                        "{\"file\": \"bob.txt\", \"student\": \"Bob Li\", "
+                        "\"student_id\": \"2021002\", \"readable\": true, "
                         "\"total\": 9, \"correct\": 8, \"consistent\": 8, "
-                        "\"first_error\": 6},\n"
+                        "\"missing\": 0, \"slips\": 1, \"contradictions\": 0, "
+                        "\"steps\": 0, \"steps_right\": 0, \"answers\": 0, "
+                        "\"answers_right\": 0, \"beyond\": 0, "
+                        "\"first_error\": 6, \"last_x\": 8, \"hints\": []},\n"
                         "{\"file\": \"carol.txt\", \"readable\": false, "
                         "\"error\": \"carol.txt:1:3: \\\"x\\\" is not a "
-                        "number\"}\n]}\n");
+                        "number\"}\n], \"histogram\": [0, 0, 0, 0, 0, 0, 0, 0, "
+                        "1, 0, 1], \"first_wrong\": [{\"x\": 6, "
+                        "\"count\": 1}]}\n");
     for (int i = 0; i < 3; i++)
         free(out[i]);
-    assert_null(sg_gradebook_new(ctx, g, "fr", SG_REPORT_TEXT, stdout));
+    sg_gradebook_opts fr = {"fr", SG_REPORT_TEXT, NULL, 0};
+    assert_null(sg_gradebook_new(ctx, g, &fr, stdout));
     sg_report_format f;
     assert_int_equal(sg_report_format_parse(ctx, "json", &f), SG_OK);
     assert_int_equal(f, SG_REPORT_JSON);
@@ -633,14 +663,22 @@ static void range_errors(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
-    sg_sheet *s = sg_sheet_parse(ctx, g, "0 1 0 1\n", 8, "hw.txt",
-                                 SG_SHEET_AUTO, UINT64_MAX);
+    sg_sheet *s = sg_sheet_parse(ctx, g, "0 1 0 1\n", 8, "hw.txt", NULL);
     assert_non_null(s);
-    /* An N below the sheet's entries, or beyond the bound. */
-    assert_null(sg_check_new(ctx, g, s, 2));
-    assert_string_equal(sg_ctx_message(ctx), "hw.txt:1:7: x = 3 is beyond N "
-                                             "= 2");
-    assert_null(sg_check_new(ctx, g, s, SG_SHEET_MAX_POSITIONS));
+    /* An N below the sheet's entries sets them aside; one beyond the
+     * bound is refused. */
+    sg_check_opts o = {1, 2, NULL, 0};
+    sg_check *c = sg_check_new(ctx, g, s, &o);
+    assert_non_null(c);
+    sg_check_summary sum;
+    sg_check_get_summary(c, &sum);
+    assert_int_equal(sum.total, 3);
+    assert_int_equal(sum.correct, 3);
+    assert_int_equal(sum.beyond, 1);
+    assert_int_equal(sum.last_in_sheet, 3);
+    sg_check_free(c);
+    o.last = SG_SHEET_MAX_POSITIONS;
+    assert_null(sg_check_new(ctx, g, s, &o));
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     sg_sheet_free(s);
     sg_game_free(g);

@@ -16,18 +16,31 @@
 
 #include "render_draw.h"
 
-/* Checks one value; returns 1 if kept, 0 if dropped, -1 if refused. */
-static int verdict(int kind, const char *name, const char *value, bool html)
+/* Checks one value; returns 1 if kept as it is, 2 if kept cleaned (the
+ * cleaned value in *CLEANED, which the caller frees, when not NULL), 0 if
+ * dropped, -1 if refused. */
+static int verdict_cleaned(int kind, const char *name, const char *value,
+                           bool html, char **cleaned)
 {
     sg_ctx *ctx = sg_ctx_new();
     bool keep = true;
+    char *c = NULL;
     sg_status st = sg_attr_check(ctx, kind, name, value, html, "f.dot",
-                                 "node a", &keep);
-    int r = st != SG_OK ? -1 : keep ? 1 : 0;
+                                 "node a", &keep, &c);
+    int r = st != SG_OK ? -1 : !keep ? 0 : c ? 2 : 1;
     if (st != SG_OK)
         assert_non_null(strstr(sg_ctx_message(ctx), "f.dot: node a: "));
+    if (cleaned)
+        *cleaned = c;
+    else
+        free(c);
     sg_ctx_free(ctx);
     return r;
+}
+
+static int verdict(int kind, const char *name, const char *value, bool html)
+{
+    return verdict_cleaned(kind, name, value, html, NULL);
 }
 
 static void colours(void **state)
@@ -114,20 +127,121 @@ static void html_labels(void **state)
                      1);
 }
 
+/* Colours in HTML-like labels are found as Graphviz's XML lexer finds
+ * them: any XML white space around '=', quotes of either kind, entities
+ * and character references decoded, names in any case.  Each of these
+ * reached Graphviz's colour parser as "red;" and crashed it. */
+static void html_attributes_as_xml_reads_them(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "<table BGCOLOR\n=\"red;\"><tr><td>a</td></tr></table>",
+        "<table bgcolor\t=\t'red;'><tr><td>a</td></tr></table>",
+        "<table\r\nbgcolor\r\n=\r\n\"red;\"><tr><td>a</td></tr></table>",
+        "<table><tr><td bgcolor=\"red&#59;\">a</td></tr></table>",
+        "<table><tr><td bgcolor=\"red&#x3B;\">a</td></tr></table>",
+        "<table><tr><td BgCoLoR = 'red;0.3:'>a</td></tr></table>",
+        "<table><tr><td color='red;'>a</td></tr></table>",
+        "<font\ncolor\n=\n'red;'>a</font>",
+        "<table border=\"1\" bgcolor=\"red;\"><tr><td>a</td></tr></table>",
+        "<img\nsrc='x.png'/>",
+        "<IMG\tSRC=\"x.png\"/>"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (verdict(AGNODE, "label", bad[i], true) != -1)
+            fail_msg("label \"%s\" accepted", bad[i]);
+    static const char *const good[] = {
+        "<table bgcolor\n=\n'red;0.3:blue'><tr><td>a</td></tr></table>",
+        "<table><tr><td bgcolor=\"#ff0000\">x &lt; y; bgcolor=;</td></tr>"
+        "</table>",
+        "<!-- bgcolor=\"red;\" --><b>a</b>",
+        "<table><tr><td title=\"bgcolor='red;'\">a</td></tr></table>"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        if (verdict(AGNODE, "label", good[i], true) != 1)
+            fail_msg("label \"%s\" refused", good[i]);
+}
+
+/* Links reach a picture with a scheme of http, https or mailto, or none;
+ * any other (javascript:, data:, however spelt or disguised) is dropped,
+ * and so is any link with a character that would end the attribute
+ * Graphviz writes it into, or with one of Graphviz's escapes (\N puts a
+ * node's name in, and a name may be anything). */
+static void links(void **state)
+{
+    (void)state;
+    static const char *const kept[] = {
+        "http://example.org/a?b=c&d=e#f", "https://example.org/",
+        "HTTPS://example.org/", "mailto:lecturer@example.org", "page.html",
+        "../notes/games.html#kayles", "#step=3", "/abs/path", "?q=1",
+        "a/b:c", "http://example.org/%22x%22", "&amp;"};
+    static const char *const dropped[] = {
+        "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)",
+        "java\tscript:alert(1)", "java\nscript:alert(1)",
+        "jav&#97;script:alert(1)", "&#106;avascript:alert(1)",
+        "javascript&#58;alert(1)", "data:text/html,<script>x</script>",
+        "data:image/svg+xml;base64,PHN2Zz4=", "vbscript:x", "file:///etc/passwd",
+        "http://x/\" onclick=\"alert(1)", "http://x/&quot; onclick=&quot;x",
+        "http://x/<b>", "http://x/\\N", "\\N", "http://x/ y", "caf\xc3\xa9"};
+    for (int kind = AGNODE; kind <= AGEDGE; kind++) {
+        for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+            if (verdict(kind, "URL", kept[i], false) != 1 ||
+                verdict(kind, "href", kept[i], false) != 1)
+                fail_msg("link \"%s\" dropped", kept[i]);
+        }
+        for (size_t i = 0; i < sizeof dropped / sizeof dropped[0]; i++) {
+            if (verdict(kind, "URL", dropped[i], false) != 0 ||
+                verdict(kind, "href", dropped[i], false) != 0)
+                fail_msg("link \"%s\" kept", dropped[i]);
+        }
+    }
+    /* In an HTML-like label the HREF goes and the rest stays. */
+    char *cleaned = NULL;
+    assert_int_equal(verdict_cleaned(AGNODE, "label",
+                                     "<table><tr><td HREF\n=\n'jav&#97;script:"
+                                     "x()' bgcolor=\"red\">a</td><td href=\""
+                                     "http://ok/\">b</td></tr></table>",
+                                     true, &cleaned),
+                     2);
+    assert_string_equal(cleaned, "<table><tr><td bgcolor=\"red\">a</td><td "
+                                 "href=\"http://ok/\">b</td></tr></table>");
+    free(cleaned);
+    assert_int_equal(verdict(AGNODE, "label", "<table href=\"https://a/\">"
+                             "<tr><td>a</td></tr></table>", true),
+                     1);
+}
+
+/* Font names are copied into SVG as they are: no quotes or markup. */
+static void font_names(void **state)
+{
+    (void)state;
+    assert_int_equal(verdict(AGNODE, "fontname", "DejaVu Sans", false), 1);
+    assert_int_equal(verdict(AGNODE, "fontname", "Helvetica-Bold", false), 1);
+    assert_int_equal(verdict(AGNODE, "fontname", "\xe6\x96\x87\xe6\xb3\x89"
+                             "\xe9\xa9\xbf", false), 1);
+    assert_int_equal(verdict(AGNODE, "fontname", "X\" onload=\"alert(1)",
+                             false), -1);
+    assert_int_equal(verdict(AGEDGE, "labelfontname", "<b>", false), -1);
+    assert_int_equal(verdict(AGRAPH, "fontname", "A&B", false), -1);
+    assert_int_equal(verdict(AGNODE, "label", "<font face=\"X&quot; onmouse"
+                             "over=&quot;alert(1)\">a</font>", true), -1);
+    assert_int_equal(verdict(AGNODE, "label", "<font face='Times'>a</font>",
+                             true), 1);
+}
+
 static void messages(void **state)
 {
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     bool keep;
+    char *cleaned;
     assert_int_equal(sg_attr_check(ctx, AGNODE, "fillcolor", "red;", false,
-                                   "theme.dot", "node P", &keep),
+                                   "theme.dot", "node P", &keep, &cleaned),
                      SG_EINPUT);
     assert_string_equal(sg_ctx_message(ctx),
                         "theme.dot: node P: fillcolor \"red;\" is not a colour "
                         "such as red or #c0392b, or a list such as "
                         "red;0.3:blue");
     assert_int_equal(sg_attr_check(ctx, AGEDGE, "penwidth", "99", false,
-                                   "g.dot", "edge a -> b", &keep),
+                                   "g.dot", "edge a -> b", &keep, &cleaned),
                      SG_EINPUT);
     assert_string_equal(sg_ctx_message(ctx), "g.dot: edge a -> b: penwidth "
                         "\"99\" is not a number from 0 to 50");
@@ -169,6 +283,9 @@ int main(void)
         cmocka_unit_test(numbers_words_and_shapes),
         cmocka_unit_test(dropped_and_empty),
         cmocka_unit_test(html_labels),
+        cmocka_unit_test(html_attributes_as_xml_reads_them),
+        cmocka_unit_test(links),
+        cmocka_unit_test(font_names),
         cmocka_unit_test(messages),
         cmocka_unit_test(crashing_values_never_reach_graphviz),
     };

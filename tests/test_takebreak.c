@@ -735,6 +735,9 @@ static char *own_table(const char *code, int n, int slip_at, unsigned slip,
     return text;
 }
 
+/* Sheets read as bare lists of values for x = 0, 1, 2, ... */
+static const sg_sheet_opts list_form = {SG_SHEET_LIST, NULL, NULL};
+
 static void check_kayles(void **state)
 {
     (void)state;
@@ -749,9 +752,10 @@ static void check_kayles(void **state)
         unsigned *own;
         char *text = own_table("0.77", 30, slip_at, right[slip_at] + 1, &own);
         sg_sheet *sheet = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt",
-                                         SG_SHEET_LIST, 30);
+                                         &list_form);
         assert_non_null(sheet);
-        sg_check *ch = sg_check_new(ctx, g, sheet, 30);
+        sg_check_opts upto30 = {1, 30, NULL, 0};
+        sg_check *ch = sg_check_new(ctx, g, sheet, &upto30);
         assert_non_null(ch);
         uint64_t wrong = 0;
         for (uint64_t x = 0; x <= 30; x++) {
@@ -793,8 +797,9 @@ static void check_kayles(void **state)
     assert_true(own[10] != right[10] && own[9] == right[9] &&
                 own[8] == right[8]);
     sg_sheet *sheet = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt",
-                                     SG_SHEET_LIST, 12);
-    sg_check *ch = sg_check_new(ctx, g, sheet, 12);
+                                         &list_form);
+    sg_check_opts upto12 = {1, 12, NULL, 0};
+    sg_check *ch = sg_check_new(ctx, g, sheet, &upto12);
     assert_non_null(ch);
     sg_verdict v;
     sg_check_get_verdict(ch, 10, &v);

@@ -299,9 +299,9 @@ static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
         uint32_t *fail = sg_alloc_raw(ctx, (size_t)len, sizeof *fail);
         if (!fail)
             return ctx->status;
-        uint64_t n0, p;
+        uint64_t n0, p, want;
         int found = sg_certified_period(r->values, r->width, len, span_end,
-                                        game, fail, &n0, &p);
+                                        game, fail, &n0, &p, &want);
         free(fail);
         if (found) {
             i->found = 1;
@@ -318,7 +318,10 @@ static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
         }
         if (len > i->limit)
             return SG_OK;
-        len = len > i->limit / 2 ? i->limit + 1 : 2 * len;
+        /* The next round doubles, unless a period that the values show
+         * needs fewer to be proved (if it holds up). */
+        uint64_t next = len > i->limit / 2 ? i->limit + 1 : 2 * len;
+        len = want > len && want < next ? want : next;
     }
 }
 

@@ -494,21 +494,40 @@ static sg_status record(tb *t, uint64_t n, sg_value v)
     return SG_OK;
 }
 
-/* What listing every option of heaps 0..LAST plainly examines: each k
- * that may leave two heaps is about (last - k)^2 / 4 splits over all
- * heaps, three heaps (last - k)^3 / 36. */
-static double plain_work(const tb *t)
+/* How many amounts k <= LAST may leave BIT heaps (k >= 1, or k >= 0 for
+ * splits): the digits as written, then the turns of the repeating tail,
+ * counted by residue rather than one by one, since LAST may be huge. */
+static uint64_t count_amounts(const sg_code *c, int bit, uint64_t last)
 {
-    double w = (double)(t->last + 1) * (1.0 + (double)t->one.n);
-    for (size_t i = 0; i < t->two.n; i++) {
-        double m = (double)(t->last - t->two.k[i]);
-        w += m * m / 4.0;
+    uint64_t n = 0, start = bit >= 2 ? 0 : 1;
+    for (uint64_t k = start; k < c->ndigits && k <= last; k++)
+        n += (c->digits[k] >> bit) & 1;
+    if (sg_code_finite(c) || last < c->ndigits)
+        return n;
+    /* k in ndigits..last has digit tail + (k - tail) mod len. */
+    uint64_t len = c->ndigits - c->tail;
+    for (uint64_t r = 0; r < len; r++) {
+        if (!((c->digits[c->tail + r] >> bit) & 1))
+            continue;
+        uint64_t first = c->tail + r; /* the first k of this residue */
+        uint64_t upto = last >= first ? (last - first) / len + 1 : 0;
+        uint64_t before = c->ndigits - 1 >= first
+                              ? (c->ndigits - 1 - first) / len + 1
+                              : 0;
+        n += upto - before;
     }
-    for (size_t i = 0; i < t->three.n; i++) {
-        double m = (double)(t->last - t->three.k[i]);
-        w += m * m * m / 36.0;
-    }
-    return w;
+    return n;
+}
+
+/* At most what listing every option of heaps 0..LAST plainly examines: a
+ * heap has fewer than last splits in two for each amount that splits in
+ * two, and fewer than last^2 / 12 in three. */
+static double plain_work(const sg_code *c, uint64_t last)
+{
+    double l = (double)last;
+    return (l + 1.0) * (1.0 + (double)count_amounts(c, 1, last)) +
+           (double)count_amounts(c, 2, last) * l * l / 4.0 +
+           (double)count_amounts(c, 3, last) * l * l * l / 36.0;
 }
 
 /* Refuses, at heap N, a computation whose work would exceed the bound. */
@@ -574,14 +593,6 @@ static bool follow_period(tb *t, uint64_t n)
 
 static sg_status compute(tb *t)
 {
-    /* The rare-value method needs few amounts that split; with a
-     * repeating tail or splits into three heaps the plain count is what
-     * it costs, and is judged before starting. */
-    if (!sg_code_finite(t->code) || t->three.n) {
-        double w = plain_work(t);
-        if (w > SG_WORK_MAX)
-            return too_much(t, 0, w);
-    }
     sg_status st = stamp_room(t, 2);
     for (uint64_t n = 0; n <= t->last && st == SG_OK; n++) {
         uint64_t id = n + 1;
@@ -667,6 +678,16 @@ sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
     t.last = last;
     t.next_mask_at = FIRST_MASK_AT;
     sg_status st = sg_check_memory(ctx, last + 1, 2);
+    /* The rare-value method needs few amounts that split; with a repeating
+     * tail or splits into three heaps the plain count is what it costs,
+     * and is judged before anything is allocated (a tail lists an amount
+     * for every heap). */
+    if (st == SG_OK && (!sg_code_finite(code) || count_amounts(code, 3,
+                                                               last))) {
+        double w = plain_work(code, last);
+        if (w > SG_WORK_MAX)
+            st = too_much(&t, 0, w);
+    }
     if (st == SG_OK) {
         t.v16 = sg_alloc_raw(ctx, (size_t)last + 1, sizeof *t.v16);
         st = t.v16 ? build_lists(&t) : ctx->status;

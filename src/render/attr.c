@@ -12,6 +12,14 @@
  * letting Graphviz crash on it.  Attributes outside the list (layout hints,
  * coordinates, images, shape files) are left out: sgviz lays out the
  * drawing itself, and none of them changes what a position looks like.
+ *
+ * Pictures end up in web pages, so what Graphviz copies into SVG without
+ * escaping it must not carry markup or script: a link (URL, href, an HTML
+ * label's HREF) passes only with a scheme of http, https or mailto, or
+ * none (a relative link), and only with the characters a URL is made of,
+ * so that no quote ends the attribute Graphviz writes it into; other
+ * links are dropped.  A font name, which Graphviz 2.42 also copies as it
+ * is, may not hold quotes or markup.
  */
 #include "render/render_draw.h"
 
@@ -36,6 +44,8 @@ typedef enum value_kind {
     V_ARROW,      /* an arrow shape name */
     V_WORD,       /* one of the words in `words` */
     V_LABEL,      /* text, or an HTML-like label checked as below */
+    V_LINK,       /* a link: dropped unless http, https, mailto or relative */
+    V_FONT,       /* a font name: no quotes, markup or escapes */
     V_TEXT        /* any text of bounded length */
 } value_kind;
 
@@ -57,8 +67,8 @@ static const attr_rule rules[] = {
     {"fillcolor", N | E, V_COLOR_LIST, 0, 0, NULL},
     {"fontcolor", G | N | E, V_COLOR, 0, 0, NULL},
     {"labelfontcolor", E, V_COLOR, 0, 0, NULL},
-    {"fontname", G | N | E, V_TEXT, 0, 0, NULL},
-    {"labelfontname", E, V_TEXT, 0, 0, NULL},
+    {"fontname", G | N | E, V_FONT, 0, 0, NULL},
+    {"labelfontname", E, V_FONT, 0, 0, NULL},
     {"fontsize", G | N | E, V_NUMBER, 1, 200, NULL},
     {"labelfontsize", E, V_NUMBER, 1, 200, NULL},
     {"penwidth", N | E, V_NUMBER, 0, 50, NULL},
@@ -84,8 +94,8 @@ static const attr_rule rules[] = {
     {"headlabel", E, V_LABEL, 0, 0, NULL},
     {"taillabel", E, V_LABEL, 0, 0, NULL},
     {"tooltip", N | E, V_TEXT, 0, 0, NULL},
-    {"URL", N | E, V_TEXT, 0, 0, NULL},
-    {"href", N | E, V_TEXT, 0, 0, NULL},
+    {"URL", N | E, V_LINK, 0, 0, NULL},
+    {"href", N | E, V_LINK, 0, 0, NULL},
     {"target", N | E, V_TEXT, 0, 0, NULL},
 };
 
@@ -238,56 +248,254 @@ static bool is_arrow(const char *s)
     return true;
 }
 
-/* An HTML-like label: no images, and every colour attribute of its tags a
- * colour list.  Attribute names are matched without regard to case, as
- * Graphviz does. */
-static bool html_label_ok(const char *s, const char **bad)
+/* ---- links and font names ---------------------------------------------- */
+
+/* Appends the UTF-8 form of code point CP to B (nothing for an invalid
+ * one). */
+static void put_utf8(sg_buf *b, unsigned long cp)
 {
-    for (const char *p = s; *p; p++) {
-        if (*p == '<' && strncasecmp(p + 1, "img", 3) == 0) {
-            *bad = "an image";
-            return false;
-        }
-        bool color = false;
-        size_t skip = 0;
-        if (strncasecmp(p, "bgcolor", 7) == 0)
-            skip = 7, color = true;
-        else if (strncasecmp(p, "pencolor", 8) == 0)
-            skip = 8, color = true;
-        else if (strncasecmp(p, "color", 5) == 0 &&
-                 (p == s || !isalpha((unsigned char)p[-1])))
-            skip = 5, color = true;
-        if (!color)
-            continue;
-        const char *q = p + skip;
-        while (*q == ' ')
-            q++;
-        if (*q != '=')
-            continue;
-        q++;
-        while (*q == ' ')
-            q++;
-        if (*q != '"' && *q != '\'')
-            continue;
-        char quote = *q++;
-        const char *end = strchr(q, quote);
-        if (!end)
-            continue;
-        char value[VALUE_MAX + 1];
-        size_t len = (size_t)(end - q);
-        if (len > VALUE_MAX) {
-            *bad = "a colour that is too long";
-            return false;
-        }
-        memcpy(value, q, len);
-        value[len] = '\0';
-        if (!is_color_list(value)) {
-            *bad = "a colour that is not one";
-            return false;
-        }
-        p = end;
+    char u[4];
+    if (cp < 0x80) {
+        sg_buf_putc(b, (char)cp);
+    } else if (cp < 0x800) {
+        u[0] = (char)(0xC0 | (cp >> 6));
+        u[1] = (char)(0x80 | (cp & 0x3F));
+        sg_buf_add(b, u, 2);
+    } else if (cp < 0x10000 && (cp < 0xD800 || cp > 0xDFFF)) {
+        u[0] = (char)(0xE0 | (cp >> 12));
+        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (char)(0x80 | (cp & 0x3F));
+        sg_buf_add(b, u, 3);
+    } else if (cp >= 0x10000 && cp <= 0x10FFFF) {
+        u[0] = (char)(0xF0 | (cp >> 18));
+        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[3] = (char)(0x80 | (cp & 0x3F));
+        sg_buf_add(b, u, 4);
     }
-    return true;
+}
+
+/* Appends S[0..len) to B as an XML parser reads an attribute value: the
+ * five predefined entities and character references decoded, and tabs and
+ * line breaks as spaces.  An unknown entity stays as it is (the XML parser
+ * refuses it, and Graphviz with it). */
+static void xml_decode(sg_buf *b, const char *s, size_t len)
+{
+    static const struct {
+        const char *name;
+        char c;
+    } named[] = {{"lt;", '<'}, {"gt;", '>'}, {"amp;", '&'}, {"quot;", '"'},
+                 {"apos;", '\''}};
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '\t' || c == '\n' || c == '\r') {
+            sg_buf_putc(b, ' ');
+            continue;
+        }
+        if (c != '&') {
+            sg_buf_putc(b, c);
+            continue;
+        }
+        size_t rest = len - i - 1;
+        const char *e = s + i + 1;
+        bool done = false;
+        for (size_t k = 0; k < 5 && !done; k++) {
+            size_t n = strlen(named[k].name);
+            if (rest >= n && strncmp(e, named[k].name, n) == 0) {
+                sg_buf_putc(b, named[k].c);
+                i += n;
+                done = true;
+            }
+        }
+        if (!done && rest >= 2 && e[0] == '#') {
+            bool hex = e[1] == 'x' || e[1] == 'X';
+            size_t j = hex ? 2 : 1;
+            unsigned long cp = 0;
+            size_t digits = 0;
+            for (; j < rest && digits < 8; j++, digits++) {
+                char d = e[j];
+                int v = d >= '0' && d <= '9'             ? d - '0'
+                        : hex && d >= 'a' && d <= 'f' ? d - 'a' + 10
+                        : hex && d >= 'A' && d <= 'F' ? d - 'A' + 10
+                                                      : -1;
+                if (v < 0)
+                    break;
+                cp = cp * (hex ? 16 : 10) + (unsigned long)v;
+            }
+            if (digits && j < rest && e[j] == ';') {
+                put_utf8(b, cp);
+                i += j + 1;
+                done = true;
+            }
+        }
+        if (!done)
+            sg_buf_putc(b, c);
+    }
+}
+
+/* Whether LINK (as a browser reads it, references decoded) may reach a
+ * picture: made only of the characters of a URL (RFC 3986), so that no
+ * quote, space, backslash (Graphviz's \N and the like, which put a name
+ * in) or markup is in it, and with a scheme of http, https or mailto or
+ * none at all.  "javascript:" and "data:" links run or show whatever
+ * they hold when clicked. */
+static bool link_ok(const char *link, size_t len)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    xml_decode(&b, link, len);
+    bool ok = !b.failed;
+    const char *v = b.data ? b.data : "";
+    for (size_t i = 0; ok && i < b.len; i++)
+        ok = isalnum((unsigned char)v[i]) ||
+             strchr("-._~:/?#[]@!$&'()*+,;=%", v[i]) != NULL;
+    /* The scheme is what comes before the first ':', if no '/', '?' or
+     * '#' comes before it. */
+    size_t colon = strcspn(v, ":/?#");
+    if (ok && v[colon] == ':') {
+        ok = (colon == 4 && strncasecmp(v, "http", 4) == 0) ||
+             (colon == 5 && strncasecmp(v, "https", 5) == 0) ||
+             (colon == 6 && strncasecmp(v, "mailto", 6) == 0);
+    }
+    sg_buf_free(&b);
+    return ok;
+}
+
+/* Whether NAME (references decoded) is a font name Graphviz may copy into
+ * SVG as it is: no quotes, markup, ampersands, backslashes or control
+ * characters. */
+static bool font_ok(const char *name, size_t len)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    xml_decode(&b, name, len);
+    bool ok = !b.failed && b.len <= 200;
+    for (size_t i = 0; ok && i < b.len; i++) {
+        unsigned char c = (unsigned char)b.data[i];
+        ok = c >= 0x20 && c != 0x7F && !strchr("\"'<>&\\`", (char)c);
+    }
+    sg_buf_free(&b);
+    return ok;
+}
+
+/* ---- HTML-like labels ---------------------------------------------------- */
+
+/* XML's white space, which may stand around '=' and between attributes. */
+static bool xml_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool word_is(const char *s, size_t len, const char *word)
+{
+    return strlen(word) == len && strncasecmp(s, word, len) == 0;
+}
+
+/*
+ * Checks an HTML-like label the way Graphviz's lexer reads it: its tags are
+ * XML, parsed by expat, so attributes are found with any XML white space
+ * around their '=', values in quotes of either kind, with entities and
+ * character references decoded; names match without regard to case.
+ * Colours (BGCOLOR, COLOR) must be colours, an image (IMG) is refused,
+ * and so is a FONT FACE that is no font name; an HREF that may not reach a
+ * picture (see link_ok) is dropped: *CLEANED, when not NULL, receives the
+ * label without it (a new string; NULL when nothing is dropped).  Returns
+ * true when the label passes, or else false with *BAD saying why.  A tag
+ * that is not well-formed is passed over: expat refuses it, and Graphviz
+ * then draws the label as plain text, which sgviz refuses in turn.
+ */
+static bool html_label_ok(const char *s, const char **bad, char **cleaned)
+{
+    sg_buf out;
+    sg_buf_init(&out);
+    const char *copied = s; /* the label up to here is in OUT */
+    bool dropped = false, ok = true;
+    const char *p = s;
+    while (ok && (p = strchr(p, '<')) != NULL) {
+        if (strncmp(p, "<!--", 4) == 0) {
+            const char *end = strstr(p + 4, "-->");
+            p = end ? end + 3 : p + strlen(p);
+            continue;
+        }
+        p++;
+        if (*p == '/' || *p == '!' || *p == '?') {
+            p += strcspn(p, ">");
+            continue;
+        }
+        const char *elem = p;
+        while (*p && !xml_space(*p) && *p != '/' && *p != '>')
+            p++;
+        size_t elen = (size_t)(p - elem);
+        if (word_is(elem, elen, "img")) {
+            *bad = "holds an image, which sgviz does not draw";
+            ok = false;
+            break;
+        }
+        for (;;) {
+            const char *attr = p;
+            while (xml_space(*p))
+                p++;
+            if (!*p || *p == '>' || *p == '/')
+                break;
+            const char *name = p;
+            while (*p && !xml_space(*p) && *p != '=' && *p != '>' && *p != '/')
+                p++;
+            size_t nlen = (size_t)(p - name);
+            while (xml_space(*p))
+                p++;
+            if (*p != '=')
+                break;
+            p++;
+            while (xml_space(*p))
+                p++;
+            if (*p != '"' && *p != '\'')
+                break;
+            char quote = *p++;
+            const char *value = p;
+            const char *end = strchr(p, quote);
+            if (!end)
+                break;
+            size_t vlen = (size_t)(end - value);
+            p = end + 1;
+            if (word_is(name, nlen, "bgcolor") || word_is(name, nlen, "color") ||
+                word_is(name, nlen, "pencolor")) {
+                sg_buf v;
+                sg_buf_init(&v);
+                xml_decode(&v, value, vlen);
+                ok = !v.failed && v.len <= VALUE_MAX &&
+                     is_color_list(v.data ? v.data : "");
+                sg_buf_free(&v);
+                if (!ok)
+                    *bad = "holds a colour that is not one (colours look "
+                           "like red, #c0392b or red;0.3:blue)";
+            } else if (word_is(name, nlen, "face")) {
+                ok = font_ok(value, vlen);
+                if (!ok)
+                    *bad = "holds a font name with quotes or markup in it";
+            } else if (word_is(name, nlen, "href") && !link_ok(value, vlen)) {
+                /* The attribute goes, from the space before it to its
+                 * closing quote. */
+                sg_buf_add(&out, copied, (size_t)(attr - copied));
+                copied = p;
+                dropped = true;
+            }
+            if (!ok)
+                break;
+        }
+        p += strcspn(p, ">");
+    }
+    *cleaned = NULL;
+    if (ok && dropped) {
+        sg_buf_puts(&out, copied);
+        if (!out.failed) {
+            *cleaned = out.data;
+            return true;
+        }
+        *bad = "could not be cleaned of its links (out of memory)";
+        ok = false;
+    }
+    sg_buf_free(&out);
+    return ok;
 }
 
 /* ---- the check -------------------------------------------------------- */
@@ -313,6 +521,8 @@ static const char *expected(const attr_rule *r, char *buf, size_t size)
         return "a polygon shape such as circle, box, doublecircle, diamond";
     case V_ARROW:
         return "an arrow name such as normal, vee, dot, none";
+    case V_FONT:
+        return "a font name (without quotes, markup or backslashes)";
     case V_WORD:
         snprintf(buf, size, "one of %s", r->words);
         return buf;
@@ -321,11 +531,15 @@ static const char *expected(const attr_rule *r, char *buf, size_t size)
     }
 }
 
+/* Whether V is of the form rule R asks for; when it is not, *WHY may say
+ * more than expected() does.  *CLEANED receives a new string when V passes
+ * but with a part dropped (a link), or NULL. */
 static bool value_ok(const attr_rule *r, const char *v, bool html,
-                     const char **why)
+                     const char **why, char **cleaned)
 {
     size_t len = strlen(v);
     *why = NULL;
+    *cleaned = NULL;
     if (len > (r->kind == V_LABEL ? LABEL_MAX : VALUE_MAX)) {
         *why = "is too long";
         return false;
@@ -345,18 +559,17 @@ static bool value_ok(const attr_rule *r, const char *v, bool html,
     case V_SHAPE: return is_shape(v);
     case V_ARROW: return is_arrow(v);
     case V_WORD: return word_in(v, len, r->words);
-    case V_LABEL:
-        if (html) {
-            const char *bad = NULL;
-            if (!html_label_ok(v, &bad)) {
-                *why = bad && strcmp(bad, "an image") == 0
-                           ? "holds an image, which sgviz does not draw"
-                           : "holds a colour that is not one (colours look "
-                             "like red, #c0392b or red;0.3:blue)";
-                return false;
-            }
-        }
-        return true;
+    case V_LABEL: return !html || html_label_ok(v, why, cleaned);
+    case V_LINK:
+        /* A link that may not reach a picture is dropped, not refused:
+         * the drawing is still what the file describes. */
+        if (link_ok(v, len))
+            return true;
+        *cleaned = strdup("");
+        if (!*cleaned)
+            *why = "could not be dropped (out of memory)";
+        return *cleaned != NULL;
+    case V_FONT: return font_ok(v, len);
     case V_TEXT: return true;
     }
     return false;
@@ -364,9 +577,10 @@ static bool value_ok(const attr_rule *r, const char *v, bool html,
 
 sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
                         const char *value, bool html, const char *origin,
-                        const char *owner, bool *keep)
+                        const char *owner, bool *keep, char **cleaned)
 {
     *keep = false;
+    *cleaned = NULL;
     const attr_rule *r = rule_of(kind, name);
     if (!r)
         return SG_OK;
@@ -375,8 +589,8 @@ sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
         return SG_OK;
     }
     const char *why;
-    if (value_ok(r, value, html, &why)) {
-        *keep = true;
+    if (value_ok(r, value, html, &why, cleaned)) {
+        *keep = !*cleaned || **cleaned;
         return SG_OK;
     }
     char shown[96], buf[96];

@@ -629,19 +629,34 @@ static void choose_diameter(sg_drawing *d)
     d->alen = 10 * arrowsize;
 }
 
-/* Checks the attributes of OBJ (of KIND, in the DOT game's graph SRC)
- * that the drawing may pass on to Graphviz. */
+/* Checks the attributes of OBJ (of KIND, in the DOT game's graph SRC; the
+ * defaults of KIND when OBJ is NULL) that the drawing may pass on to
+ * Graphviz.  A value the check cleans (a link that may not reach a
+ * picture, dropped) is cleaned in SRC itself, where the drawing reads it
+ * from. */
 static sg_status check_object(sg_ctx *ctx, Agraph_t *src, void *obj, int kind,
                               const char *origin, const char *owner)
 {
     bool keep;
+    char *cleaned;
     for (Agsym_t *s = agnxtattr(src, kind, NULL); s;
          s = agnxtattr(src, kind, s)) {
         const char *v = obj ? agxget(obj, s) : s->defval ? s->defval : "";
-        if (*v && sg_attr_check(ctx, kind, s->name, v,
-                                aghtmlstr(SG_GV_STR(v)) != 0, origin, owner,
-                                &keep) != SG_OK)
+        bool html = aghtmlstr(SG_GV_STR(v)) != 0;
+        if (*v && sg_attr_check(ctx, kind, s->name, v, html, origin, owner,
+                                &keep, &cleaned) != SG_OK)
             return ctx->status;
+        if (!*v || !cleaned)
+            continue;
+        if (html && obj)
+            sg_gv_set_html(src, obj, s, cleaned);
+        else if (html)
+            sg_gv_default_html(src, kind, s->name, cleaned);
+        else if (obj)
+            agxset(obj, s, cleaned);
+        else
+            agattr(src, kind, s->name, cleaned);
+        free(cleaned);
     }
     return SG_OK;
 }

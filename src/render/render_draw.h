@@ -103,12 +103,15 @@ const char *sg_attr_find(const sg_attr_list *l, const char *name);
  * AGEDGE) in a user's DOT file ORIGIN (a game or a theme), belonging to
  * OWNER ("node a", "edge a -> b", "the graph"); HTML says VALUE is an
  * HTML-like label.  *KEEP says whether the attribute passes to Graphviz:
- * only those that style a drawing do (attr.c lists them).  Returns
- * SG_OK, or SG_EINPUT naming the value, its owner and ORIGIN when the
- * value is not of the form Graphviz expects. */
+ * only those that style a drawing do (attr.c lists them), and a link that
+ * may not reach a picture does not.  *CLEANED, when not NULL on return, is
+ * what to use instead of VALUE, a new string the caller frees: "" for a
+ * link dropped, an HTML-like label without its bad links.  Returns SG_OK,
+ * or SG_EINPUT naming the value, its owner and ORIGIN when the value is
+ * not of the form Graphviz expects. */
 sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
                         const char *value, bool html, const char *origin,
-                        const char *owner, bool *keep);
+                        const char *owner, bool *keep, char **cleaned);
 
 /* Whether attribute NAME of KIND may pass from a user's file at all. */
 bool sg_attr_passes(int kind, const char *name);

@@ -32,6 +32,16 @@ static inline void sg_gv_set_html(Agraph_t *g, void *obj, Agsym_t *sym,
     agstrfree(g, s);
 }
 
+/* Sets the default of attribute NAME for objects of KIND in G to the
+ * HTML-like string HTML, as sg_gv_set_html() does for one object. */
+static inline void sg_gv_default_html(Agraph_t *g, int kind, const char *name,
+                                      const char *html)
+{
+    char *s = agstrdup_html(g, SG_GV_STR(html));
+    agattr(g, kind, SG_GV_STR(name), s);
+    agstrfree(g, s);
+}
+
 /* Frees the layout of G.  Graphviz 2.42's "nop" engines (neato -n) leave
  * behind the node list they build for every layout, which matters to a
  * drawing painted frame after frame; it is freed here first.  Later

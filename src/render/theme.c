@@ -121,12 +121,16 @@ static sg_status attr_add_checked(sg_ctx *ctx, sg_attr_list *l, int kind,
                                   const char *origin, const char *owner)
 {
     bool keep;
+    char *cleaned;
     if (blocked(kind, name))
         return SG_OK;
-    if (sg_attr_check(ctx, kind, name, value, false, origin, owner, &keep) !=
-        SG_OK)
+    if (sg_attr_check(ctx, kind, name, value, false, origin, owner, &keep,
+                      &cleaned) != SG_OK)
         return ctx->status;
-    return keep ? attr_add(ctx, l, name, value) : SG_OK;
+    sg_status st = keep ? attr_add(ctx, l, name, cleaned ? cleaned : value)
+                        : SG_OK;
+    free(cleaned);
+    return st;
 }
 
 /* The attributes of OBJ that differ from their defaults: those written on

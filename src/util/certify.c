@@ -25,8 +25,9 @@ int sg_certified_period(const void *a, unsigned width, uint64_t len,
                         uint64_t (*end)(const void *user, uint64_t n0,
                                         uint64_t p),
                         const void *user, uint32_t *fail, uint64_t *n0,
-                        uint64_t *p)
+                        uint64_t *p, uint64_t *want)
 {
+    *want = 0;
     if (len < 2)
         return 0;
     /* fail[j]: the longest proper border of the reversed prefix of length
@@ -57,10 +58,14 @@ int sg_certified_period(const void *a, unsigned width, uint64_t len,
         if (per >= l)
             continue;
         uint64_t start = len - l, need = end(user, start, per);
-        if (need != UINT64_MAX && need + per <= len) {
+        if (need == UINT64_MAX || need > UINT64_MAX - per)
+            continue;
+        if (need + per <= len) {
             *n0 = start;
             *p = per;
             found = 1;
+        } else if (*want == 0 || need + per < *want) {
+            *want = need + per;
         }
     }
     return found;

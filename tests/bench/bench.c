@@ -35,6 +35,29 @@ double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The peak resident memory (VmHWM, KiB) of process PID once it runs a
+ * program other than the bench, or 0. */
+static long exec_hwm(pid_t pid)
+{
+    char path[64], self[512], exe[512];
+    snprintf(path, sizeof path, "/proc/%d/exe", (int)pid);
+    ssize_t a = readlink("/proc/self/exe", self, sizeof self - 1);
+    ssize_t b = readlink(path, exe, sizeof exe - 1);
+    if (a < 0 || b < 0 || (a == b && memcmp(self, exe, (size_t)a) == 0))
+        return 0;
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[256];
+    long kib = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
+            break;
+    fclose(f);
+    return kib;
+}
+
 bench_run bench_exec(const char *const argv[], const char *in_path,
                      const char *out_path, double limit)
 {
@@ -61,7 +84,11 @@ bench_run bench_exec(const char *const argv[], const char *in_path,
     setpgid(pid, pid);
     int status = 0;
     struct rusage ru;
+    long hwm = 0;
     for (;;) {
+        long now = exec_hwm(pid);
+        if (now > hwm)
+            hwm = now;
         pid_t w = wait4(pid, &status, WNOHANG, &ru);
         if (w == pid)
             break;
@@ -77,7 +104,10 @@ bench_run bench_exec(const char *const argv[], const char *in_path,
         nanosleep(&pause, NULL);
     }
     r.seconds = bench_now() - start;
-    r.peak_kib = ru.ru_maxrss;
+    /* ru_maxrss counts the pages the child shared with the bench before it
+     * started the command; the high-water mark the command's own image
+     * reached, read while it ran, does not. */
+    r.peak_kib = hwm ? hwm : ru.ru_maxrss;
     r.status = WIFEXITED(status) && !r.timed_out ? WEXITSTATUS(status) : -1;
     return r;
 }

@@ -188,8 +188,8 @@ if [ "$status" = 1 ] && grep -qxF '10/13 correct, first error at x = 6' "$tmp/ou
     fail "check of the downloaded sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
 fi
 run_in "$tmp" check -s 1,3,4 -n 12 answers.txt --format csv
-if grep -qxF '6,1,2,2,no,no,yes,' "$tmp/out" && grep -qxF '10,2,1,2,no,yes,no,6' "$tmp/out" &&
-   grep -qxF '11,3,2,3,no,yes,no,6' "$tmp/out"; then pass; else
+if grep -qxF '6,1,2,2,no,no,yes,,no,' "$tmp/out" && grep -qxF '10,2,1,2,no,yes,no,6,no,' "$tmp/out" &&
+   grep -qxF '11,3,2,3,no,yes,no,6,no,' "$tmp/out"; then pass; else
     fail "check --format csv of the downloaded sheet: $(cat "$tmp/out")"
 fi
 
@@ -248,7 +248,7 @@ EOF
         diff "$tmp/p.want" "$tmp/p.got" | sed 's/^/    /'
     fi
     run_in "$tmp" check -s 1,3,4 -n 8 pn.txt --format csv
-    if grep -qxF '4,P,N,N,no,no,yes,' "$tmp/out" && grep -qxF '7,N,P,N,no,yes,no,4' "$tmp/out"; then
+    if grep -qxF '4,P,N,N,no,no,yes,,no,' "$tmp/out" && grep -qxF '7,N,P,N,no,yes,no,4,no,' "$tmp/out"; then
         pass
     else
         fail "check of the --ask pn sheet: $(cat "$tmp/out" "$tmp/err")"

@@ -206,3 +206,57 @@ if expect 0 "steps -o frames/, the first set" steps -s 1,3,4 -n 10 --format svg 
     fi
 fi
 rm -rf "$tmp/frames"
+
+# ---- links in pictures and pages -----------------------------------------
+
+# A DOT game whose links would run script when clicked, each disguised
+# another way, and one safe link.  In the steps page, loaded in headless
+# Chromium, a script clicks every link of the picture: none may run, and
+# the safe one (to another step) is still there.
+cat > "$tmp/links.dot" <<'DOT'
+digraph {
+  a [URL="javascript:document.body.setAttribute('data-ran','url')"]
+  b [href="JaVaScRiPt:document.body.setAttribute('data-ran','href')"]
+  c [label=<<table><tr><td href="jav&#97;script:document.body.setAttribute('data-ran','html')">c</td></tr></table>>]
+  d [URL="data:text/html,<script>parent.document.body.setAttribute('data-ran','data')</script>"]
+  e [URL="#step=2"]
+  f [URL="http://x/\" onclick=\"document.body.setAttribute('data-ran','quote')"]
+  a -> b -> c -> d -> e -> f
+}
+DOT
+if expect 0 "graph -g links.dot" graph -g links.dot -o links.svg; then
+    if grep -qi 'script:\|data:\|onclick' "$tmp/links.svg" ||
+       [ "$(grep -c 'xlink:href="#step=2"' "$tmp/links.svg")" != 1 ]; then
+        fail "graph -g links.dot: a link that runs script is in the SVG"
+    else
+        pass
+    fi
+fi
+chromium=""
+for c in chromium chromium-browser; do
+    if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
+done
+if [ -z "$chromium" ]; then
+    echo "skipped: clicking links in a browser (chromium is not installed)"
+elif expect 0 "steps -g links.dot" steps -g links.dot -o links.html; then
+    sed 's|</body>|<script>window.addEventListener("load", function () {\
+  var n = 0;\
+  document.querySelectorAll("#picture a").forEach(function (a) {\
+    n++;\
+    a.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));\
+  });\
+  document.body.setAttribute("data-clicked", n);\
+});</script></body>|' "$tmp/links.html" > "$tmp/click.html"
+    profile=$(mktemp -d)
+    timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+        --no-first-run --disable-background-networking --disable-component-update \
+        --disable-sync --disable-extensions --user-data-dir="$profile" \
+        --virtual-time-budget=3000 --dump-dom "file://$tmp/click.html" > "$tmp/dom.html" 2> /dev/null
+    rm -rf "$profile"
+    body=$(grep -o '<body[^>]*>' "$tmp/dom.html")
+    case "$body" in
+        *data-ran*) fail "chromium: clicking a node of links.html ran script: $body" ;;
+        *'data-clicked="1"'*) pass ;;
+        *) fail "chromium: links.html: $body" ;;
+    esac
+fi

@@ -47,10 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int g = 0; g < 2; g++) {
         for (int form = 0; form <= SG_SHEET_PN; form++) {
             sg_ctx_clear(ctx);
-            uint64_t last = size % 2 ? UINT64_MAX : size % 50;
+            sg_sheet_opts so = {(sg_sheet_form)form, size % 3 ? "en" : "zh",
+                                NULL};
             sg_sheet *s = sg_sheet_parse(ctx, games[g], (const char *)data,
-                                         size, "fuzz", (sg_sheet_form)form,
-                                         g ? UINT64_MAX : last);
+                                         size, "fuzz", &so);
             if (!s) {
                 if (sg_ctx_status(ctx) >= 0 ||
                     strncmp(sg_ctx_message(ctx), "fuzz", 4) != 0)
@@ -60,14 +60,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* A sheet may name x up to 999999; checking that many
              * positions is right but slow, so the fuzzer checks only the
              * sheets that stay small and spends its time on reading. */
-            size_t n;
-            const sg_sheet_entry *e = sg_sheet_entries(s, &n);
+            uint64_t last = sg_sheet_last_x(s);
             sg_check *c = NULL;
-            if (e[n - 1].x <= 10000)
-                c = sg_check_new(ctx, games[g], s, g ? UINT64_MAX : last);
+            if (last == SG_NO_POSITION || last <= 10000) {
+                sg_check_opts co = {size % 2 == 0 && !g, size % 50, NULL, 0};
+                c = sg_check_new(ctx, games[g], s, &co);
+            }
             if (c) {
                 FILE *null = fopen("/dev/null", "w");
                 sg_check_write_report(ctx, c, "en", SG_REPORT_TEXT, null);
+                sg_check_write_report(ctx, c, "zh", SG_REPORT_JSON, null);
                 fclose(null);
             }
             sg_check_free(c);
