@@ -1300,9 +1300,6 @@ typedef struct sg_misere_tame {
 sg_status sg_misere_tameness(sg_ctx *ctx, sg_misere *misere, uint64_t last,
                              sg_misere_tame *tame);
 
-/* The positions the last question examined anew. */
-uint64_t sg_misere_searched(const sg_misere *misere);
-
 /* Writes the misère trace of positions FROM..TO of GAME to OUT in language
  * LANG ("en" or NULL, "zh"): the mex step of each g-(x) (a move that
  * splits a heap leaves a sum, whose g- comes from the search), the P- and

@@ -870,19 +870,11 @@ static sg_status members(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
     return SG_OK;
 }
 
-/* Prepares the search for positions up to the largest of PARTS. */
-static sg_status prepare_search(sg_ctx *ctx, sg_misere *m,
-                                const uint64_t *parts, size_t n)
-{
-    return list_options(ctx, m, largest_of(parts, n));
-}
-
 sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
                           size_t n, int want_value, sg_misere_answer *a)
 {
     memset(a, 0, sizeof *a);
     m->searched = 0;
-    const sg_game *game = m->game;
     if (m->nim || !m->splits) {
         sg_value x = 0;
         bool large = false;
@@ -911,14 +903,17 @@ sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
         }
     }
     a->rule = SG_MISERE_BY_SEARCH;
-    sg_status st = prepare_search(ctx, m, parts, n);
     uint32_t *ms = NULL;
     size_t k = 0;
+    sg_status st = list_options(ctx, m, largest_of(parts, n));
     if (st == SG_OK)
         st = members(ctx, m, parts, n, &ms, &k);
+    if (st != SG_OK) {
+        free(ms);
+        return st;
+    }
     uint32_t r = NO_VALUE;
-    if (st == SG_OK)
-        st = solve(ctx, m, ms, k, want_value != 0, &r);
+    st = solve(ctx, m, ms, k, want_value != 0, &r);
     free(ms);
     a->searched = m->searched;
     if (st == SG_ELIMIT)
@@ -932,7 +927,6 @@ sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
     } else {
         a->first_player_wins = r == ONLY_N;
     }
-    (void)game;
     return SG_OK;
 }
 
@@ -1071,7 +1065,6 @@ sg_status sg_misere_tameness(sg_ctx *ctx, sg_misere *m, uint64_t last,
     return st;
 }
 
-uint64_t sg_misere_searched(const sg_misere *m) { return m->searched; }
 
 /* ------------------------------------------------------------------------ */
 /* The moves of a sum, and which of them win                                */
@@ -1190,9 +1183,6 @@ sg_misere_moves *sg_misere_moves_new(sg_ctx *ctx, sg_misere *m,
     }
     const sg_game *game = m->game;
     uint64_t largest = largest_of(parts, n);
-    if (a.rule == SG_MISERE_BY_SEARCH &&
-        list_options(ctx, m, largest) != SG_OK)
-        goto fail;
     size_t cap = (size_t)sg_game_max_moves(game, largest) + 1;
     size_t pcap = game->ops->max_parts > 1 ? cap * game->ops->max_parts : 0;
     sg_moves list = {0, sg_alloc_raw(ctx, cap, sizeof(uint64_t)),
