@@ -330,6 +330,13 @@ sg_template *sg_template_parse(sg_ctx *ctx, const char *text, size_t len,
 
 void sg_template_free(sg_template *tpl);
 
+/* Breaks the traces written with TPL into blocks of ROWS steps (0: one
+ * block), the template's [break] section between two blocks: the latex
+ * format's blocks of 10 are each a slide's height.  Overrides the
+ * template's own `rows` setting.  Returns SG_OK, or SG_EINPUT when TPL has
+ * no [break] section or ROWS is above 10^6. */
+sg_status sg_template_set_rows(sg_ctx *ctx, sg_template *tpl, uint64_t rows);
+
 /* The names of the built-in languages and trace formats, for help texts. */
 const char *sg_template_languages(void); /* "en, zh" */
 const char *sg_template_formats(void);   /* "text, md, latex, json" */

@@ -134,7 +134,7 @@ static void mistakes_have_places(void **state)
     REFUSES("[stepp]\nx\n", "t.tpl:1:1: unknown section [stepp] (known: "
             "settings, header, footer, terminal, step, dag-terminal, "
             "dag-step, between, amount, target, ref, value, split-terminal, "
-            "split-step, take, split, option, sum)");
+            "split-step, take, split, option, sum, dag-ref, break)");
     REFUSES("[step]\na\n[terminal]\nb\n[step]\nc\n",
             "t.tpl:5:1: section [step] appears twice");
     REFUSES("[settings]\nescape latex\n",
@@ -143,7 +143,7 @@ static void mistakes_have_places(void **state)
             "t.tpl:2:3: unknown setting \"colour\" (known: escape, "
             "list-separator, p-label, n-label, name-separator, "
             "take-separator, option-separator, heap-separator, "
-            "sum-separator, xor)");
+            "sum-separator, xor, rows)");
     REFUSES("[settings]\np-label = a\np-label = b\n",
             "t.tpl:3:1: setting \"p-label\" is given twice");
     REFUSES("[settings]\nescape = rtf\n[step]\na\n[terminal]\nb\n",

@@ -257,6 +257,57 @@ static void refusals(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Blocks: a template's [break] after every `rows` steps, never a
+ * [between] before it, in any window; sg_template_set_rows() overrides the
+ * setting and refuses a template without [break]. */
+static void blocks(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "[settings]\nrows = 3\n[header]\n<\n[footer]\n>\n"
+        "[terminal]\n${x}\n[step]\n${x}\n[between]\n,\n[break]\n|";
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = spec("1,3,4");
+    sg_template *t = sg_template_parse(ctx, text, sizeof text - 1, "blocks");
+    assert_non_null(t);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    assert_int_equal(sg_trace_write(ctx, t, g, 2, 9, f), SG_OK);
+    fclose(f);
+    /* Eight steps in blocks of three, counted from the window's start. */
+    assert_string_equal(out, "<\n2,\n3,\n4\n|\n5,\n6,\n7\n|\n8,\n9\n>\n");
+    free(out);
+    assert_int_equal(sg_template_set_rows(ctx, t, 0), SG_OK);
+    f = open_memstream(&out, &len);
+    assert_int_equal(sg_trace_write(ctx, t, g, 0, 3, f), SG_OK);
+    fclose(f);
+    assert_string_equal(out, "<\n0,\n1,\n2,\n3\n>\n");
+    free(out);
+    assert_int_equal(sg_template_set_rows(ctx, t, 2000000), SG_EINPUT);
+    sg_template_free(t);
+
+    /* The text format has no blocks to break into. */
+    t = sg_template_builtin(ctx, "en", "text");
+    assert_int_equal(sg_template_set_rows(ctx, t, 5), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "no [break] section"));
+    sg_template_free(t);
+
+    /* LaTeX: 25 positions in blocks of 10, each its own align*. */
+    out = trace_of(g, "en", "latex", 0, 24);
+    size_t begins = 0, ends = 0;
+    for (const char *p = out; (p = strstr(p, "\\begin{align*}")); p++)
+        begins++;
+    for (const char *p = out; (p = strstr(p, "\\end{align*}")); p++)
+        ends++;
+    assert_int_equal(begins, 3);
+    assert_int_equal(ends, 3);
+    assert_null(strstr(out, "\\\\\n\\end{align*}"));
+    free(out);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +318,7 @@ int main(void)
         cmocka_unit_test(dag_games_and_escaping),
         cmocka_unit_test(format_one_step),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,8 @@ static const char usage[] =
     "                       else the search\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
+    "      --rows K         latex: positions per align* block (default 10,\n"
+    "                       a slide's height; 0: one block)\n"
     "      --template FILE  your own wording (see the README's \"Templates\";\n"
     "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
@@ -64,7 +66,14 @@ done:
 
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_TEMPLATE, OPT_MISERE };
+    enum {
+        OPT_FROM = 256,
+        OPT_TO,
+        OPT_POSITION,
+        OPT_TEMPLATE,
+        OPT_ROWS,
+        OPT_MISERE
+    };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
@@ -73,13 +82,14 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"misere", no_argument, NULL, OPT_MISERE},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
+        {"rows", required_argument, NULL, OPT_ROWS},
         {"template", required_argument, NULL, OPT_TEMPLATE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *lang = "en", *format = "text", *template_path = NULL;
-    const char *output = NULL;
+    const char *output = NULL, *rows = NULL;
     int misere = 0;
     int c;
     cli_options getopts;
@@ -94,6 +104,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_ROWS: rows = optarg; break;
         case 'o': output = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "trace", c, argv);
@@ -134,6 +145,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         tpl = sg_template_load(ctx, template_path);
         if (!tpl)
             goto done;
+    }
+    uint64_t k;
+    if (rows && (cli_parse_number(ctx, "--rows", rows, 1000000, &k) != SG_OK ||
+                 sg_template_set_rows(ctx, tpl, k) != SG_OK)) {
+        if (!strstr(sg_ctx_message(ctx), "--rows"))
+            cli_prefix_error(ctx, "--rows");
+        goto done;
     }
     game = cli_load_game(ctx, &ga);
     if (!game)

@@ -410,6 +410,9 @@ sg_game *sg_game_from_code(sg_ctx *ctx, const char *text, const char *origin)
     takebreak *g = sg_alloc(ctx, 1, sizeof *g);
     if (!g)
         return NULL;
+    /* The table first, so that sg_game_free() releases the digits of a
+     * code refused half-way. */
+    g->base.ops = &takebreak_ops;
     sg_code *c = &g->code;
     c->digits = sg_alloc(ctx, CODE_MAX_DIGITS + 1, 1);
     c->distinct = sg_alloc(ctx, CODE_MAX_DIGITS + 1, 1);

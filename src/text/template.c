@@ -16,7 +16,8 @@
 static const char *const trace_sections[] = {
     "settings", "header", "footer", "terminal", "step", "dag-terminal",
     "dag-step", "between", "amount", "target", "ref", "value",
-    "split-terminal", "split-step", "take", "split", "option", "sum", NULL};
+    "split-terminal", "split-step", "take", "split", "option", "sum",
+    "dag-ref", "break", NULL};
 
 static const char *const trace_vars[] = {
     "game", "set", "from", "to", "count", "p-positions", "n-positions",
@@ -60,12 +61,14 @@ static const uint64_t trace_allowed[] = {
     [TR_SPLIT] = BIT(TV_OPTIONS) | BIT(TV_X),
     [TR_OPTION] = OPTION_VARS,
     [TR_SUM] = OPTION_VARS,
+    [TR_DAG_REF] = BIT(TV_A) | BIT(TV_T) | BIT(TV_V) | BIT(TV_X),
+    [TR_BREAK] = FRAME_VARS,
 };
 
 static const char *const trace_settings[] = {
     "escape", "list-separator", "p-label", "n-label", "name-separator",
     "take-separator", "option-separator", "heap-separator", "sum-separator",
-    "xor", NULL};
+    "xor", "rows", NULL};
 
 const sg_tpl_schema sg_trace_schema = {"trace template", trace_sections,
                                        trace_vars, trace_allowed,
@@ -477,6 +480,18 @@ static sg_template *finish_trace_template(sg_ctx *ctx, sg_template *tpl)
         return NULL;
     }
     tpl->escape = (sg_escape)m;
+    const char *rows = sg_tpl_setting(tpl, TS_ROWS, "0");
+    uint64_t r;
+    if (sg_parse_u64(rows, strlen(rows), SG_TRACE_MAX_ROWS, &r) != 0) {
+        char shown[96];
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: [settings] rows = \"%s\" is not a "
+                    "number of steps from 0 (one block) to %u",
+                    tpl->origin, sg_quote(rows, strlen(rows), shown,
+                                          sizeof shown),
+                    SG_TRACE_MAX_ROWS);
+        sg_template_free(tpl);
+        return NULL;
+    }
     bool plain = tpl->sections[TR_STEP].present &&
                  tpl->sections[TR_TERMINAL].present;
     bool dag = tpl->sections[TR_DAG_STEP].present &&
@@ -528,6 +543,25 @@ sg_template *sg_template_builtin(sg_ctx *ctx, const char *lang,
         return NULL;
     }
     return sg_template_parse(ctx, text, len, name);
+}
+
+sg_status sg_template_set_rows(sg_ctx *ctx, sg_template *tpl, uint64_t rows)
+{
+    if (!tpl->sections[TR_BREAK].present)
+        return sg_ctx_fail(ctx, SG_EINPUT, "the template %s has no [break] "
+                           "section, so its traces are not broken into "
+                           "blocks (the latex format's are)", tpl->origin);
+    if (rows > SG_TRACE_MAX_ROWS)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%llu steps a block is more than "
+                           "%u", (unsigned long long)rows, SG_TRACE_MAX_ROWS);
+    char buf[24];
+    sg_u64_to_str(rows, buf);
+    char *v = sg_strdup(ctx, buf);
+    if (!v)
+        return ctx->status;
+    free(tpl->settings[TS_ROWS]);
+    tpl->settings[TS_ROWS] = v;
+    return SG_OK;
 }
 
 void sg_template_free(sg_template *tpl)

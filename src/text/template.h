@@ -99,6 +99,8 @@ enum {
     TR_SPLIT,
     TR_OPTION,
     TR_SUM,
+    TR_DAG_REF, /* [ref] for games whose positions have names */
+    TR_BREAK,   /* between two blocks of `rows` steps */
     TR_NSECTIONS
 };
 
@@ -142,8 +144,12 @@ enum {
     TS_OPTION_SEPARATOR,
     TS_HEAP_SEPARATOR,
     TS_SUM_SEPARATOR,
-    TS_XOR
+    TS_XOR,
+    TS_ROWS
 };
+
+/* The most steps one block of a trace may be given with `rows`. */
+#define SG_TRACE_MAX_ROWS 1000000u
 
 extern const sg_tpl_schema sg_trace_schema;
 

@@ -23,6 +23,7 @@ struct sg_trace {
     sg_wording wording;
     bool started;   /* the header has been written */
     uint64_t steps; /* steps written */
+    uint64_t rows;  /* steps per block ([break] between blocks), 0: one */
     sg_buf line;    /* the text of one step, reused */
     sg_buf p_list, n_list;
     uint64_t p_count, n_count;
@@ -131,6 +132,11 @@ static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
 static const sg_segment *section_segs(const sg_trace *tr, int section,
                                       size_t *nsegs)
 {
+    /* Names are text wherever numbers are not: LaTeX sets a name as text
+     * inside the formula that refers to it. */
+    if (section == TR_REF && tr->named &&
+        tr->tpl->sections[TR_DAG_REF].present)
+        section = TR_DAG_REF;
     const sg_section *sec = &tr->tpl->sections[section];
     if (sec->present) {
         *nsegs = sec->nsegs;
@@ -360,6 +366,11 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
     tr->p_label = sg_tpl_setting(tpl, TS_P_LABEL, "P");
     tr->n_label = sg_tpl_setting(tpl, TS_N_LABEL, "N");
     tr->name_sep = sg_tpl_setting(tpl, TS_NAME_SEPARATOR, "; ");
+    /* Checked when the template was read. */
+    const char *rows = sg_tpl_setting(tpl, TS_ROWS, "0");
+    if (sg_parse_u64(rows, strlen(rows), SG_TRACE_MAX_ROWS, &tr->rows) != 0 ||
+        !tpl->sections[TR_BREAK].present)
+        tr->rows = 0;
     size_t q = 0;
     for (const char *c = tr->name_sep; *c && q + 5 < sizeof tr->quote_if; c++)
         if (*c != ' ' && !strchr(tr->quote_if, *c))
@@ -424,8 +435,14 @@ int sg_trace_step(void *trace, const sg_step *step)
         write_frame(tr, TR_HEADER);
         tr->started = true;
     }
-    if (tr->steps)
+    if (tr->rows && tr->steps && tr->steps % tr->rows == 0) {
+        /* A block is full: the next step starts a new one, after the
+         * step before it has ended its line. */
+        fputc('\n', tr->out);
+        write_frame(tr, TR_BREAK);
+    } else if (tr->steps) {
         write_between(tr);
+    }
     const sg_section *sec = step_section(tr, step);
     tr->line.len = 0;
     render(tr, &tr->line, sec->segs, sec->nsegs, step, NULL, false);

@@ -244,7 +244,8 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
     fi
     # The example deck, as it is in examples/latex.
     cp "$root/examples/latex/deck.tex" "$root/examples/latex/graph.tex" \
-        "$root/examples/latex/steps.tex" "$tmp/latex/"
+        "$root/examples/latex/steps.tex" "$root/examples/latex/trace.tex" \
+        "$tmp/latex/"
     l_compile pdflatex deck "examples/latex/deck.tex"
 else
     echo "cases-latex: Beamer is not installed; compiling the frames skipped"
@@ -261,4 +262,72 @@ if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1 &&
     fi
 else
     echo "cases-latex: xelatex with ctex is not installed; Chinese checked as text only"
+fi
+
+# ---- sgviz trace --format latex: blocks of a slide's height ------------------
+
+# l_blocks FILE: the number of lines of each align* block, e.g. "10 10 10 1",
+# and "bad" when a block's last line ends in \\ (an empty row in align*).
+l_blocks() {
+    awk '/^\\begin\{align\*\}/ { n = 0; on = 1; next }
+         /^\\end\{align\*\}/ { printf "%s%d", (out++ ? " " : ""), n; if (last ~ /\\\\$/) printf "bad"; on = 0; next }
+         on { n++; last = $0 }
+         END { print "" }' "$1"
+}
+
+if l_expect 0 "trace --format latex (fib, 31 steps)" trace -s fib -n 30 --format latex -o fib.tex; then
+    b=$(l_blocks "$tmp/latex/fib.tex")
+    if [ "$b" = "10 10 10 1" ]; then pass; else
+        fail "trace --format latex: blocks of $b lines, expected 10 10 10 1"
+    fi
+    l_tex_ok "$tmp/latex/fib.tex" "trace --format latex (fib)"
+fi
+if l_expect 0 "trace --rows 7" trace -s fib -n 30 --format latex --rows 7 -o fib7.tex; then
+    b=$(l_blocks "$tmp/latex/fib7.tex")
+    if [ "$b" = "7 7 7 7 3" ]; then pass; else
+        fail "trace --rows 7: blocks of $b lines, expected 7 7 7 7 3"
+    fi
+fi
+if l_expect 0 "trace --rows 0" trace -s fib -n 30 --format latex --rows 0 -o fib0.tex; then
+    b=$(l_blocks "$tmp/latex/fib0.tex")
+    if [ "$b" = "31" ]; then pass; else fail "trace --rows 0: blocks of $b lines"; fi
+fi
+
+# Names of DOT positions are text in every formula, never math italics:
+# each sg( and SG[ is followed by \text{.
+for l_lang in en zh; do
+    if l_expect 0 "trace -g names.dot --format latex --lang $l_lang" \
+            trace -g names.dot --format latex --lang "$l_lang" -o "names-$l_lang.tex"; then
+        l_math=$(grep -o '\\mathrm{\(sg\|SG\)}[([][^\\]' "$tmp/latex/names-$l_lang.tex" | head -3)
+        if [ -z "$l_math" ] && grep -qF '\text{c d}' "$tmp/latex/names-$l_lang.tex"; then pass; else
+            fail "trace -g names.dot --lang $l_lang: names set as math: $l_math"
+        fi
+        l_tex_ok "$tmp/latex/names-$l_lang.tex" "trace -g names.dot --lang $l_lang"
+    fi
+done
+
+if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
+    # One slide a block, in a frame that breaks, with no block too high.
+    printf '%s\n' '\documentclass[aspectratio=169]{beamer}' '\usepackage{amsmath}' \
+        '\begin{document}' '\begin{frame}[allowframebreaks]{A long trace}' '\small' \
+        '\input{fib.tex}' '\end{frame}' \
+        '\begin{frame}[allowframebreaks]{Names}' '\input{names-en.tex}' '\end{frame}' \
+        '\end{document}' > "$tmp/latex/traces.tex"
+    l_compile pdflatex traces "trace --format latex in Beamer"
+    if grep -q 'Overfull \\vbox' "$tmp/latex/traces.log"; then
+        fail "trace --format latex: a block is higher than a 16:9 slide"
+    fi
+    if command -v pdfinfo > /dev/null 2>&1; then
+        pages=$(pdfinfo "$tmp/latex/traces.pdf" | awk '/^Pages:/ { print $2 }')
+        if [ "$pages" = 5 ]; then pass; else
+            fail "trace --format latex in Beamer: $pages slides, expected 4 + 1"
+        fi
+    fi
+fi
+if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1; then
+    l_expect 0 "trace --format latex --lang zh" trace -s 1,3,4 -n 20 --format latex --lang zh -o zhtrace.tex &&
+    printf '%s\n' '\documentclass{article}' '\usepackage{amsmath}' '\usepackage{ctex}' \
+        '\begin{document}' '\input{zhtrace.tex}' '\input{names-zh.tex}' '\end{document}' \
+        > "$tmp/latex/zhtraces.tex" &&
+    l_compile xelatex zhtraces "trace --format latex --lang zh under xelatex and ctex"
 fi
