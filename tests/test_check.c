@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -685,6 +686,371 @@ static void range_errors(void **state)
     sg_ctx_free(ctx);
 }
 
+/* ---- what else a sheet holds -------------------------------------------- */
+
+/* A written mex step for x of the model's truth, with one part changed:
+ * MISTAKE 0 none, 1 a target left out, 2 a value copied wrong, 3 the mex
+ * taken wrong.  Appends "sg(x) = mex{sg(t),...} = mex{v,...} = r". */
+static void write_step(const model *m, size_t x, int mistake, char *buf,
+                       size_t size)
+{
+    size_t o = (size_t)snprintf(buf, size, "sg(%zu) = mex{", x);
+    unsigned vals[8];
+    size_t n = 0;
+    for (size_t i = 0; i < m->k; i++) {
+        if (m->amounts[i] > x)
+            continue;
+        if (mistake == 1 && n == 0 && i + 1 < m->k &&
+            m->amounts[i + 1] <= x) {
+            mistake = -1; /* leave the first target out */
+            continue;
+        }
+        o += (size_t)snprintf(buf + o, size - o, "%ssg(%zu)", n ? ", " : "",
+                              x - m->amounts[i]);
+        vals[n++] = m->truth[x - m->amounts[i]];
+    }
+    if (mistake == 2 && n)
+        vals[0] += 7;
+    o += (size_t)snprintf(buf + o, size - o, "} = mex{");
+    for (size_t i = 0; i < n; i++)
+        o += (size_t)snprintf(buf + o, size - o, "%s%u", i ? ", " : "",
+                              vals[i]);
+    unsigned r = mex_of(vals, n);
+    if (mistake == 3)
+        r += 1;
+    snprintf(buf + o, size - o, "} = %u\n", mistake < 0 || mistake == 2
+                                                ? m->truth[x] : r);
+}
+
+/* Steps with one mistake each, at places spread over the table: every step
+ * flagged exactly when it was given a mistake, against the model's truth.
+ * The mistakes planted keep the table's values right (a mex taken wrong
+ * would change the value, and every later step that copies the truth
+ * would then rightly be flagged too; the report test below has one). */
+static void steps(void **state)
+{
+    (void)state;
+    model m = {{1, 3, 4}, 3, 30, {0}, {0}};
+    build(&m, NULL, NULL, 0);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
+    for (int round = 0; round < 40; round++) {
+        char *text = malloc(m.n * 160);
+        size_t o = 0;
+        int mistake[MAXN];
+        size_t wrong = 0;
+        for (size_t x = 0; x < m.n; x++) {
+            mistake[x] = x >= 5 && (x * 7 + (size_t)round) % 5 == 0
+                             ? 1 + (int)((x + (size_t)round) % 2) : 0;
+            wrong += mistake[x] != 0;
+            write_step(&m, x, mistake[x], text + o, 160);
+            o += strlen(text + o);
+        }
+        sg_check *c = check_text(ctx, g, text, UINT64_MAX);
+        sg_check_summary sum;
+        sg_check_get_summary(c, &sum);
+        assert_int_equal(sum.steps, m.n);
+        assert_int_equal(sum.steps_right, m.n - wrong);
+        for (size_t x = 0; x < m.n; x++) {
+            sg_verdict v;
+            sg_check_get_verdict(c, x, &v);
+            assert_true(v.has_step);
+            if (v.step_right != !mistake[x])
+                fail_msg("round %d, x = %zu, mistake %d:\n%s", round, x,
+                         mistake[x], text);
+        }
+        sg_check_free(c);
+        free(text);
+    }
+    /* Each kind of mistake in the report's words. */
+    static const char *const lines[] = {
+        "    your step: the moves of 6 reach {5,3,2}; you wrote {3,2}",
+        "    your step uses 10 for sg(5), but your table has sg(5) = 3",
+        "    your step: mex{3,1,0} is 2, not 3"};
+    for (int k = 1; k <= 3; k++) {
+        char text[4096];
+        size_t o = 0;
+        for (size_t x = 0; x <= 8; x++) {
+            write_step(&m, x, x == 6 ? k : 0, text + o, sizeof text - o);
+            o += strlen(text + o);
+        }
+        sg_check *c = check_text(ctx, g, text, UINT64_MAX);
+        char *t = report(ctx, c, "en", SG_REPORT_TEXT);
+        if (!has_line(t, lines[k - 1]))
+            fail_msg("mistake %d: no line \"%s\" in:\n%s", k, lines[k - 1], t);
+        free(t);
+        sg_check_free(c);
+    }
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Letters that contradict their values, and entries beyond N. */
+static void contradictions_and_beyond(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
+    sg_check *c = check_text(ctx, g, "x,sg,pn\n0,0,N\n1,1,N\n2,0,P\n3,1,P\n"
+                             "4,2,N\n5,3,N\n6,2,N\n7,0,P\n8,1,N\n", 6);
+    sg_check_summary sum;
+    sg_check_get_summary(c, &sum);
+    assert_int_equal(sum.total, 7);
+    assert_int_equal(sum.contradictions, 2);
+    assert_int_equal(sum.correct, 5);
+    assert_int_equal(sum.beyond, 2);
+    sg_verdict v;
+    sg_check_get_verdict(c, 0, &v);
+    assert_true(v.contradicts && !v.correct && v.value == 0);
+    char *t = report(ctx, c, "en", SG_REPORT_TEXT);
+    assert_true(has_line(t, "    your letter N contradicts your own value 0: "
+                            "sg = 0 is a P-position"));
+    assert_true(has_line(t, "    your letter P contradicts your own value 1: "
+                            "sg > 0 is an N-position"));
+    assert_true(has_line(t, "x = 7..8: beyond the question (N = 6), not "
+                            "graded"));
+    free(t);
+    sg_check_free(c);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Lists of P-positions against the truth: alone, and beside a table. */
+static void position_lists(void **state)
+{
+    (void)state;
+    model m = {{2, 5, 7}, 3, 40, {0}, {0}};
+    build(&m, NULL, NULL, 0);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "2,5,7", "--set");
+    /* The true P-positions, one left out and one added. */
+    char list[512];
+    size_t o = (size_t)snprintf(list, sizeof list, "P-positions: ");
+    size_t left_out = SIZE_MAX, ps = 0;
+    for (size_t x = 0; x < m.n; x++) {
+        if (m.truth[x] != 0)
+            continue;
+        if (++ps == 3) {
+            left_out = x;
+            continue;
+        }
+        o += (size_t)snprintf(list + o, sizeof list - o, "%zu, ", x);
+    }
+    size_t added = 1; /* sg(1) = 0 for {2,5,7}?  Find an N-position. */
+    while (m.truth[added] == 0)
+        added++;
+    snprintf(list + o, sizeof list - o, "%zu\n", added);
+    sg_check *c = check_text(ctx, g, list, m.n - 1);
+    sg_check_summary sum;
+    sg_check_get_summary(c, &sum);
+    assert_int_equal(sum.total, m.n);
+    assert_int_equal(sum.correct, m.n - 2);
+    sg_verdict v;
+    sg_check_get_verdict(c, left_out, &v);
+    assert_false(v.correct);
+    assert_int_equal(v.pn, 'N');
+    char *t = report(ctx, c, "en", SG_REPORT_TEXT);
+    char want[96];
+    snprintf(want, sizeof want, "x = %zu: not in your list of P-positions, "
+             "but sg(%zu) = 0", left_out, left_out);
+    assert_true(has_line(t, want));
+    free(t);
+    sg_check_free(c);
+    /* Beside a right table: the list is a wrong answer of its own. */
+    char *table = list_of(&m);
+    char *both = malloc(strlen(table) + strlen(list) + 1);
+    strcpy(both, table);
+    strcat(both, list);
+    for (size_t x = 0; x < m.n; x++)
+        m.student[x] = m.truth[x];
+    c = check_text(ctx, g, both, UINT64_MAX);
+    sg_check_get_summary(c, &sum);
+    assert_int_equal(sum.answers, 1);
+    assert_int_equal(sum.answers_right, 0);
+    sg_check_free(c);
+    free(both);
+    free(table);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Answers about sums against a brute force: the winner from the XOR of
+ * the model's values, and a move that wins when it is a move of the game
+ * and leaves XOR 0. */
+static void sums(void **state)
+{
+    (void)state;
+    model m = {{1, 3, 4}, 3, 40, {0}, {0}};
+    build(&m, NULL, NULL, 0);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
+    uint64_t seed = 12345;
+    for (int round = 0; round < 200; round++) {
+        unsigned h[3];
+        for (int i = 0; i < 3; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            h[i] = (unsigned)(seed >> 33) % 40;
+        }
+        unsigned x = m.truth[h[0]] ^ m.truth[h[1]] ^ m.truth[h[2]];
+        bool says_first = (seed >> 20) & 1;
+        unsigned from = h[(seed >> 24) % 3];
+        unsigned take = (unsigned)((seed >> 28) % 5);
+        if (take > from)
+            take = from;
+        unsigned to = from - take;
+        /* The brute force: is the move one of the game's, and does it
+         * leave XOR 0? */
+        bool legal = take == 1 || take == 3 || take == 4;
+        bool wins = legal && (x ^ m.truth[from] ^ m.truth[to]) == 0;
+        bool right = says_first == (x != 0) &&
+                     (x != 0 ? wins : false);
+        char text[160];
+        snprintf(text, sizeof text, "%u+%u+%u: the %s player wins, %u -> %u\n",
+                 h[0], h[1], h[2], says_first ? "first" : "second", from,
+                 to);
+        sg_check *c = check_text(ctx, g, text, UINT64_MAX);
+        sg_check_summary sum;
+        sg_check_get_summary(c, &sum);
+        assert_int_equal(sum.answers, 1);
+        if (sum.answers_right != right)
+            fail_msg("%s XOR %u, legal %d, wins %d", text, x, legal, wins);
+        sg_check_free(c);
+    }
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Hints about the whole table, each against a table built to need it. */
+static void hints(void **state)
+{
+    (void)state;
+    model m = {{1, 3, 4}, 3, 30, {0}, {0}};
+    build(&m, NULL, NULL, 0);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
+    char text[1024];
+    /* Shifted: the values of x = 1..30 written from x = 0. */
+    size_t o = 0;
+    for (size_t x = 1; x < m.n; x++)
+        o += (size_t)snprintf(text + o, sizeof text - o, "%u ", m.truth[x]);
+    sg_check *c = check_text(ctx, g, text, UINT64_MAX);
+    char *t = report(ctx, c, "en", SG_REPORT_TEXT);
+    assert_non_null(strstr(t, "hint: your values are shifted by one: your "
+                              "list starts at x = 1"));
+    free(t);
+    sg_check_free(c);
+    /* Another game: S = {1,2} gives x mod 3, the powers of two too; the
+     * smaller game is named. */
+    o = 0;
+    for (size_t x = 0; x < 20; x++)
+        o += (size_t)snprintf(text + o, sizeof text - o, "%zu ", x % 3);
+    c = check_text(ctx, g, text, UINT64_MAX);
+    t = report(ctx, c, "en", SG_REPORT_TEXT);
+    assert_non_null(strstr(t, "hint: these are the values of S = {1,2} "));
+    free(t);
+    sg_check_free(c);
+    /* P and N swapped. */
+    o = 0;
+    for (size_t x = 0; x < 12; x++)
+        o += (size_t)snprintf(text + o, sizeof text - o, "%c ",
+                              m.truth[x] ? 'P' : 'N');
+    c = check_text(ctx, g, text, UINT64_MAX);
+    t = report(ctx, c, "zh", SG_REPORT_TEXT);
+    assert_non_null(strstr(t, "提示：P 和 N 全部写反了（12 个中 12 个）"));
+    free(t);
+    sg_check_free(c);
+    /* A table that is right gets no hint, though other games agree with
+     * its first entries. */
+    c = check_text(ctx, g, "0 1 0 1 2 3\n", UINT64_MAX);
+    sg_check_summary sum;
+    sg_check_get_summary(c, &sum);
+    assert_int_equal(sum.hints, 0);
+    sg_check_free(c);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Points: the grade of a table with one slip, against the model's counts
+ * of right values and consistent entries. */
+static void points(void **state)
+{
+    (void)state;
+    model m = {{1, 3, 4}, 3, 21, {0}, {0}};
+    size_t at = 6;
+    unsigned one = 1;
+    build(&m, &at, &one, 1);
+    size_t right = 0, consistent = 0, pn = 0;
+    for (size_t x = 0; x < m.n; x++) {
+        right += m.student[x] == m.truth[x];
+        consistent += m.student[x] == mex_at(&m, m.student, x);
+        pn += (m.student[x] == 0) == (m.truth[x] == 0);
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
+    char *text = list_of(&m);
+    sg_check *c = check_text(ctx, g, text, UINT64_MAX);
+    sg_points p;
+    assert_int_equal(sg_points_parse(ctx, "value=1,method=1,pn=0.5", &p),
+                     SG_OK);
+    double earned, max;
+    sg_check_points(c, &p, &earned, &max);
+    assert_true(fabs(earned - (double)(right + consistent) - 0.5 * (double)pn)
+                < 1e-9);
+    assert_true(fabs(max - 2.5 * (double)m.n) < 1e-9);
+    assert_int_equal(sg_points_parse(ctx, "value=2,out-of=10", &p), SG_OK);
+    sg_check_points(c, &p, &earned, &max);
+    assert_true(fabs(earned - 10.0 * (double)right / (double)m.n) < 1e-9);
+    assert_true(fabs(max - 10) < 1e-9);
+    assert_int_equal(sg_points_parse(ctx, "value", &p), SG_EINPUT);
+    assert_int_equal(sg_points_parse(ctx, "bonus=1", &p), SG_EINPUT);
+    assert_int_equal(sg_points_parse(ctx, "value=x", &p), SG_EINPUT);
+    sg_check_free(c);
+    free(text);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* Students' names as learning platforms write folders and files. */
+static void student_names(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int is_file;
+        const char *student, *id;
+    } cases[] = {
+        {"Anna Schmidt_100201_assignsubmission_file_", 0, "Anna Schmidt",
+         "100201"},
+        {"Anna Schmidt_100201_assignsubmission_onlinetext_", 0,
+         "Anna Schmidt", "100201"},
+        {"schmidtanna_100201_7890123_hw3.txt", 1, "schmidtanna", "100201"},
+        {"schmidtanna_late_100201_7890123_hw3-1.txt", 1, "schmidtanna",
+         "100201"},
+        {"Homework 3_aschmidt_attempt_2024-03-01-10-00-00_hw3.txt", 1,
+         "aschmidt", "aschmidt"},
+        {"2021001_张三", 0, "张三", "2021001"},
+        {"张三-2021001", 0, "张三", "2021001"},
+        {"Schmidt, Anna (12345)", 0, "Schmidt, Anna", "12345"},
+        {"Anna Schmidt", 0, "Anna Schmidt", NULL},
+        {"answers.txt", 1, NULL, NULL},
+    };
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sg_student st;
+        assert_int_equal(sg_student_from_name(ctx, cases[i].name,
+                                              cases[i].is_file, &st),
+                         SG_OK);
+        if ((cases[i].student == NULL) != (st.name == NULL) ||
+            (st.name && strcmp(st.name, cases[i].student) != 0) ||
+            (cases[i].id == NULL) != (st.id == NULL) ||
+            (st.id && strcmp(st.id, cases[i].id) != 0))
+            fail_msg("%s: name \"%s\", id \"%s\"", cases[i].name,
+                     st.name ? st.name : "(none)", st.id ? st.id : "(none)");
+        sg_student_clear(&st);
+    }
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -699,6 +1065,13 @@ int main(void)
         cmocka_unit_test(all_right_report),
         cmocka_unit_test(gradebook),
         cmocka_unit_test(range_errors),
+        cmocka_unit_test(steps),
+        cmocka_unit_test(contradictions_and_beyond),
+        cmocka_unit_test(position_lists),
+        cmocka_unit_test(sums),
+        cmocka_unit_test(hints),
+        cmocka_unit_test(points),
+        cmocka_unit_test(student_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

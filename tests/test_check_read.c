@@ -479,6 +479,32 @@ static void blanks_and_gaps(void **state)
     sg_ctx_free(ctx);
 }
 
+static void json_forms(void **state)
+{
+    (void)state;
+    WORKED("a list", "[0, 1, 0]", 3);
+    WORKED("records", "[{\"x\": 0, \"sg\": 0}, {\"x\": 1, \"sg\": 1}]", 2);
+    WORKED("pairs", "[[0, 0], [1, 1], [2, 0]]", 3);
+    WORKED("pandas' columns", "{\"x\": {\"0\": 0, \"1\": 1}, \"sg\": "
+           "{\"0\": 0, \"1\": 1.0}}", 2);
+    WORKED("an object from x to the value", "{\"0\": 0, \"1\": 1, \"2\": 0}",
+           3);
+    WORKED("numbers as strings", "{\"sg\": [\"0\", \"1\", \"0\"]}", 3);
+    /* null is a blank: x = 2 is missing. */
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game_134(ctx);
+    sg_sheet *s = parse(ctx, g, "{\"sg\": [0, 1, null, 1]}", SG_SHEET_AUTO, 0);
+    assert_non_null(s);
+    size_t n;
+    const sg_sheet_entry *e = sg_sheet_entries(s, &n);
+    assert_int_equal(n, 3);
+    assert_int_equal(e[2].x, 3);
+    assert_int_equal(sg_sheet_last_x(s), 3);
+    sg_sheet_free(s);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 /* The tables and traces sgviz writes read back as the values they hold:
  * for the powers of two, sg(x) = x mod 3. */
 static void own_outputs(void **state)
@@ -857,6 +883,7 @@ int main(void)
         cmocka_unit_test(markup),
         cmocka_unit_test(words_of_students),
         cmocka_unit_test(blanks_and_gaps),
+        cmocka_unit_test(json_forms),
         cmocka_unit_test(own_outputs),
         cmocka_unit_test(bad_inputs),
         cmocka_unit_test(not_text),

@@ -72,8 +72,9 @@ int sg_check_step(const sg_check *c, const sg_step *s, const sg_sheet_step *st,
     unsigned char *mark = malloc(st->nvalues + 2);
     if (!work || !own || !mark)
         goto out;
-    const uint64_t *written = c->pool + st->targets_at;
-    const sg_value *vals = c->spool + st->values_at;
+    /* A step of no targets or values may come with no pool at all. */
+    const uint64_t *written = st->ntargets ? c->pool + st->targets_at : NULL;
+    const sg_value *vals = st->nvalues ? c->spool + st->values_at : NULL;
     char xname[24];
     const char *x = sg_game_position_name(c->game, s->x, xname, sizeof xname);
     sg_buf list1, list2;
@@ -83,8 +84,10 @@ int sg_check_step(const sg_check *c, const sg_step *s, const sg_sheet_step *st,
     /* The targets, as sets. */
     if (st->has_targets && !splits) {
         uint64_t *t = work, *w = work + n;
-        memcpy(t, s->targets, s->nmoves * sizeof *t);
-        memcpy(w, written, st->ntargets * sizeof *w);
+        if (s->nmoves)
+            memcpy(t, s->targets, s->nmoves * sizeof *t);
+        if (st->ntargets)
+            memcpy(w, written, st->ntargets * sizeof *w);
         size_t nt = sort_unique(t, s->nmoves);
         size_t nw = sort_unique(w, st->ntargets);
         bool same = nt == nw && memcmp(t, w, nt * sizeof *t) == 0;

@@ -38,6 +38,8 @@ enum {
     GS_FEEDBACK_UNREADABLE,
     GS_FEEDBACK_OTHERS,
     GS_SEPARATOR,
+    GS_FEEDBACK_PLACE,
+    GS_FEEDBACK_LINE,
     GS_NSECTIONS
 };
 
@@ -46,7 +48,7 @@ static const char *const class_sections[] = {
     "range-short", "range-long", "range-item", "scores-correct",
     "scores-points", "first-wrong", "first-wrong-item", "first-wrong-none",
     "chart-scores", "chart-first-wrong", "chart-students",
-    "feedback-unreadable", "feedback-others", "separator", NULL};
+    "feedback-unreadable", "feedback-others", "separator", "feedback-place", "feedback-line", NULL};
 
 _Static_assert(sizeof class_sections / sizeof class_sections[0] ==
                    GS_NSECTIONS + 1,
@@ -75,7 +77,7 @@ static const char *const class_vars[] = {
 static const uint64_t class_allowed[] = {
     ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV,
     ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV,
-    ALL_GV, ALL_GV, ALL_GV, ALL_GV};
+    ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV};
 _Static_assert(sizeof class_allowed / sizeof class_allowed[0] ==
                    GS_NSECTIONS,
                "a mask for every section");
@@ -1044,10 +1046,43 @@ sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
     char clean[512];
     const char *vars[GV_NVARS] = {0};
     vars[GV_FILE] = sg_clean_text(file, strlen(file), clean, sizeof clean);
-    vars[GV_ERROR] = error;
     vars[GV_LIST] = others;
-    sg_buf b;
+    sg_buf b, why;
     sg_buf_init(&b);
+    sg_buf_init(&why);
+    /* The message starts with the file's name, which the feedback has
+     * said already; its place reads "line 3, column 5". */
+    if (error) {
+        size_t fl = strlen(file);
+        const char *e = error;
+        if (strncmp(e, file, fl) == 0 && e[fl] == ':') {
+            e += fl + 1;
+            unsigned long line = 0, col = 0;
+            int used = 0;
+            if (sscanf(e, "%lu:%lu:%n", &line, &col, &used) == 2 && used) {
+                char l[24], c[24];
+                snprintf(l, sizeof l, "%lu", line);
+                snprintf(c, sizeof c, "%lu", col);
+                const char *pv[GV_NVARS] = {0};
+                pv[GV_X] = l;
+                pv[GV_N] = c;
+                say(&why, tpl, GS_FEEDBACK_PLACE, pv);
+                e += used;
+            } else if (sscanf(e, "%lu:%n", &line, &used) == 1 && used) {
+                char l[24];
+                snprintf(l, sizeof l, "%lu", line);
+                const char *pv[GV_NVARS] = {0};
+                pv[GV_X] = l;
+                say(&why, tpl, GS_FEEDBACK_LINE, pv);
+                e += used;
+            }
+            while (*e == ' ')
+                e++;
+        }
+        sg_buf_puts(&why, e);
+        sg_buf_putc(&why, '\0');
+        vars[GV_ERROR] = why.data;
+    }
     if (error) {
         say(&b, tpl, GS_FEEDBACK_UNREADABLE, vars);
         sg_buf_putc(&b, '\n');
@@ -1058,6 +1093,7 @@ sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
         sg_buf_putc(&b, '\n');
     }
     sg_template_free(tpl);
+    sg_buf_free(&why);
     if (b.failed) {
         sg_buf_free(&b);
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");

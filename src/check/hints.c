@@ -59,31 +59,33 @@ static bool nearly_all(uint64_t agree, uint64_t of)
  * every set of amounts from 1..6, then the infinite families. */
 static void candidate(int i, char *spec, size_t size)
 {
+    /* Every set of amounts from 1..6 as a bit mask (bit a-1 for amount
+     * a), the smaller sets first and then in the order of their amounts,
+     * so that the simplest game that fits is the one named. */
+    static const unsigned char masks[63] = {
+        1, 2, 4, 8, 16, 32, 3, 5, 9, 17, 33, 6, 10, 18, 34, 12, 20, 36, 24,
+        40, 48, 7, 11, 19, 35, 13, 21, 37, 25, 41, 49, 14, 22, 38, 26, 42,
+        50, 28, 44, 52, 56, 15, 23, 39, 27, 43, 51, 29, 45, 53, 57, 30, 46,
+        54, 58, 60, 31, 47, 55, 59, 61, 62, 63};
     if (i < 63) {
-        /* Sets in order of size, so that the simplest game is named. */
-        int k = 0, mask = 1;
-        for (int bits = 1; bits <= 6; bits++) {
-            for (int m = 1; m < 64; m++) {
-                int ones = 0;
-                for (int a = 0; a < 6; a++)
-                    ones += (m >> a) & 1;
-                if (ones == bits && k++ == i)
-                    mask = m;
-            }
-        }
         size_t o = 0;
         spec[0] = '\0';
         for (int a = 0; a < 6; a++)
-            if (mask & (1 << a))
+            if (masks[i] & (1 << a))
                 o += (size_t)snprintf(spec + o, size - o, "%s%d",
                                       o ? "," : "", a + 1);
         return;
     }
-    static const char *const named[] = {"pow2", "fib", "all"};
+    static const char *const named[] = {"pow2", "fib", "all", "kayles",
+                                        "dawson", "dawson-chess", "lasker",
+                                        "grundy"};
     snprintf(spec, size, "%s", named[i - 63]);
 }
 
-#define NCANDIDATES (63 + 3)
+/* The first candidates are subtraction sets (sg_game_from_spec), the last
+ * five take-and-break games by name (sg_game_from_code). */
+#define NCANDIDATES (63 + 3 + 5)
+#define FIRST_CODE (63 + 3)
 
 sg_status sg_check_hints(sg_ctx *ctx, sg_check *c, bool swapped)
 {
@@ -151,7 +153,8 @@ sg_status sg_check_hints(sg_ctx *ctx, sg_check *c, bool swapped)
     for (int i = 0; i < NCANDIDATES; i++) {
         char spec[32];
         candidate(i, spec, sizeof spec);
-        sg_game *g = sg_game_from_spec(ctx, spec, "hint");
+        sg_game *g = i < FIRST_CODE ? sg_game_from_spec(ctx, spec, "hint")
+                                    : sg_game_from_code(ctx, spec, "hint");
         if (!g) {
             sg_ctx_clear(ctx);
             continue;

@@ -71,6 +71,7 @@ typedef struct reader {
     /* Node names folded to lower case, for sheets that write a DAG game's
      * nodes in another case: built on first need. */
     char **folded;
+    size_t nfolded;
 } reader;
 
 /* ---- lines.c ---- */

@@ -83,17 +83,22 @@ sg_status sg_vsay(sg_ctx *ctx, sg_status status, const char *lang,
             break;
         vars[v] = va_arg(ap, const char *);
     }
-    char name[64];
-    snprintf(name, sizeof name, "check/read.%s.text",
-             sg_say_known_language(lang) && lang ? lang : "en");
-    sg_template *tpl = sg_tpl_builtin(ctx, &read_schema, name);
-    if (!tpl)
-        return ctx->status;
+    /* The wordings are built in and never change, so each is parsed once
+     * and kept for the life of the process: a class of files that cannot
+     * be read, or a fuzzer, gives messages by the thousand. */
+    static sg_template *parsed[2];
+    int k = lang && strcmp(lang, "zh") == 0 ? 1 : 0;
+    if (!parsed[k]) {
+        char name[64];
+        snprintf(name, sizeof name, "check/read.%s.text", k ? "zh" : "en");
+        parsed[k] = sg_tpl_builtin(ctx, &read_schema, name);
+        if (!parsed[k])
+            return ctx->status;
+    }
     sg_buf b;
     sg_buf_init(&b);
-    sg_tpl_say(&b, tpl, msg, vars);
+    sg_tpl_say(&b, parsed[k], msg, vars);
     sg_buf_putc(&b, '\0');
-    sg_template_free(tpl);
     if (b.failed) {
         sg_buf_free(&b);
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");

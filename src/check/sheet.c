@@ -141,35 +141,60 @@ static int compare_folded(const void *a, const void *b)
     return strcmp(*x, *y);
 }
 
-/* Builds the sorted index of the game's position names in lower case:
- * each string is the folded name, a NUL, and the position in 8 bytes. */
+/* One folded name: the text, a NUL, the position in 8 bytes. */
+static char *folded_entry(const char *name, uint64_t x)
+{
+    size_t len = strlen(name);
+    char *s = malloc(len + 1 + sizeof x);
+    if (!s)
+        return NULL;
+    for (size_t i = 0; i < len; i++)
+        s[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32
+                                                       : name[i]);
+    s[len] = '\0';
+    memcpy(s + len + 1, &x, sizeof x);
+    return s;
+}
+
+static uint64_t folded_position(const char *entry)
+{
+    uint64_t x;
+    memcpy(&x, entry + strlen(entry) + 1, sizeof x);
+    return x;
+}
+
+/* Builds the sorted index of the game's position names (and other names,
+ * a DAG node's id beside its label) in lower case. */
 static sg_status build_folded(reader *r)
 {
     uint64_t n = sg_game_position_count(r->game);
-    char **f = sg_alloc(r->ctx, (size_t)n + 1, sizeof *f);
+    char **f = sg_alloc(r->ctx, 2 * (size_t)n + 1, sizeof *f);
     if (!f)
         return r->ctx->status;
+    size_t k = 0;
     for (uint64_t x = 0; x < n; x++) {
         char tmp[24];
-        const char *name = sg_game_position_name(r->game, x, tmp, sizeof tmp);
-        size_t len = strlen(name);
-        char *s = malloc(len + 1 + sizeof x);
-        if (!s) {
-            for (uint64_t k = 0; k < x; k++)
-                free(f[k]);
-            free(f);
-            return sg_ctx_fail(r->ctx, SG_ENOMEM, "out of memory");
+        const char *names[2] = {
+            sg_game_position_name(r->game, x, tmp, sizeof tmp),
+            r->game->ops->position_alias
+                ? r->game->ops->position_alias(r->game, x) : NULL};
+        for (int j = 0; j < 2; j++) {
+            if (!names[j])
+                continue;
+            f[k] = folded_entry(names[j], x);
+            if (!f[k]) {
+                for (size_t i = 0; i < k; i++)
+                    free(f[i]);
+                free(f);
+                return sg_ctx_fail(r->ctx, SG_ENOMEM, "out of memory");
+            }
+            k++;
         }
-        for (size_t i = 0; i < len; i++)
-            s[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32
-                                                           : name[i]);
-        s[len] = '\0';
-        memcpy(s + len + 1, &x, sizeof x);
-        f[x] = s;
     }
-    qsort(f, (size_t)n, sizeof *f, compare_folded);
-    f[n] = NULL;
+    qsort(f, k, sizeof *f, compare_folded);
+    f[k] = NULL;
     r->folded = f;
+    r->nfolded = k;
     return SG_OK;
 }
 
@@ -188,7 +213,7 @@ static int find_folded(reader *r, const char *name, size_t len, uint64_t *x,
         key[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32
                                                          : name[i]);
     key[len] = '\0';
-    size_t lo = 0, hi = (size_t)sg_game_position_count(r->game);
+    size_t lo = 0, hi = r->nfolded;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (strcmp(r->folded[mid], key) < 0)
@@ -198,10 +223,14 @@ static int find_folded(reader *r, const char *name, size_t len, uint64_t *x,
     }
     if (!r->folded[lo] || strcmp(r->folded[lo], key) != 0)
         return 0;
-    memcpy(x, r->folded[lo] + len + 1, sizeof *x);
-    if (r->folded[lo + 1] && strcmp(r->folded[lo + 1], key) == 0) {
-        memcpy(other, r->folded[lo + 1] + len + 1, sizeof *other);
-        return 2;
+    *x = folded_position(r->folded[lo]);
+    /* The same position under two names (its label and its id) is one. */
+    for (size_t i = lo + 1; r->folded[i] && strcmp(r->folded[i], key) == 0;
+         i++) {
+        if (folded_position(r->folded[i]) != *x) {
+            *other = folded_position(r->folded[i]);
+            return 2;
+        }
     }
     return 1;
 }
@@ -1843,7 +1872,8 @@ static void answer_text(const reader *r, const sg_sheet_entry *e, char *buf,
 static sg_status merge_entries(reader *r)
 {
     sg_sheet *s = r->sheet;
-    qsort(s->entries, s->count, sizeof *s->entries, compare_entries);
+    if (s->count > 1)
+        qsort(s->entries, s->count, sizeof *s->entries, compare_entries);
     size_t out = 0;
     for (size_t i = 0; i < s->count; i++) {
         sg_sheet_entry *e = &s->entries[i];
@@ -1875,7 +1905,8 @@ static sg_status merge_entries(reader *r)
         s->entries[out++] = *e;
     }
     s->count = out;
-    qsort(s->steps, s->nsteps, sizeof *s->steps, compare_steps);
+    if (s->nsteps > 1)
+        qsort(s->steps, s->nsteps, sizeof *s->steps, compare_steps);
     return SG_OK;
 }
 

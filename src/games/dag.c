@@ -195,6 +195,12 @@ static const char *position_name(const sg_game *game, uint64_t x,
     return dag->names[x];
 }
 
+static const char *position_alias(const sg_game *game, uint64_t x)
+{
+    const sg_dag *dag = dag_of(game);
+    return dag->labels && dag->labels[x] ? dag->names[x] : NULL;
+}
+
 static sg_period_rule period_rule(const sg_game *game)
 {
     (void)game;
@@ -220,6 +226,7 @@ static const sg_game_ops dag_ops = {
     .reach = reach,
     .position_name = position_name,
     .find_position = find_position,
+    .position_alias = position_alias,
     .period_rule = period_rule,
 };
 

