@@ -218,7 +218,8 @@ static void format_one_step(void **state)
     sg_template *zh = sg_template_builtin(ctx, "zh", "text");
     uint64_t amounts[] = {1, 3, 4}, targets[] = {3, 1, 0};
     sg_value values[] = {1, 1, 0};
-    sg_step s = {4, 3, amounts, targets, values, 2};
+    sg_step s = {.x = 4, .nmoves = 3, .amounts = amounts, .targets = targets,
+                 .values = values, .sg = 2, .part_start = NULL, .parts = NULL};
     char *line = sg_trace_format_step(ctx, zh, g, &s);
     assert_string_equal(line, "x=4 时，可以取走4-f{1,3,4}个石子，剩余{3,1,0}个，"
                               "所以 SG[4] = mex{SG[3],SG[1],SG[0]} = "
