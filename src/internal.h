@@ -76,6 +76,13 @@ sg_status sg_fail_at(sg_ctx *ctx, sg_status status, const char *file,
 #endif
     ;
 
+/* Records SG_EIO for a write to an output that failed: "cannot write WHAT:
+ * REASON", the reason being errno's (a full disk, a size limit, a closed
+ * pipe) or, if errno says nothing, an input/output error.  For writers that
+ * find the failure with ferror() after the fact; errno then still holds the
+ * failed write's reason unless a later call failed too. */
+sg_status sg_write_failed(sg_ctx *ctx, const char *what);
+
 /* Allocation helpers that check for overflow and record SG_ENOMEM. */
 void *sg_alloc(sg_ctx *ctx, size_t count, size_t size);       /* zeroed */
 void *sg_alloc_raw(sg_ctx *ctx, size_t count, size_t size);   /* not zeroed */
@@ -96,6 +103,19 @@ const char *sg_quote(const char *s, size_t len, char *buf, size_t size);
 /* The same for text that is not bad input but may carry some (a library's
  * message quoting a file): nothing is cut but what BUF cannot hold. */
 const char *sg_clean_text(const char *s, size_t len, char *buf, size_t size);
+
+/* The length of the well-formed UTF-8 sequence at the start of
+ * TEXT[0..len) (1 for an ASCII byte), or 0 when it is not one. */
+size_t sg_utf8_length(const char *text, size_t len);
+
+/* TEXT as a position's name is shown in every output, when that differs
+ * from TEXT: bytes that are no UTF-8 read as Latin-1 (as Graphviz reads
+ * them in pictures), and characters that change how a terminal shows the
+ * rest of a line (C0 and C1 controls, DEL, Unicode's line separators and
+ * bidirectional overrides) written as \xNN for each of their bytes.
+ * Returns a new string the caller frees, or NULL when TEXT shows as it is
+ * or (with *FAILED set) memory ran out. */
+char *sg_display_text(const char *text, bool *failed);
 
 /* A growable string. */
 typedef struct sg_buf {
@@ -169,6 +189,12 @@ size_t sg_u64_to_str(uint64_t v, char *buf);
 /* Parses a whole unsigned decimal from S[0..len): digits only, no sign, no
  * spaces.  Returns 0 on success, -1 if not a number, -2 if above MAX. */
 int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
+
+/* The limit of a period search that is to answer for positions up to MAX
+ * (period.c): MAX, but no more than the default search goes, which the
+ * work bound may make shorter than SG_PERIOD_DEFAULT_LIMIT for large sets,
+ * and at least 1. */
+uint64_t sg_period_limit_for(const sg_game *game, uint64_t max);
 
 /* ------------------------------------------------------------------------ */
 /* Temporary files (output.c)                                               */

@@ -256,9 +256,11 @@ sg_status sg_check_range(sg_ctx *ctx, const sg_game *game, uint64_t last);
  * frees with sg_values_free().  When VALUES is NULL the engine keeps only what
  * later steps need, so a long trace streams in constant memory.
  *
- * Before allocating, the engine checks that the table of all values would fit
- * in this machine's memory and refuses (SG_ELIMIT, naming the size) if not.
- * Returns SG_OK, SG_STOP when the consumer stopped early, or an error. */
+ * Before starting, the engine estimates the moves it will examine (and list)
+ * and refuses (SG_ELIMIT) more than 10^10, then checks that the values it
+ * keeps (all of them, or a window when it streams) fit in this machine's
+ * memory and refuses (SG_ELIMIT, naming the size) if not.  Returns SG_OK,
+ * SG_STOP when the consumer stopped early, or an error. */
 sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
                      const sg_compute_opts *opts, sg_values **values);
 

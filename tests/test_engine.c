@@ -307,6 +307,38 @@ static void too_large_for_memory(void **state)
     sg_ctx_free(ctx);
 }
 
+/* The work bound holds for every set, those under 64 amounts (whose mex
+ * fits a machine word) too; and a computation that streams (no values
+ * kept) is judged on its moves, never on the memory that all its values
+ * would take. */
+static void work_bound_for_every_set(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    static const struct {
+        const char *spec;
+        uint64_t last;
+        const char *want;
+    } cases[] = {
+        {"fib", 1000000000, "about 4.1e+10 moves"},
+        {"1..63", UINT64_C(17000000000), "about 1.1e+12 moves"},
+        {"1,3,4", UINT64_C(30000000000), "about 9.0e+10 moves"},
+        {"1", UINT64_C(1) << 61, "about 2.3e+18 moves"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sg_game *g = game(ctx, cases[i].spec);
+        sg_ctx_clear(ctx);
+        assert_int_equal(sg_compute(ctx, g, cases[i].last, NULL, NULL),
+                         SG_ELIMIT);
+        if (!strstr(sg_ctx_message(ctx), cases[i].want) ||
+            strstr(sg_ctx_message(ctx), "memory"))
+            fail_msg("%s up to %llu: %s", cases[i].spec,
+                     (unsigned long long)cases[i].last, sg_ctx_message(ctx));
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
 static void mex_function(void **state)
 {
     (void)state;
@@ -334,6 +366,7 @@ int main(void)
         cmocka_unit_test(consumer_errors_pass_through),
         cmocka_unit_test(values_are_compact),
         cmocka_unit_test(too_large_for_memory),
+        cmocka_unit_test(work_bound_for_every_set),
         cmocka_unit_test(mex_function),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

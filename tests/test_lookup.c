@@ -202,6 +202,13 @@ static void refusals(void **state)
     assert_null(sg_lookup_new(ctx, g, HUGE_X));
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     assert_non_null(strstr(sg_ctx_message(ctx), "need"));
+    /* Within memory but not within the work bound, which holds for sets of
+     * any size (the Fibonacci set has 44 amounts up to 10^9). */
+    sg_ctx_clear(ctx);
+    assert_null(sg_lookup_new(ctx, g, 1000000000));
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "about 4.1e+10 moves to "
+                           "examine, more than the 1e+10 sgviz allows"));
     sg_game_free(g);
 
     /* Beyond 2^63 - 1 nothing is accepted, period or not. */
@@ -211,6 +218,32 @@ static void refusals(void **state)
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     assert_non_null(strstr(sg_ctx_message(ctx), "2^63-1"));
     sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
+/* A heap just below the default search's limit of a large set is answered
+ * as one above it is: the search stops where the work bound stops the
+ * default search, which is long after the period shows, instead of being
+ * refused for the work a search up to the heap would take.  S = {1..m} has
+ * sg(x) = x mod (m + 1). */
+static void large_sets_below_the_default_limit(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        uint64_t m, x;
+    } cases[] = {{"1..1001", 1001, 9999999}, {"1..1001", 1001, 10000000},
+                 {"1..5000", 5000, 3000000}, {"1..5000", 5000, 1999998},
+                 {"1..5000", 5000, HUGE_X}};
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sg_game *g = game(ctx, cases[i].spec);
+        sg_lookup *l = lookup(ctx, g, cases[i].x);
+        assert_int_equal(sg_lookup_get(l, cases[i].x),
+                         cases[i].x % (cases[i].m + 1));
+        sg_lookup_free(l);
+        sg_game_free(g);
+    }
     sg_ctx_free(ctx);
 }
 
@@ -269,6 +302,7 @@ int main(void)
         cmocka_unit_test(theorems),
         cmocka_unit_test(direct_when_no_period),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(large_sets_below_the_default_limit),
         cmocka_unit_test(game_graphs),
         cmocka_unit_test(position_bounds),
     };

@@ -151,8 +151,8 @@ static void html_attributes_as_xml_reads_them(void **state)
             fail_msg("label \"%s\" accepted", bad[i]);
     static const char *const good[] = {
         "<table bgcolor\n=\n'red;0.3:blue'><tr><td>a</td></tr></table>",
-        "<table><tr><td bgcolor=\"#ff0000\">x &lt; y; bgcolor=;</td></tr>"
-        "</table>",
+        ("<table><tr><td bgcolor=\"#ff0000\">x &lt; y; bgcolor=;</td></tr>"
+         "</table>"),
         "<!-- bgcolor=\"red;\" --><b>a</b>",
         "<table><tr><td title=\"bgcolor='red;'\">a</td></tr></table>"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)

@@ -652,6 +652,49 @@ static void from_stdin(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Names are shown cleaned in every output: bytes that are no UTF-8 read
+ * as Latin-1 (as Graphviz draws them), characters that act on a terminal
+ * as \xNN; a position is found by its name or by what outputs show. */
+static void names_shown_cleaned(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = read_ok(ctx, "digraph { \"caf\xe9\" -> \"esc\x1b[31mred\" "
+                              "-> \"cr\rx\" -> \"rlo\xe2\x80\xaex\" -> "
+                              "\"\xc3\xa9t\xc3\xa9\" }");
+    static const char *const raw[] = {"\xc3\xa9t\xc3\xa9", "rlo\xe2\x80\xaex",
+                                      "cr\rx", "esc\x1b[31mred", "caf\xe9"};
+    static const char *const shown[] = {"\xc3\xa9t\xc3\xa9",
+                                        "rlo\\xE2\\x80\\xAEx", "cr\\x0Dx",
+                                        "esc\\x1B[31mred", "caf\xc3\xa9"};
+    char buf[64];
+    for (uint64_t x = 0; x < 5; x++) {
+        assert_string_equal(sg_game_position_name(g, x, buf, sizeof buf),
+                            shown[x]);
+        uint64_t y = 99;
+        assert_int_equal(sg_game_find_position(ctx, g, raw[x], "test", &y),
+                         SG_OK);
+        assert_int_equal(y, x);
+        assert_int_equal(sg_game_find_position(ctx, g, shown[x], "test", &y),
+                         SG_OK);
+        assert_int_equal(y, x);
+    }
+    /* JSON holds UTF-8 only, whatever the names were. */
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    sg_table_opts o = {SG_TABLE_JSON, 0, 0};
+    assert_int_equal(sg_table_write(ctx, g, 0, 4, &o, f), SG_OK);
+    fclose(f);
+    assert_non_null(strstr(out, "\"x\": \"caf\xc3\xa9\""));
+    assert_non_null(strstr(out, "\"x\": \"esc\\\\x1B[31mred\""));
+    for (size_t i = 0; i < len; i++)
+        assert_true((unsigned char)out[i] >= 0x20 || out[i] == '\n');
+    free(out);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 /* ---- hostile files ----------------------------------------------------- */
 
 /* A byte order mark at the start is skipped; a NUL byte is refused with its
@@ -874,6 +917,7 @@ int main(void)
         cmocka_unit_test(bad_files),
         cmocka_unit_test(from_stdin),
         cmocka_unit_test(odd_bytes),
+        cmocka_unit_test(names_shown_cleaned),
         cmocka_unit_test(many_moves_small_stack),
         cmocka_unit_test(read_bounds),
     };

@@ -107,9 +107,9 @@ void cli_print_usage(FILE *out, const char *usage);
 sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args);
 
 /* Works out the window FROM..TO of positions: --from and --to where given,
- * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game),
- * then checks that the window can be computed here.  Returns SG_OK or an
- * error naming the option. */
+ * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game).
+ * Whether it can be computed here (work and memory) the library checks
+ * when it computes.  Returns SG_OK or an error naming the option. */
 sg_status cli_window(sg_ctx *ctx, const sg_game *game,
                      const cli_game_args *args, uint64_t default_n,
                      uint64_t *from, uint64_t *to);

@@ -362,18 +362,9 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
         return sg_ctx_fail(ctx, SG_EINPUT, "--from %llu is after --to %llu",
                            (unsigned long long)*from, (unsigned long long)*to);
     }
-    if (sg_check_range(ctx, game, *to) != SG_OK) {
-        char where[128];
-        if (args->to)
-            snprintf(where, sizeof where, "--to %s", args->to);
-        else if (args->max)
-            snprintf(where, sizeof where, "-n %s", args->max);
-        else
-            snprintf(where, sizeof where, "positions 0..%llu",
-                     (unsigned long long)*to);
-        cli_prefix_error(ctx, where);
-        return sg_ctx_status(ctx);
-    }
+    /* Whether the window can be computed here (its moves, and the memory
+     * for what is kept of it) is for the library to say: a table streams
+     * where a drawing keeps every value. */
     return SG_OK;
 }
 

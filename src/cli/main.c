@@ -108,8 +108,11 @@ static void on_signal(int sig)
 
 static void catch_signals(void)
 {
+    /* A file grown past the size limit (ulimit -f) is a failed write like
+     * a full disk, said in words, rather than a signal that ends sgviz. */
+    signal(SIGXFSZ, SIG_IGN);
     static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE,
-                               SIGALRM, SIGXCPU, SIGXFSZ};
+                               SIGALRM, SIGXCPU};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction sa;
         /* A signal ignored by whoever started sgviz (nohup) stays

@@ -51,10 +51,12 @@ static sg_status compute_directly(sg_ctx *ctx, const sg_game *game,
 static sg_status prepare_periodic(sg_ctx *ctx, const sg_game *game,
                                   sg_lookup *l)
 {
-    uint64_t limit = l->max < SG_PERIOD_DEFAULT_LIMIT ? l->max : 0;
-    if (limit == 0 && l->max == 0)
-        limit = 1; /* 0 would mean the default: one value more is free */
-    l->period = sg_period_find(ctx, game, limit);
+    /* The search goes no further than MAX needs, nor than the work bound
+     * lets the default search go: a period shows after a few blocks, so a
+     * search that stops where the default does answers as far as one up
+     * to MAX would, without being refused for the work that MAX would
+     * take if no period showed. */
+    l->period = sg_period_find(ctx, game, sg_period_limit_for(game, l->max));
     if (!l->period)
         return ctx->status;
     const sg_period_info *i = sg_period_info_of(l->period);

@@ -351,7 +351,7 @@ static sg_status check_limit(sg_ctx *ctx, const sg_game *game, uint64_t limit,
                            "%s, but this machine has %s of memory",
                            (unsigned long long)limit, need, have);
     }
-    if (window && sg_game_max_moves(game, SG_POSITION_MAX) >= 64) {
+    if (window) {
         uint64_t moves = sg_game_max_moves(game, limit);
         double work = (double)moves * (double)count;
         if (work > SG_WORK_MAX)
@@ -370,12 +370,18 @@ static uint64_t default_limit(const sg_game *game)
 {
     uint64_t limit = SG_PERIOD_DEFAULT_LIMIT;
     uint64_t moves = sg_game_max_moves(game, SG_POSITION_MAX);
-    if (game->ops->period_rule(game) == SG_PERIOD_WINDOW && moves >= 64) {
+    if (game->ops->period_rule(game) == SG_PERIOD_WINDOW && moves > 0) {
         uint64_t cap = (uint64_t)(SG_WORK_MAX / (double)moves) - 1;
         if (cap < limit)
             limit = cap;
     }
     return limit;
+}
+
+uint64_t sg_period_limit_for(const sg_game *game, uint64_t max)
+{
+    uint64_t limit = default_limit(game);
+    return max == 0 ? 1 : max < limit ? max : limit;
 }
 
 sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)

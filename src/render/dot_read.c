@@ -789,11 +789,27 @@ static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
     }
     dag->first[n] = at;
     Agsym_t *label = agattr(g, AGNODE, SG_GV_STR("label"), NULL);
-    for (uint64_t x = 0; label && x < n; x++) {
+    for (uint64_t x = 0; x < n; x++) {
         bool failed = false;
-        char *text = label_text(ctx, g, by_index[order[x]], label, &failed);
+        char *text = label ? label_text(ctx, g, by_index[order[x]], label,
+                                        &failed)
+                           : NULL;
         if (failed)
             goto fail;
+        /* A name or label with bytes that are no UTF-8, or with characters
+         * that would act on a terminal (ESC, CR, ...), is shown cleaned
+         * everywhere (text, CSV, JSON, pages), the cleaned form serving
+         * as its label: a user can then also type what an output shows. */
+        char *shown = sg_display_text(text ? text : dag->names[x], &failed);
+        if (failed) {
+            free(text);
+            sg_ctx_fail(ctx, SG_ENOMEM, "out of memory reading names");
+            goto fail;
+        }
+        if (shown) {
+            free(text);
+            text = shown;
+        }
         if (text && !dag->labels) {
             dag->labels = sg_alloc(ctx, (size_t)n, sizeof *dag->labels);
             if (!dag->labels) {

@@ -373,13 +373,34 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name)
         sg_ctx_fail(ctx, SG_EIO, "%s: cannot read theme", name);
         return NULL;
     }
+    if (b.failed) {
+        sg_buf_free(&b);
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory reading %s", name);
+        return NULL;
+    }
+    /* cgraph reads a theme up to its first NUL byte and would drop the
+     * rest without a word. */
+    const char *nul = b.data ? memchr(b.data, '\0', b.len) : NULL;
+    if (nul) {
+        unsigned long line = 1;
+        for (const char *p = b.data; p < nul; p++)
+            line += *p == '\n';
+        sg_buf_free(&b);
+        sg_fail_at(ctx, SG_EINPUT, name, line, 0, "a NUL byte; a theme is "
+                   "text");
+        return NULL;
+    }
     sg_buf_putc(&b, '\0');
     if (b.failed) {
         sg_buf_free(&b);
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory reading %s", name);
         return NULL;
     }
-    sg_theme *t = theme_parse(ctx, b.data, name);
+    /* A byte order mark at the start is no part of the DOT text. */
+    const char *text = b.data;
+    if (b.len >= 4 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        text += 3;
+    sg_theme *t = theme_parse(ctx, text, name);
     sg_buf_free(&b);
     return complete(ctx, t);
 }

@@ -271,7 +271,7 @@ static int table_step(void *user, const sg_step *step)
         return sg_ctx_fail(w->ctx, SG_ENOMEM, "out of memory writing the "
                            "table");
     if (ferror(w->out))
-        return sg_ctx_fail(w->ctx, SG_EIO, "cannot write the table");
+        return sg_write_failed(w->ctx, "the table");
     if (r)
         return r;
     return step->x == w->to ? 1 : 0;
@@ -399,7 +399,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
         write_tail(&w);
     if (st == SG_OK && (w.buf.failed || fflush(out) != 0 || ferror(out)))
         st = w.buf.failed ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
-                          : sg_ctx_fail(ctx, SG_EIO, "cannot write the table");
+                          : sg_write_failed(ctx, "the table");
 done:
     free(w.xs);
     free(w.vals);

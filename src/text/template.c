@@ -336,6 +336,12 @@ static sg_status check_text(parser *ps, const char *text, size_t len)
 sg_template *sg_tpl_parse(sg_ctx *ctx, const sg_tpl_schema *schema,
                           const char *text, size_t len, const char *origin)
 {
+    /* A byte order mark, which some editors put at the start of UTF-8
+     * files, is not part of the text. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     if (len > SG_TEMPLATE_MAX_LEN) {
         sg_ctx_fail(ctx, SG_ELIMIT, "%s: the %s is larger than %zu bytes",
                     origin, schema->what, SG_TEMPLATE_MAX_LEN);

@@ -13,6 +13,15 @@
  * constant memory. */
 #define SUMMARY_MAX 1000
 
+/* What a trace may write: OUTPUT_FREE bytes, and OUTPUT_PER_UNIT more for
+ * each step and each move of the steps so far.  The built-in wordings
+ * write a few dozen bytes per step and move, so this only ever stops a
+ * template that multiplies its output (a [step] of ten thousand
+ * ${values}, each a list of every move); it is checked as each line is
+ * made, so that one line cannot take the memory either. */
+#define OUTPUT_FREE ((uint64_t)64 << 20)
+#define OUTPUT_PER_UNIT 256
+
 struct sg_trace {
     sg_ctx *ctx;
     const sg_template *tpl;
@@ -38,6 +47,9 @@ struct sg_trace {
      * one amount, between the heaps of a sum, between the options' sums,
      * and between the references of a sum's heaps. */
     const char *take_sep, *option_sep, *heap_sep, *sum_sep, *xor_sep;
+    uint64_t written; /* bytes written so far */
+    uint64_t units;   /* steps and moves so far, the current step's too */
+    bool too_much;    /* the output passed its bound (OUTPUT_FREE) */
 };
 
 /* Default item wording, used where a template leaves an item section out. */
@@ -251,11 +263,22 @@ static void render_heaps(sg_trace *tr, sg_buf *b, const sg_step *step,
     }
 }
 
+/* Whether the output, with the line B being made, passes its bound. */
+static bool too_much(sg_trace *tr, const sg_buf *b)
+{
+    double allowed = (double)OUTPUT_FREE + OUTPUT_PER_UNIT * (double)tr->units;
+    if ((double)(tr->written + b->len) > allowed)
+        tr->too_much = true;
+    return tr->too_much;
+}
+
 static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
                    size_t nsegs, const sg_step *step, const item_ctx *item,
                    bool in_string)
 {
     for (size_t i = 0; i < nsegs; i++) {
+        if (too_much(tr, b))
+            return;
         const sg_segment *s = &segs[i];
         bool str = in_string != s->in_string;
         switch (s->var) {
@@ -392,8 +415,9 @@ static void write_frame(sg_trace *tr, int id)
     tr->line.len = 0;
     render(tr, &tr->line, sec->segs, sec->nsegs, NULL, NULL, false);
     sg_buf_putc(&tr->line, '\n');
-    if (tr->line.data)
+    if (tr->line.data && !tr->too_much)
         fwrite(tr->line.data, 1, tr->line.len, tr->out);
+    tr->written += tr->line.len;
 }
 
 static void write_between(sg_trace *tr)
@@ -403,7 +427,9 @@ static void write_between(sg_trace *tr)
     if (sec->present)
         render(tr, &tr->line, sec->segs, sec->nsegs, NULL, NULL, false);
     sg_buf_putc(&tr->line, '\n');
-    fwrite(tr->line.data, 1, tr->line.len, tr->out);
+    if (!tr->too_much)
+        fwrite(tr->line.data, 1, tr->line.len, tr->out);
+    tr->written += tr->line.len;
 }
 
 static void remember(sg_trace *tr, const sg_step *step)
@@ -422,6 +448,23 @@ static void remember(sg_trace *tr, const sg_step *step)
         sg_buf_puts(list, "...");
     }
     (*count)++;
+}
+
+/* Records that the trace passed its bound at position X (or, when X is
+ * UINT64_MAX, in its footer). */
+static sg_status output_bound(sg_trace *tr, uint64_t x)
+{
+    char free_bytes[32], where[96] = " in the footer";
+    sg_format_bytes(OUTPUT_FREE, free_bytes, sizeof free_bytes);
+    if (x != UINT64_MAX) {
+        char name[64];
+        snprintf(where, sizeof where, " by position %s",
+                 sg_game_position_name(tr->game, x, name, sizeof name));
+    }
+    return sg_ctx_fail(tr->ctx, SG_ELIMIT, "%s: the trace would pass %s and "
+                       "%d bytes for each step and move%s; the template "
+                       "repeats more than a trace needs, and sgviz stops it",
+                       tr->tpl->origin, free_bytes, OUTPUT_PER_UNIT, where);
 }
 
 int sg_trace_step(void *trace, const sg_step *step)
@@ -443,18 +486,22 @@ int sg_trace_step(void *trace, const sg_step *step)
     } else if (tr->steps) {
         write_between(tr);
     }
+    tr->units += 1 + step->nmoves;
     const sg_section *sec = step_section(tr, step);
     tr->line.len = 0;
     render(tr, &tr->line, sec->segs, sec->nsegs, step, NULL, false);
     if (tr->line.failed)
         return sg_ctx_fail(tr->ctx, SG_ENOMEM, "out of memory writing the "
                            "trace");
+    if (tr->too_much)
+        return output_bound(tr, step->x);
     if (tr->line.data)
         fwrite(tr->line.data, 1, tr->line.len, tr->out);
+    tr->written += tr->line.len;
     tr->steps++;
     remember(tr, step);
     if (ferror(tr->out))
-        return sg_ctx_fail(tr->ctx, SG_EIO, "cannot write the trace");
+        return sg_write_failed(tr->ctx, "the trace");
     return step->x == tr->to ? 1 : 0;
 }
 
@@ -470,8 +517,10 @@ sg_status sg_trace_finish(sg_trace *tr)
     if (tr->line.failed || tr->p_list.failed || tr->n_list.failed)
         return sg_ctx_fail(tr->ctx, SG_ENOMEM, "out of memory writing the "
                            "trace");
+    if (tr->too_much)
+        return output_bound(tr, UINT64_MAX);
     if (fflush(tr->out) != 0 || ferror(tr->out))
-        return sg_ctx_fail(tr->ctx, SG_EIO, "cannot write the trace");
+        return sg_write_failed(tr->ctx, "the trace");
     return SG_OK;
 }
 

@@ -9,6 +9,8 @@
  */
 #include "internal.h"
 
+#include <errno.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,4 +185,11 @@ sg_status sg_check_memory(sg_ctx *ctx, uint64_t count, unsigned width)
                            (unsigned long long)count, need, have);
     }
     return SG_OK;
+}
+
+sg_status sg_write_failed(sg_ctx *ctx, const char *what)
+{
+    int err = errno ? errno : EIO;
+    return sg_ctx_fail(ctx, SG_EIO, "cannot write %s: %s", what,
+                       strerror(err));
 }

@@ -114,6 +114,15 @@ void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,
                 sg_buf_puts(b, "\\t");
             } else if (c < 0x20 || c == 0x7F) {
                 sg_buf_printf(b, "\\u%04x", c);
+            } else if (c >= 0x80) {
+                /* JSON is UTF-8: a sequence that is one passes, a byte
+                 * that is not is read as Latin-1. */
+                size_t n = sg_utf8_length(s + i, len - i);
+                if (n)
+                    sg_buf_add(b, s + i, n);
+                else
+                    sg_buf_printf(b, "\\u%04x", c);
+                i += n ? n - 1 : 0;
             } else {
                 sg_buf_putc(b, (char)c);
             }
@@ -129,7 +138,20 @@ void sg_escape_add(sg_buf *b, sg_escape mode, const char *s, size_t len,
             case '>': sg_buf_puts(b, "&gt;"); break;
             case '"': sg_buf_puts(b, "&quot;"); break;
             case '\'': sg_buf_puts(b, "&#39;"); break;
-            default: sg_buf_putc(b, s[i]); break;
+            default:
+                if ((unsigned char)s[i] < 0x80) {
+                    sg_buf_putc(b, s[i]);
+                } else {
+                    /* A byte that is no UTF-8 is read as Latin-1, as in
+                     * JSON. */
+                    size_t n = sg_utf8_length(s + i, len - i);
+                    if (n)
+                        sg_buf_add(b, s + i, n);
+                    else
+                        sg_buf_printf(b, "&#x%X;", (unsigned char)s[i]);
+                    i += n ? n - 1 : 0;
+                }
+                break;
             }
         }
         return;

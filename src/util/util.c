@@ -170,10 +170,9 @@ int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out)
     return 0;
 }
 
-/* Whether S[0..len) starts with a well-formed UTF-8 sequence of at least one
- * byte; returns its length or 0. */
-static size_t utf8_sequence(const unsigned char *s, size_t len)
+size_t sg_utf8_length(const char *text, size_t len)
 {
+    const unsigned char *s = (const unsigned char *)text;
     if (s[0] < 0x80)
         return 1;
     size_t n;
@@ -212,7 +211,7 @@ static const char *quote_upto(const char *s, size_t len, size_t shown,
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
     while (i < len && i < shown) {
-        size_t n = utf8_sequence(u + i, len - i);
+        size_t n = sg_utf8_length(s + i, len - i);
         char piece[8];
         size_t plen;
         if (n == 1 && (u[i] < 0x20 || u[i] == 0x7F)) {
@@ -250,6 +249,67 @@ const char *sg_quote(const char *s, size_t len, char *buf, size_t size)
 const char *sg_clean_text(const char *s, size_t len, char *buf, size_t size)
 {
     return quote_upto(s, len, len, buf, size);
+}
+
+/* The code point of the well-formed UTF-8 sequence S[0..n). */
+static unsigned long utf8_code(const unsigned char *s, size_t n)
+{
+    if (n == 1)
+        return s[0];
+    unsigned long cp = s[0] & (0x7F >> n);
+    for (size_t i = 1; i < n; i++)
+        cp = (cp << 6) | (s[i] & 0x3F);
+    return cp;
+}
+
+/* Characters that change how a terminal shows what follows them: C0 and
+ * C1 controls, DEL, and the line separators and bidirectional overrides
+ * of Unicode (which can make a line read backwards). */
+static bool hidden_control(unsigned long cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) ||
+           (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+char *sg_display_text(const char *text, bool *failed)
+{
+    *failed = false;
+    const unsigned char *u = (const unsigned char *)text;
+    size_t len = strlen(text);
+    bool plain = true;
+    for (size_t i = 0; i < len && plain;) {
+        size_t n = sg_utf8_length(text + i, len - i);
+        plain = n && !hidden_control(utf8_code(u + i, n));
+        i += n ? n : 1;
+    }
+    if (plain)
+        return NULL;
+    sg_buf b;
+    sg_buf_init(&b);
+    for (size_t i = 0; i < len;) {
+        size_t n = sg_utf8_length(text + i, len - i);
+        if (n == 0 && u[i] >= 0xA0) {
+            /* A byte that is no UTF-8: read as Latin-1, as Graphviz
+             * reads it in pictures. */
+            char two[2] = {(char)(0xC0 | (u[i] >> 6)),
+                           (char)(0x80 | (u[i] & 0x3F))};
+            sg_buf_add(&b, two, 2);
+            i++;
+        } else if (n == 0 || hidden_control(utf8_code(u + i, n))) {
+            for (size_t k = 0; k < (n ? n : 1); k++)
+                sg_buf_printf(&b, "\\x%02X", u[i + k]);
+            i += n ? n : 1;
+        } else {
+            sg_buf_add(&b, text + i, n);
+            i += n;
+        }
+    }
+    if (b.failed) {
+        sg_buf_free(&b);
+        *failed = true;
+        return NULL;
+    }
+    return b.data;
 }
 
 void sg_format_bytes(uint64_t bytes, char *buf, size_t size)

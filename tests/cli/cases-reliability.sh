@@ -260,3 +260,129 @@ elif expect 0 "steps -g links.dot" steps -g links.dot -o links.html; then
         *) fail "chromium: links.html: $body" ;;
     esac
 fi
+
+# ---- the work bound --------------------------------------------------------
+
+# A large set's heap below the default search's limit is answered like one
+# above it (S = {1..m}: sg(x) = x mod (m + 1)), and a sum as an argument
+# like the same sum on standard input.
+if expect 0 "value -s 1..1001 9999999" value -s 1..1001 9999999; then
+    has_line 'sg(9999999) = 39  (N)' "value -s 1..1001 9999999"
+fi
+if expect 0 "value -s 1..5000 3000000" value -s 1..5000 3000000; then
+    has_line 'sg(3000000) = 4401  (N)' "value -s 1..5000 3000000"
+fi
+if expect 0 "solve -s 1..5000 3000000 5" solve -s 1..5000 3000000 5; then
+    has_line 'nim-sum: 4401 XOR 5 = 4404' "solve -s 1..5000 3000000 5"
+fi
+if expect 0 "solve -s 1..5000 < 3000000 5" solve -s 1..5000 "< $here/data/rel-sum.txt"; then
+    has_line '3000000 5: nim-sum 4404, first player wins' "solve -s 1..5000 on standard input"
+fi
+
+# The work bound holds for every command and every set, small ones too,
+# and is said before any work: each of these took minutes.
+for args in "value -s fib 1000000000" "table -s 1..63 -n 17000000000" \
+            "table -s 1,3,4 -n 30000000000 --format none" \
+            "trace -s pow2 -n 100000000000"; do
+    if expect 2 "$args" "$args"; then
+        if grep -q 'moves to examine, more than the 1e+10 sgviz allows' "$tmp/err" &&
+           ! grep -q 'memory' "$tmp/err"; then
+            pass
+        else
+            fail "$args: $(cat "$tmp/err")"
+        fi
+    fi
+done
+if expect 2 "solve -s fib < 3000000000" solve -s fib "< $here/data/rel-fib-heap.txt"; then
+    if grep -q '^sgviz: stdin:1: heap 3000000000: .*about 1.3e+11 moves to examine' "$tmp/err"; then
+        pass
+    else
+        fail "solve -s fib < 3000000000: $(cat "$tmp/err")"
+    fi
+fi
+
+# ---- names -----------------------------------------------------------------
+
+# Latin-1 bytes in names (and in the file's name) give valid JSON; ESC, CR
+# and other controls are shown escaped in text, never sent to the terminal.
+latin=$(printf 'g\351.dot')
+printf 'digraph { "caf\351" -> "esc\033[31mred" -> "cr\rx" }\n' > "$tmp/$latin"
+if expect 0 "table -g (Latin-1 names) --format json" table -g "'$latin'" --format json; then
+    if iconv -f UTF-8 -t UTF-8 "$tmp/out" > /dev/null 2>&1 &&
+       grep -qF '"game": "g\u00e9.dot"' "$tmp/out" &&
+       grep -qF "\"x\": \"caf$(printf '\303\251')\"" "$tmp/out" &&
+       grep -qF '"x": "esc\\x1B[31mred"' "$tmp/out"; then
+        pass
+    else
+        fail "table --format json of Latin-1 names: $(cat "$tmp/out")"
+    fi
+fi
+if expect 0 "trace -g (control characters in names)" trace -g "'$latin'"; then
+    if ! grep -q "$(printf '\033')" "$tmp/out" && ! grep -q "$(printf '\r')" "$tmp/out" &&
+       grep -qF 'esc\\x1B[31mred' "$tmp/out" && grep -qF 'cr\\x0Dx' "$tmp/out"; then
+        pass
+    else
+        fail "trace of names with control characters: $(cat -A "$tmp/out" | head -3)"
+    fi
+fi
+if expect 0 "value -g, a name as shown" value -g "'$latin'" "'esc\\x1B[31mred'"; then
+    has_line 'sg(esc\x1B[31mred) = 1  (N)' "value -g by the name shown"
+fi
+rm -f "$tmp/$latin"
+
+# ---- write errors ------------------------------------------------------------
+
+# A failed write names the system's reason: a full disk, and a file grown
+# past the size limit (which no longer ends sgviz with a signal, and leaves
+# no temporary file).
+if [ -c /dev/full ]; then
+    if expect 2 "table > /dev/full" table -s 1,3,4 -n 100000 "> /dev/full"; then
+        if grep -qxF 'sgviz: cannot write the table: No space left on device' "$tmp/err"; then pass; else
+            fail "table > /dev/full: $(cat "$tmp/err")"
+        fi
+    fi
+    if expect 2 "trace > /dev/full" trace -s 1,3,4 -n 100000 "> /dev/full"; then
+        if grep -qxF 'sgviz: cannot write the trace: No space left on device' "$tmp/err"; then pass; else
+            fail "trace > /dev/full: $(cat "$tmp/err")"
+        fi
+    fi
+fi
+(ulimit -f 1 && cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -s 1,3,4 -n 100000 --format csv -o big.csv") > "$tmp/out" 2> "$tmp/err" < /dev/null
+status=$?
+if [ "$status" = 2 ] && grep -qF 'cannot write the table: File too large' "$tmp/err" &&
+   [ ! -e "$tmp/big.csv" ] && ! ls -a "$tmp" | grep -q sgviz; then
+    pass
+else
+    fail "table -o big.csv past ulimit -f: exit $status: $(cat "$tmp/err")"
+fi
+
+# ---- templates and themes --------------------------------------------------
+
+# A byte order mark at the start of a template or a theme is accepted.
+printf '\357\273\277[terminal]\nT ${x}\n[step]\nS ${x}\n' > "$tmp/bom.tpl"
+if expect 0 "trace --template with a BOM" trace -s 1,3,4 -n 2 --template bom.tpl; then
+    if [ "$(cat "$tmp/out")" = "$(printf 'T 0\nS 1\nS 2')" ]; then pass; else
+        fail "trace --template bom.tpl: $(cat "$tmp/out")"
+    fi
+fi
+printf '\357\273\277digraph { P [fillcolor="#00ff00"] }\n' > "$tmp/bom-theme.dot"
+if expect 0 "graph --theme with a BOM" graph -s 1,3,4 -n 4 --theme bom-theme.dot -o bom.svg; then
+    if grep -q 'fill="#00ff00"' "$tmp/bom.svg"; then pass; else
+        fail "graph --theme bom-theme.dot: the theme's colour is not in the picture"
+    fi
+fi
+rm -f "$tmp/bom.tpl" "$tmp/bom-theme.dot" "$tmp/bom.svg"
+
+# A template that multiplies its output (each step repeats every move's
+# value 8,000 times) is stopped once the trace passes 64 MiB and 256 bytes
+# for each step and move, instead of writing gigabytes; nothing is left.
+awk 'BEGIN { printf "[terminal]\nsg(${x}) = 0\n[step]\n"; for (l = 0; l < 2; l++) { for (i = 0; i < 4000; i++) printf "${values}"; printf "\n" } }' > "$tmp/mult.tpl"
+if expect 2 "trace --template that multiplies" trace -s 1..100 -n 40000 --template mult.tpl -o mult.txt; then
+    if grep -qF 'sgviz: mult.tpl: the trace would pass 64.0 MiB and 256 bytes for each step and move by position' "$tmp/err" &&
+       [ ! -e "$tmp/mult.txt" ]; then
+        pass
+    else
+        fail "trace --template mult.tpl: $(cat "$tmp/err")"
+    fi
+fi
+rm -f "$tmp/mult.tpl"
