@@ -521,7 +521,7 @@ static void own_outputs(void **state)
         size_t len;
         FILE *f = open_memstream(&text, &len);
         if (k < 5) {
-            sg_table_opts o = {tables[k], 40, 7};
+            sg_table_opts o = {.format = tables[k], .width = 40, .columns = 7};
             assert_int_equal(sg_table_write(ctx, g, 0, 40, &o, f), SG_OK);
         } else {
             int t = (k - 5) % 4;

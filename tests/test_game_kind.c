@@ -167,7 +167,7 @@ static void table(void **state)
     assert_int_equal(sg_game_kind_of(g), HALVES_KIND);
     unsigned *want = brute(200);
     memout m;
-    sg_table_opts o = {SG_TABLE_CSV, 0, 0};
+    sg_table_opts o = {.format = SG_TABLE_CSV};
     assert_int_equal(sg_table_write(ctx, g, 0, 200, &o, mem_open(&m)),
                      SG_OK);
     char *csv = mem_close(&m);
