@@ -937,6 +937,16 @@ typedef struct sg_drawing_opts {
     int misere;             /* misère play: each position shows g-(x)
                                (sg_misere_values()) and is styled P or N by
                                its misère outcome */
+    double aspect;          /* the shape to aim for, width over height
+                               (0: 16/9); the grid layout chooses its
+                               columns by it */
+    int highlight;          /* position highlight_x and its moves stand out
+                               (styled as a step's current position and
+                               targets), for "look at this move" slides */
+    uint64_t highlight_x;
+    int highlight_move;     /* only the move from highlight_x to
+                               highlight_y stands out */
+    uint64_t highlight_y;
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -946,7 +956,8 @@ typedef struct sg_drawing sg_drawing;
  * opts->root), builds the graph and lays it out.  OPTS may be NULL.
  *
  * Returns NULL on error: SG_EINPUT for a root beyond LAST, edge labels on
- * a game without amounts, an unknown language, or an attribute of a DOT
+ * a game without amounts, an unknown language, a highlighted position that
+ * is not drawn or a highlighted move the game lacks, or an attribute of a DOT
  * game's file whose value Graphviz cannot take (naming it); SG_ELIMIT,
  * naming the size and a smaller layout or -n, when the graph is too large
  * to draw in reasonable time with the layout asked for; SG_EUNSUPPORTED
@@ -1533,6 +1544,7 @@ typedef struct sg_steps_opts {
     const char *lang;       /* "en" (NULL) or "zh": the captions, the trace
                                beside the page's picture, the page's words
                                and the legend */
+    double aspect;          /* the pictures' shape, as sg_drawing_opts */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;

@@ -1001,6 +1001,15 @@ static void points(void **state)
     sg_check_points(c, &p, &earned, &max);
     assert_true(fabs(earned - 10.0 * (double)right / (double)m.n) < 1e-9);
     assert_true(fabs(max - 10) < 1e-9);
+    sg_check_free(c);
+    /* A sheet of letters alone answers no value: its maximum is still that
+     * of the question, so that it is not graded as complete. */
+    c = check_text(ctx, g, "P N P N N N N\n", UINT64_MAX);
+    assert_int_equal(sg_points_parse(ctx, "value=1,pn=0.5", &p), SG_OK);
+    sg_check_points(c, &p, &earned, &max);
+    assert_true(fabs(max - 1.5 * 7) < 1e-9);
+    /* The truth is P N P N N N N: every letter right, no value given. */
+    assert_true(fabs(earned - 0.5 * 7) < 1e-9);
     assert_int_equal(sg_points_parse(ctx, "value", &p), SG_EINPUT);
     assert_int_equal(sg_points_parse(ctx, "bonus=1", &p), SG_EINPUT);
     assert_int_equal(sg_points_parse(ctx, "value=x", &p), SG_EINPUT);

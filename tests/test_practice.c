@@ -4,8 +4,8 @@
  * again from its description) and every step must be in it with the value
  * and the moves a brute force written here gives; no answer may stand in
  * the page's own text; the looks, options and words are checked, and so
- * are the refusals.  The steps of a game whose moves split a heap (Kayles,
- * a kind defined here) keep every heap a move leaves.
+ * are the refusals.  The steps of a game whose moves split a heap
+ * (Kayles) keep every heap a move leaves.
  */
 #define _DEFAULT_SOURCE /* open_memstream, strndup */
 #include <setjmp.h>
@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "brute.h"
-#include "games/game.h"
 #include "steps/page.h"
 
 static sg_ctx *ctx;
@@ -188,17 +187,27 @@ static void no_answer_in_plain_view(void **state)
     char *data = page_data(page);
     /* The data holds the lines of the steps ... */
     assert_non_null(strstr(data, "\"caption\": \"sg(4) = mex{1,1,0} = 2\""));
-    /* ... the page's text none of them, nor any value: its pictures show
-     * no value (sg=?), 0 (every position P) or the placeholder 1, which
-     * the script replaces with the student's. */
+    /* ... the page's text none of them, nor any value: in its pictures
+     * position x shows no value (sg=?), 0 (every position P) or 2x + 1
+     * (every position N), which the script replaces with the student's. */
     assert_null(strstr(page, "mex{1,1,0}"));
     assert_null(strstr(page, "\"sg\": "));
     assert_null(strstr(page, "\"caption\""));
-    for (int v = 2; v <= 3; v++) {
-        char label[16];
-        snprintf(label, sizeof label, ">sg=%d<", v);
-        assert_null(strstr(page, label));
+    size_t groups = 0;
+    for (const char *at = strstr(page, "<g id=\"p"); at;
+         at = strstr(at + 1, "<g id=\"p")) {
+        int x = atoi(at + 8);
+        const char *end = strstr(at, "</g>"), *label = strstr(at, ">sg=");
+        assert_true(label && label < end);
+        char odd[32];
+        snprintf(odd, sizeof odd, ">sg=%d<", 2 * x + 1);
+        if (strncmp(label, ">sg=?<", 6) && strncmp(label, ">sg=0<", 6) &&
+            strncmp(label, odd, strlen(odd)))
+            fail_msg("position %d shows %.12s", x, label);
+        groups++;
     }
+    /* The picture and the six looks. */
+    assert_int_equal(groups, 7 * 13);
     /* Nor in the classes: no move is a winning one in a picture that
      * shows no values. */
     const char *unknown = strstr(page, "<template id=\"sg-unknown\">");
@@ -375,111 +384,71 @@ static void dag_names(void **state)
 /* ---- moves that split a heap --------------------------------------------- */
 
 /* Kayles (0.77): take one token or two adjacent ones from a row, which may
- * leave two rows.  A kind of the game interface written here, so that the
- * steps are seen to keep every row a move leaves. */
-typedef struct kayles {
-    sg_game base;
-} kayles;
-
-static uint64_t kayles_max_moves(const sg_game *g, uint64_t last)
-{
-    (void)g;
-    return last + 2;
-}
-
-static sg_value kayles_bound(const sg_game *g, uint64_t last)
-{
-    (void)g;
-    return last + 2;
-}
-
-static double kayles_work(const sg_game *g, uint64_t last)
-{
-    (void)g;
-    return (double)(last + 1) * (double)(last + 2);
-}
-
-static void kayles_moves(const sg_game *g, uint64_t n, sg_moves *out)
-{
-    (void)g;
-    for (uint64_t take = 1; take <= 2 && take <= n; take++)
-        for (uint64_t a = 0; a <= (n - take) / 2; a++) {
-            uint64_t b = n - take - a;
-            uint64_t parts[2] = {a, b};
-            if (a == 0)
-                sg_moves_add(out, take, b);
-            else
-                sg_moves_add_split(out, take, parts, 2);
-        }
-}
-
-static sg_move_shape kayles_shape(const sg_game *g)
-{
-    (void)g;
-    return SG_SHAPE_GENERAL;
-}
-
-static uint64_t kayles_reach(const sg_game *g)
-{
-    (void)g;
-    return 0;
-}
-
-static sg_period_rule kayles_rule(const sg_game *g)
-{
-    (void)g;
-    return SG_PERIOD_OBSERVE;
-}
-
-static const sg_game_ops kayles_ops = {
-    .name = "kayles",
-    .id = SG_GAME_SUBTRACTION,
-    .noun = "heap",
-    .wording = SG_WORDING_AMOUNTS,
-    .max_parts = 2,
-    .takes_amounts = true,
-    .max_moves = kayles_max_moves,
-    .value_bound = kayles_bound,
-    .work = kayles_work,
-    .moves = kayles_moves,
-    .shape = kayles_shape,
-    .reach = kayles_reach,
-    .period_rule = kayles_rule,
-};
-
-static void split_moves_kept(void **state)
+ * leave two rows.  The steps keep every row a move leaves, the data lists
+ * them, and the pictures show every sum of two different rows N in the N
+ * looks (so that a sum the student's values make N can look N) and P in
+ * the P looks. */
+static void split_moves(void **state)
 {
     (void)state;
-    kayles *k = calloc(1, sizeof *k);
-    assert_int_equal(sg_game_init(ctx, &k->base, &kayles_ops, "0.77",
-                                  "Kayles"),
-                     SG_OK);
-    sg_steps *s = make_steps(&k->base, 20, NULL);
-    /* The published values of Kayles, rows 0..20. */
-    static const unsigned want[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2,
-                                    6, 4, 1, 2, 7, 1, 4, 3, 2, 1};
-    for (size_t n = 0; n <= 20; n++) {
+    sg_game *g = sg_game_from_code(ctx, "kayles", "--code");
+    if (!g)
+        fail_msg("%s", sg_ctx_message(ctx));
+    sg_steps *s = make_steps(g, 12, NULL);
+    /* The published values of Kayles, rows 0..12. */
+    static const unsigned want[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4};
+    char *page = good_practice(s, NULL);
+    char *data = page_data(page);
+    for (size_t n = 0; n <= 12; n++) {
         assert_int_equal(s->sg[n], want[n]);
-        /* Every move, in the kind's order, with every row it leaves. */
+        /* Every move, with every row it leaves: take 1 or 2, leaving a
+         * and b = n - take - a rows, a = 0 .. (n - take) / 2. */
+        char line[1024];
+        int len = snprintf(line, sizeof line, "{\"x\": \"%zu\", \"sg\": "
+                           "%u, \"m\": [", n, want[n]);
         size_t i = s->first[n];
-        for (uint64_t take = 1; take <= 2 && take <= n; take++)
-            for (uint64_t a = 0; a <= (n - take) / 2; a++, i++) {
-                uint64_t b = n - take - a;
+        for (size_t take = 1; take <= 2 && take <= n; take++)
+            for (size_t a = 0; a <= (n - take) / 2; a++, i++) {
+                size_t b = n - take - a;
                 size_t from = s->part_first[i], to = s->part_first[i + 1];
-                if (a == 0) {
-                    assert_int_equal(to - from, 1);
-                    assert_int_equal(s->parts[from], b);
-                } else {
-                    assert_int_equal(to - from, 2);
+                assert_int_equal(to - from, a ? 2 : 1);
+                if (a)
                     assert_int_equal(s->parts[from], a);
-                    assert_int_equal(s->parts[from + 1], b);
-                    /* The move's value is the XOR of the rows'. */
-                }
+                assert_int_equal(s->parts[to - 1], b);
+                len += a ? snprintf(line + len, sizeof line - (size_t)len,
+                                    "%s[%zu,%zu]", i > s->first[n] ? "," : "",
+                                    a, b)
+                         : snprintf(line + len, sizeof line - (size_t)len,
+                                    "%s[%zu]", i > s->first[n] ? "," : "", b);
             }
         assert_int_equal(i, s->first[n + 1]);
+        snprintf(line + len, sizeof line - (size_t)len, "]");
+        if (!strstr(data, line))
+            fail_msg("row %zu: no %s in the data", n, line);
     }
+    for (int look = 0; look < 2; look++) {
+        char id[64];
+        snprintf(id, sizeof id, "<template id=\"sg-%s\">", look ? "N" : "P");
+        const char *start = strstr(page, id);
+        assert_non_null(start);
+        char *pic = strndup(start, (size_t)(strstr(start, "</template>") -
+                                            start));
+        /* Sums of rows a + b with 1 <= a <= b, a + b <= 10. */
+        for (int a = 1; a <= 5; a++)
+            for (int b = a; a + b <= 10; b++) {
+                char want_class[96];
+                snprintf(want_class, sizeof want_class, "<g id=\"s%d_%d\" "
+                         "class=\"node sum %s\">", a, b,
+                         look && a != b ? "N" : "P");
+                if (!strstr(pic, want_class))
+                    fail_msg("look %s: no %s", look ? "N" : "P", want_class);
+            }
+        free(pic);
+    }
+    free(data);
+    free(page);
     sg_steps_free(s);
-    sg_game_free(&k->base);
+    sg_game_free(g);
 }
 
 int main(void)
@@ -491,7 +460,7 @@ int main(void)
         cmocka_unit_test(options),
         cmocka_unit_test(refusals),
         cmocka_unit_test(dag_names),
-        cmocka_unit_test(split_moves_kept),
+        cmocka_unit_test(split_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -634,9 +634,14 @@ static void layouts(void **state)
     assert_int_equal(sg_layout_parse(ctx, "circle", &l), SG_EINPUT);
     assert_string_equal(sg_layout_name(SG_LAYOUT_LINE), "line");
 
+    /* `auto` takes one row where it fits a slide (no wider than 3:1),
+     * and the grid beyond. */
     sg_game *g = spec_game("1,3,4");
-    sg_drawing *d = draw(g, 24, NULL);
+    sg_drawing *d = draw(g, 8, NULL);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_LINE);
+    sg_drawing_free(d);
+    d = draw(g, 12, NULL);
+    assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_GRID);
     sg_drawing_free(d);
     d = draw(g, 25, NULL);
     assert_int_equal(sg_drawing_layout(d), SG_LAYOUT_GRID);

@@ -564,10 +564,12 @@ void sg_check_points(const sg_check *c, const sg_points *pts, double *earned,
     for (uint64_t x = 0; x < c->count; x++) {
         const rec *r = &c->recs[x];
         bool given = r->flags & F_GIVEN;
-        if (c->values) {
-            most += pts->value;
+        /* The points named are the points the question offers: a sheet of
+         * P/N letters alone earns no value points, but may not make them
+         * vanish from its maximum, or it would be graded as complete. */
+        most += pts->value;
+        if (c->values)
             got += given && r->value == r->right ? pts->value : 0;
-        }
         most += pts->method + pts->pn + pts->steps + pts->list;
         got += given && (r->flags & F_CONSISTENT) ? pts->method : 0;
         char letter = r->pn ? r->pn

@@ -646,6 +646,14 @@ static sg_status normalize(where *w, const char *s, size_t len,
     if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
         i = 3;
     while (i < len) {
+        /* Printable ASCII, nearly all of a table, goes straight through. */
+        unsigned char c0 = (unsigned char)s[i];
+        if (c0 >= 0x20 && c0 < 0x7F && col < SG_LINE_MAX_LEN) {
+            sg_buf_putc(out, (char)c0);
+            col++;
+            i++;
+            continue;
+        }
         uint32_t cp;
         size_t n = sg_utf8_next(s + i, len - i, &cp);
         i += n;

@@ -344,6 +344,22 @@ static sg_status parse_answer(reader *r, const tok *t, unsigned long line,
 {
     char shown[96];
     memset(a, 0, sizeof *a);
+    /* Most answers are plain numbers: read them without looking through
+     * the lists of words. */
+    if (expect != EXPECT_LETTER && t->len && t->len < 19 &&
+        t->p[0] >= '0' && t->p[0] <= '9') {
+        size_t i = 1;
+        while (i < t->len && t->p[i] >= '0' && t->p[i] <= '9')
+            i++;
+        if (i == t->len) {
+            uint64_t v;
+            if (sg_parse_u64(t->p, t->len, SG_AMOUNT_MAX, &v) == 0) {
+                a->has_value = true;
+                a->value = v;
+                return SG_OK;
+            }
+        }
+    }
     if (sg_word_missing(t->p, t->len)) {
         a->blank = true;
         return SG_OK;
@@ -1872,7 +1888,11 @@ static void answer_text(const reader *r, const sg_sheet_entry *e, char *buf,
 static sg_status merge_entries(reader *r)
 {
     sg_sheet *s = r->sheet;
-    if (s->count > 1)
+    /* Most tables are written in order of x: sort only the others. */
+    bool sorted = true;
+    for (size_t i = 1; i < s->count && sorted; i++)
+        sorted = compare_entries(&s->entries[i - 1], &s->entries[i]) < 0;
+    if (!sorted)
         qsort(s->entries, s->count, sizeof *s->entries, compare_entries);
     size_t out = 0;
     for (size_t i = 0; i < s->count; i++) {

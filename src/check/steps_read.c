@@ -50,7 +50,8 @@ static unsigned long col_of(const reader *r, const char *p,
 static const char *find_mex(const char *s, size_t len)
 {
     for (size_t i = 0; i + 3 < len; i++) {
-        if (strncasecmp(s + i, "mex", 3) != 0 || (i && is_alnum(s[i - 1])))
+        if ((s[i] != 'm' && s[i] != 'M') || strncasecmp(s + i, "mex", 3) != 0 ||
+            (i && is_alnum(s[i - 1])))
             continue;
         size_t j = i + 3;
         while (j < len && s[j] == ' ')
@@ -725,6 +726,8 @@ int sg_read_sum(reader *r)
     sheet_line *l = &r->cur;
     const char *s = l->text;
     size_t n = l->len;
+    if (!memchr(s, '+', n))
+        return 0;
     size_t at = r->sheet->npool, i = 0, parts = 0;
     for (i = 0; i < n; i++) {
         if (i && is_alnum(s[i - 1]))

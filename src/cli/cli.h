@@ -140,6 +140,11 @@ char *cli_game_command(const cli_game_args *args, const char *command);
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
                            uint64_t max, uint64_t *out);
 
+/* Parses the shape of option OPT, "W:H" (16:9) or a number (1.78), width
+ * over height, from 1:4 to 4:1.  Returns SG_OK or SG_EINPUT. */
+sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
+                           double *aspect);
+
 /* Returns EXIT_BAD for an option C that cli_next_option() refused (its
  * error is recorded already), or records that C is not an option of
  * COMMAND. */

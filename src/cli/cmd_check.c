@@ -80,6 +80,8 @@ typedef struct submission {
     /* What the first reading found. */
     size_t chosen;       /* the file read */
     bool readable;
+    sg_sheet *sheet;     /* the sheet itself, kept when the class is small
+                            enough to hold (else it is read again) */
     char *error;         /* why the chosen file cannot be read */
     char *others;        /* the other files of the folder, for feedback */
 } submission;
@@ -95,6 +97,7 @@ typedef struct class_list {
 
 static void submission_free(submission *s)
 {
+    sg_sheet_free(s->sheet);
     for (size_t i = 0; i < s->nfiles; i++)
         free(s->files[i]);
     free(s->files);
@@ -405,14 +408,21 @@ static int check_one(sg_ctx *ctx, const sg_game *game, const settings *set,
     return rc;
 }
 
+/* The most entries the sheets of a class keep between the two readings
+ * (about 32 bytes each): enough for any class, few enough to fit
+ * anywhere.  Beyond it, sheets are read a second time. */
+#define MAX_KEPT_ENTRIES 4000000
+
 /* The first reading of a class: which of each student's files is their
  * sheet (the one that reads, with the most entries), and the largest x of
- * any sheet.  Returns SG_OK or SG_ENOMEM. */
+ * any sheet; each chosen sheet is kept in its submission while the
+ * entries kept stay within MAX_KEPT_ENTRIES.  Returns SG_OK or SG_ENOMEM. */
 static sg_status first_reading(sg_ctx *ctx, const sg_game *game,
                                const settings *set, class_list *l,
                                uint64_t *largest)
 {
     *largest = SG_NO_POSITION;
+    size_t kept = 0;
     for (size_t i = 0; i < l->n; i++) {
         submission *s = &l->subs[i];
         size_t best_count = 0;
@@ -432,17 +442,29 @@ static sg_status first_reading(sg_ctx *ctx, const sg_game *game,
             }
             size_t count;
             sg_sheet_entries(sheet, &count);
+            uint64_t x = sg_sheet_last_x(sheet);
+            if (x != SG_NO_POSITION &&
+                (*largest == SG_NO_POSITION || x > *largest))
+                *largest = x;
             if (!s->readable || count > best_count) {
                 s->readable = true;
                 s->chosen = f;
                 best_count = count;
                 free(s->error);
                 s->error = NULL;
+                if (s->sheet) {
+                    sg_sheet_entries(s->sheet, &count);
+                    kept -= count;
+                    sg_sheet_free(s->sheet);
+                    s->sheet = NULL;
+                }
+                sg_sheet_entries(sheet, &count);
+                if (kept + count <= MAX_KEPT_ENTRIES) {
+                    s->sheet = sheet;
+                    kept += count;
+                    sheet = NULL;
+                }
             }
-            uint64_t x = sg_sheet_last_x(sheet);
-            if (x != SG_NO_POSITION &&
-                (*largest == SG_NO_POSITION || x > *largest))
-                *largest = x;
             sg_sheet_free(sheet);
         }
         if (s->nfiles > 1) {
@@ -590,10 +612,12 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         const char *path = s->files[s->chosen];
         sg_check *check = NULL;
         if (s->readable) {
-            sg_sheet *sheet = read_one(ctx, game, set, s, s->chosen);
+            sg_sheet *sheet = s->sheet ? s->sheet
+                                       : read_one(ctx, game, set, s, s->chosen);
             if (sheet)
                 check = check_sheet(ctx, game, set, sheet, has_last, last);
             sg_sheet_free(sheet);
+            s->sheet = NULL;
             if (!check) {
                 /* The file changed since the first reading, or the check
                  * itself failed: the row says why. */
@@ -648,8 +672,14 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
     }
     *complete = true;
     if (unreadable) {
-        sg_ctx_fail(ctx, SG_EINPUT, "%zu of %zu files could not be checked; "
-                    "the first: %s", unreadable, l->n, first);
+        /* The reasons are in the report's language: so is the line that
+         * gathers them. */
+        if (strcmp(set->lang, "zh") == 0)
+            sg_ctx_fail(ctx, SG_EINPUT, "%zu 份中有 %zu 份无法检查；第一份：%s",
+                        l->n, unreadable, first);
+        else
+            sg_ctx_fail(ctx, SG_EINPUT, "%zu of %zu files could not be "
+                        "checked; the first: %s", unreadable, l->n, first);
         rc = EXIT_BAD;
     } else {
         rc = wrong ? EXIT_VERDICT : EXIT_OK;

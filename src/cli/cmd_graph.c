@@ -28,8 +28,11 @@ static const char usage[] =
     "                        moves as arcs; dot: layers; grid: large graphs\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
+    "      --aspect W:H      the shape to aim for, e.g. 4:3 (default 16:9)\n"
     "      --highlight-wins  make the winning moves (into P-positions) stand "
     "out\n"
+    "      --highlight X     make position X and its moves stand out, or with\n"
+    "                        X-Y the move from X to Y\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --no-legend       leave the legend out\n"
     "      --misere          misère play: each position shows g-(x), the\n"
@@ -62,6 +65,49 @@ static const char *output_format(sg_ctx *ctx, const char *output,
     return NULL;
 }
 
+/* Reads --highlight ARG, a position X or a move X-Y of GAME, into OPTS.
+ * A DOT game's node may have a "-" in its name, so the whole of ARG is
+ * tried as a position first, then each "-" in it as the one between two
+ * positions.  Returns SG_OK or SG_EINPUT naming ARG. */
+static sg_status highlight_option(sg_ctx *ctx, const sg_game *game,
+                                  const char *arg, sg_drawing_opts *opts)
+{
+    uint64_t x, y;
+    if (*arg == '-')
+        return sg_ctx_fail(ctx, SG_EINPUT, "--highlight \"%.60s\": give a "
+                           "position X or a move X-Y (the option needs its "
+                           "value; --highlight-wins makes every winning "
+                           "move stand out)", arg);
+    if (sg_game_find_position(ctx, game, arg, "--highlight", &x) == SG_OK) {
+        opts->highlight = 1;
+        opts->highlight_x = x;
+        return SG_OK;
+    }
+    char first[256];
+    snprintf(first, sizeof first, "%s", sg_ctx_message(ctx));
+    for (const char *dash = strchr(arg, '-'); dash;
+         dash = strchr(dash + 1, '-')) {
+        char left[256];
+        size_t len = (size_t)(dash - arg);
+        if (len == 0 || len >= sizeof left)
+            continue;
+        memcpy(left, arg, len);
+        left[len] = '\0';
+        if (sg_game_find_position(ctx, game, left, "--highlight", &x) !=
+            SG_OK)
+            continue;
+        if (sg_game_find_position(ctx, game, dash + 1, "--highlight", &y) !=
+            SG_OK)
+            return sg_ctx_status(ctx);
+        opts->highlight = opts->highlight_move = 1;
+        opts->highlight_x = x;
+        opts->highlight_y = y;
+        return SG_OK;
+    }
+    return sg_ctx_fail(ctx, SG_EINPUT, "%s (--highlight takes a position X "
+                       "or a move X-Y)", first);
+}
+
 int cmd_graph(sg_ctx *ctx, int argc, char **argv)
 {
     enum {
@@ -72,7 +118,9 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_LABELS,
         OPT_NO_LEGEND,
         OPT_POSITION,
-        OPT_MISERE
+        OPT_MISERE,
+        OPT_ASPECT,
+        OPT_HIGHLIGHT
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -86,11 +134,13 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"position", required_argument, NULL, OPT_POSITION},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"aspect", required_argument, NULL, OPT_ASPECT},
+        {"highlight", required_argument, NULL, OPT_HIGHLIGHT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
-    const char *theme_name = "classic", *root = NULL;
+    const char *theme_name = "classic", *root = NULL, *shown = NULL;
     sg_drawing_opts opts = {0};
     int c;
     cli_options getopts;
@@ -108,6 +158,12 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_POSITION: ga.position = optarg; break;
         case OPT_MISERE: opts.misere = 1; break;
+        case OPT_ASPECT:
+            if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
+                SG_OK)
+                return EXIT_BAD;
+            break;
+        case OPT_HIGHLIGHT: shown = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "graph", c, argv);
         }
@@ -174,9 +230,20 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         opts.root = x;
         to = x;
     }
-    drawing = sg_drawing_new(ctx, sum ? sum : game, to, &opts);
-    if (!drawing)
+    if (shown && highlight_option(ctx, sum ? sum : game, shown, &opts) !=
+                     SG_OK)
         goto done;
+    drawing = sg_drawing_new(ctx, sum ? sum : game, to, &opts);
+    if (!drawing) {
+        const char *why = sg_ctx_message(ctx);
+        if (shown && (strstr(why, "not in the drawing") ||
+                      strstr(why, "has no move from"))) {
+            char prefix[96];
+            snprintf(prefix, sizeof prefix, "--highlight %.60s", shown);
+            cli_prefix_error(ctx, prefix);
+        }
+        goto done;
+    }
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;

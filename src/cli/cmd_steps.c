@@ -38,6 +38,7 @@ static const char usage[] =
     "      --layout L        auto (default), line, dot or grid\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
+    "      --aspect W:H      the pictures' shape, e.g. 4:3 (default 16:9)\n"
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --to X            the last position (instead of -n)\n"
@@ -206,7 +207,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_FROM,
         OPT_SHUFFLE,
         OPT_HIDE,
-        OPT_POSITION
+        OPT_POSITION,
+        OPT_ASPECT
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -224,6 +226,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"shuffle", no_argument, NULL, OPT_SHUFFLE},
         {"hide-picture", no_argument, NULL, OPT_HIDE},
         {"position", required_argument, NULL, OPT_POSITION},
+        {"aspect", required_argument, NULL, OPT_ASPECT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -254,6 +257,11 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_SHUFFLE: popts.shuffle = 1; break;
         case OPT_HIDE: popts.hide_picture = 1; break;
         case OPT_POSITION: ga.position = optarg; break;
+        case OPT_ASPECT:
+            if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
+                SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }

@@ -51,6 +51,49 @@ sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
     return SG_OK;
 }
 
+/* A positive number of at most 10000 at *P (no sign, no exponent),
+ * advancing *P past it; -1 when there is none. */
+static double positive_number(const char **p)
+{
+    const char *s = *p;
+    double v = 0, scale = 1;
+    bool digits = false, point = false;
+    for (; (*s >= '0' && *s <= '9') || (*s == '.' && !point); s++) {
+        if (*s == '.') {
+            point = true;
+            continue;
+        }
+        digits = true;
+        if (point)
+            v += (scale /= 10) * (*s - '0');
+        else if (v < 10000)
+            v = v * 10 + (*s - '0');
+    }
+    *p = s;
+    return digits && v > 0 && v <= 10000 ? v : -1;
+}
+
+sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
+                           double *aspect)
+{
+    const char *p = arg;
+    double w = positive_number(&p), h = 1;
+    if (w > 0 && *p == ':') {
+        p++;
+        h = positive_number(&p);
+    }
+    if (w <= 0 || h <= 0 || *p)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": not a shape; give "
+                           "width:height, such as 16:9 or 4:3, or a number "
+                           "such as 1.5", opt, arg);
+    if (w / h > 4 || w / h < 0.25)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": a picture from 1:4 "
+                           "(tall) to 4:1 (wide) is drawn; this is %.2f:1", opt,
+                           arg, w / h);
+    *aspect = w / h;
+    return SG_OK;
+}
+
 void cli_options_init(cli_options *o, const char *shorts,
                       const struct option *own)
 {
@@ -175,6 +218,20 @@ static int unknown_option(sg_ctx *ctx, const cli_options *o,
     return CLI_FAILED;
 }
 
+/* Whether TEXT ("-o", "--max", "--max=3") names one of O's options. */
+static bool is_option(const cli_options *o, const char *text)
+{
+    if (text[1] != '-')
+        return text[2] == '\0' && text[1] != ':' &&
+               strchr(o->shorts, text[1]) != NULL;
+    size_t len = strcspn(text + 2, "=");
+    for (size_t i = 0; o->longs[i].name; i++)
+        if (strlen(o->longs[i].name) == len &&
+            strncmp(o->longs[i].name, text + 2, len) == 0)
+            return true;
+    return false;
+}
+
 int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                     int argc, char **argv)
 {
@@ -211,6 +268,15 @@ int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                 snprintf(name, sizeof name, "%s", argv[optind - 1]);
             sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value (see "
                         "sgviz %s --help)", command, name, command);
+            return CLI_FAILED;
+        }
+        /* An option's value that is itself an option ("-o -n 5") means
+         * the value was left out. */
+        if (optarg && optarg[0] == '-' && optarg[1] &&
+            is_option(o, optarg)) {
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: option %s needs a value, and "
+                        "%s is an option (see sgviz %s --help)", command,
+                        typed, optarg, command);
             return CLI_FAILED;
         }
         char spelt[40];

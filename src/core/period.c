@@ -48,6 +48,11 @@
 /* Values per line in a text report, unless every value is asked for. */
 #define SHOW_VALUES 32
 
+/* The default run of a game that is only observed: about this many moves
+ * listed, and never fewer values than OBSERVE_MIN_LIMIT. */
+#define OBSERVE_DEFAULT_WORK 1e8
+#define OBSERVE_MIN_LIMIT UINT64_C(1000)
+
 struct sg_period {
     sg_period_info info;
     const sg_theorem *theorem; /* the game's closed form, or NULL */
@@ -374,6 +379,19 @@ static uint64_t default_limit(const sg_game *game)
         uint64_t cap = (uint64_t)(SG_WORK_MAX / (double)moves) - 1;
         if (cap < limit)
             limit = cap;
+    }
+    /* A game without a certificate is only observed, and the values of
+     * some (Lasker's Nim's grow with the heap) never thin out enough for a
+     * fast method: the default run then stops, at a round number, where
+     * listing the moves would take about a second. */
+    if (game->ops->period_rule(game) == SG_PERIOD_OBSERVE &&
+        game->ops->shape(game) == SG_SHAPE_GENERAL && game->ops->work) {
+        /* 10^7, 5*10^6, 2*10^6, 10^6, 5*10^5, ... */
+        static const unsigned times[] = {1, 2, 1}, over[] = {2, 5, 2};
+        for (unsigned i = 0; limit > OBSERVE_MIN_LIMIT &&
+             game->ops->work(game, limit) > OBSERVE_DEFAULT_WORK;
+             i = (i + 1) % 3)
+            limit = limit / over[i] * times[i];
     }
     return limit;
 }

@@ -1159,6 +1159,45 @@ void sg_drawing_reset(sg_drawing *d)
         sg_draw_set(d->caption, d->c_label, "");
 }
 
+/* Shows the position of opts.highlight_x as a step's current position,
+ * its moves (or the one to highlight_y) as current moves and where they
+ * lead as targets.  Returns SG_OK, or SG_EINPUT naming a position that is
+ * not drawn or a move the game lacks. */
+static sg_status highlight(sg_ctx *ctx, sg_drawing *d)
+{
+    uint64_t x = d->opts.highlight_x;
+    if (!sg_drawing_has_position(d, x))
+        return not_drawn(ctx, d, x);
+    size_t i = d->index_of[x];
+    bool found = false;
+    for (size_t k = d->first[i]; k < d->first[i + 1]; k++) {
+        size_t h = d->head[k];
+        if (d->opts.highlight_move &&
+            (h >= d->n || d->x[h] != d->opts.highlight_y))
+            continue;
+        found = true;
+        d->estate[k] = SG_EDGE_CURRENT;
+        style_edge(d, k);
+        if (h < d->n) {
+            d->nstate[h] = SG_NODE_TARGET;
+            style_node(d, h);
+        }
+    }
+    if (d->opts.highlight_move && !found) {
+        char a[64], b[64];
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s has no move from %s to %s",
+                           sg_game_describe(d->game),
+                           sg_game_position_name(d->game, x, a, sizeof a),
+                           sg_game_position_name(d->game,
+                                                 d->opts.highlight_y, b,
+                                                 sizeof b));
+    }
+    d->nstate[i] = SG_NODE_CURRENT;
+    style_node(d, i);
+    refresh_sums(d);
+    return SG_OK;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The drawing's life                                                       */
 /* ------------------------------------------------------------------------ */
@@ -1252,6 +1291,8 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
             style_node(d, i);
         refresh_sums(d);
     }
+    if (d->opts.highlight && highlight(ctx, d) != SG_OK)
+        goto fail;
     if (sg_layout_legend(ctx, d) != SG_OK)
         goto fail;
     return d;

@@ -226,6 +226,42 @@ static int compare_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The key that orders moves into bands: the amount a move takes, or, for
+ * games without amounts, how far its ends are apart. */
+static uint64_t move_key(const sg_drawing *d, size_t k)
+{
+    return d->amount ? d->amount[k] : d->tail[k] - d->head[k];
+}
+
+/* The keys of the moves (all, or those longer than one step when
+ * ARCS_ONLY), sorted, without repeats, into a new array *KEYS of *N. */
+static sg_status move_keys(sg_ctx *ctx, const sg_drawing *d, bool arcs_only,
+                           uint64_t **keys, size_t *n)
+{
+    uint64_t *k = sg_alloc_raw(ctx, d->m + 1, sizeof *k);
+    if (!k)
+        return ctx->status;
+    size_t count = 0;
+    for (size_t e = 0; e < d->m; e++)
+        if (arcs_only ? d->head[e] < d->n && d->tail[e] - d->head[e] > 1
+                      : d->head[e] < d->n || d->amount)
+            k[count++] = move_key(d, e);
+    qsort(k, count, sizeof *k, compare_u64);
+    size_t distinct = 0;
+    for (size_t i = 0; i < count; i++)
+        if (i == 0 || k[i] != k[distinct - 1])
+            k[distinct++] = k[i];
+    *keys = k;
+    *n = distinct;
+    return SG_OK;
+}
+
+static size_t key_rank(uint64_t key, const uint64_t *keys, size_t n)
+{
+    const uint64_t *found = bsearch(&key, keys, n, sizeof *keys, compare_u64);
+    return found ? (size_t)(found - keys) : 0;
+}
+
 /* The textbook picture: positions 0, 1, 2, ... in one row, a move to the
  * neighbour as a straight arrow and every longer move as an arc.  Arcs of
  * the smallest amount go above the row, of the next below, and so on
@@ -241,20 +277,10 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     }
     /* The sides: the rank of each move's amount (its span, for games
      * without amounts) among those of the moves drawn as arcs. */
-    uint64_t *keys = sg_alloc_raw(ctx, d->m + 1, sizeof *keys);
-    if (!keys)
-        return ctx->status;
-    size_t nkeys = 0;
-    for (size_t k = 0; k < d->m; k++) {
-        size_t span = d->tail[k] - d->head[k];
-        if (d->head[k] < d->n && span > 1)
-            keys[nkeys++] = d->amount ? d->amount[k] : span;
-    }
-    qsort(keys, nkeys, sizeof *keys, compare_u64);
+    uint64_t *keys = NULL;
     size_t distinct = 0;
-    for (size_t i = 0; i < nkeys; i++)
-        if (i == 0 || keys[i] != keys[distinct - 1])
-            keys[distinct++] = keys[i];
+    if (move_keys(ctx, d, true, &keys, &distinct) != SG_OK)
+        return ctx->status;
     double width = (double)(d->n ? d->n - 1 : 0) * step;
     double cap = fmax(3 * step, 0.3 * width + step);
     for (size_t k = 0; k < d->m; k++) {
@@ -266,10 +292,7 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
             set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
             continue;
         }
-        uint64_t key = d->amount ? d->amount[k] : span;
-        uint64_t *found = bsearch(&key, keys, distinct, sizeof *keys,
-                                  compare_u64);
-        size_t rank = found ? (size_t)(found - keys) : 0;
+        size_t rank = key_rank(move_key(d, k), keys, distinct);
         double side = rank % 2 == 0 ? 1 : -1;
         double h = fmin(step * (0.45 + 0.38 * (double)(span - 1)), cap);
         double len = u.x - v.x;
@@ -282,82 +305,415 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     return SG_OK;
 }
 
-static void bend_moves(sg_drawing *d, double rowstep, double straight,
-                       Agsym_t *pos, Agsym_t *lp, double fontsize);
+/* ------------------------------------------------------------------------ */
+/* The grid                                                                 */
+/* ------------------------------------------------------------------------ */
 
-/* Rows of positions in reading order, as many columns as give the picture
- * the shape of a slide (a round number, so that rows start at 0, 10,
- * 20, ... or 0, 40, 80, ...).  Every move bends to its left by an amount
- * that grows with its length, so that moves along a row clear the
- * positions they pass and moves of different lengths do not lie on top of
- * each other. */
-static void place_grid(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
-                       double fontsize)
+/*
+ * Positions stand in rows, in reading order, and no move passes through a
+ * position that is not one of its ends: every curve runs only where no
+ * position is.  Between two rows lies a channel as wide as the picture;
+ * between two columns, a narrow gap.  A move to a position further left in
+ * its own row is an arc in the channel above the row; a move to the row
+ * above rises from its tail into the channel between the two rows, runs
+ * along it and rises into its head from below; a move across several rows
+ * runs along the channel above its tail to a gap between columns, straight
+ * up the gap to the channel below its head, and along that into the head.
+ * Each piece is a cubic Bezier curve whose control points climb, so its
+ * height never goes back: once it has left a row's band it is in a
+ * channel or a gap.  The height at which a move runs along a channel
+ * depends on its amount, so that the moves of one amount form a band.
+ *
+ * A subtraction game whose period is known gets a multiple of the period
+ * per row, so that the positions of equal value (the P-positions among
+ * them) stand in columns; otherwise rows start at round numbers.  The
+ * number of columns is the one that brings the picture, legend included,
+ * closest to the shape asked for (16:9 unless the drawing says otherwise).
+ */
+
+typedef struct grid {
+    size_t cols;
+    double sx, sy;  /* column and row pitch */
+    double r;       /* a position's radius */
+    double gh;      /* the height of a channel between two rows */
+} grid;
+
+/* The cell of node I: the position's own number for games of numbered
+ * heaps (so that a drawing from a root keeps the columns of the game's
+ * values), its place in the order of computation otherwise. */
+static uint64_t grid_cell(const sg_drawing *d, size_t i)
 {
-    double r = d->diam / 2, step = d->diam * 1.35, rowstep = d->diam * 1.8;
+    return sg_game_numbered(d->game) ? d->x[i] : i;
+}
+
+static sg_point grid_at(const grid *g, uint64_t cell)
+{
+    return pt((double)(cell % g->cols) * g->sx,
+              -(double)(cell / g->cols) * g->sy);
+}
+
+/* Gives move K the spline P[0..n) (1 + 3m points: m cubic pieces) whose
+ * arrowhead ends at TIP; records what the curve covers in the box and,
+ * with edge labels, puts the label at LABEL. */
+static void set_spline(sg_drawing *d, size_t k, const sg_point *p, size_t n,
+                       sg_point tip, sg_point label, Agsym_t *pos,
+                       Agsym_t *lp, double fontsize)
+{
+    char buf[512];
+    int used = snprintf(buf, sizeof buf, "e,%.2f,%.2f", tip.x, tip.y);
+    for (size_t i = 0; i < n && used > 0 && (size_t)used < sizeof buf; i++)
+        used += snprintf(buf + used, sizeof buf - (size_t)used, " %.2f,%.2f",
+                         p[i].x, p[i].y);
+    sg_draw_set(d->edge[k], pos, buf);
+    for (size_t i = 0; i + 3 < n; i += 3) {
+        for (int s = 1; s <= 3; s++) {
+            double t = s / 4.0, a = 1 - t;
+            box_add(&d->box,
+                    a * a * a * p[i].x + 3 * a * a * t * p[i + 1].x +
+                        3 * a * t * t * p[i + 2].x + t * t * t * p[i + 3].x,
+                    a * a * a * p[i].y + 3 * a * a * t * p[i + 1].y +
+                        3 * a * t * t * p[i + 2].y + t * t * t * p[i + 3].y,
+                    2);
+        }
+    }
+    if (lp) {
+        sg_draw_point(buf, sizeof buf, label.x, label.y);
+        sg_draw_set(d->edge[k], lp, buf);
+        box_add(&d->box, label.x, label.y, fontsize);
+    }
+}
+
+/* The point of the circle of radius R around C at ANGLE from straight up
+ * (positive: to the right), or from straight down when DOWN. */
+static sg_point on_circle(sg_point c, double r, double angle, bool down)
+{
+    return pt(c.x + r * sin(angle), down ? c.y - r * cos(angle)
+                                         : c.y + r * cos(angle));
+}
+
+/* The angle from the vertical at which a move leaves or enters a
+ * position, leaning towards where it goes. */
+#define LEAN (20.0 * 3.14159265358979 / 180)
+
+static double lean(double towards)
+{
+    return towards > 0.5 ? LEAN : towards < -0.5 ? -LEAN : 0;
+}
+
+/* The piece that leaves U upwards at angle A (from the vertical) and
+ * turns along the channel at height Y towards X, ending at (X, Y + RISE)
+ * going up: P[0..3]. */
+static void rise_into(const grid *g, sg_point u, double a, double y,
+                      double x, double rise, sg_point *p)
+{
+    p[0] = on_circle(u, g->r, a, false);
+    p[1] = pt(p[0].x + (y - p[0].y) * tan(a), y);
+    p[2] = pt(x, y);
+    p[3] = pt(x, y + rise);
+}
+
+/* The piece from P[0] (below the channel at height Y, going up) along the
+ * channel into V (of radius RV) from below, at angle A from straight down,
+ * leaving room for the arrowhead: P[1..3], and the arrowhead's tip. */
+static sg_point rise_to(const sg_drawing *d, sg_point v, double rv, double a,
+                        double y, sg_point *p)
+{
+    sg_point tip = on_circle(v, rv, a, true);
+    sg_point end = on_circle(v, rv + d->alen, a, true);
+    p[1] = pt(p[0].x, y);
+    p[2] = pt(end.x + (end.y - y) * tan(a), y);
+    p[3] = end;
+    return tip;
+}
+
+/* Routes move K from U to V (the cells' centres; the head's RADIUS)
+ * at the band FRAC (0..1) of its amount, as a move that goes left or up;
+ * P receives the spline (*N points), *TIP its arrowhead's tip and *LABEL
+ * its label's place. */
+static void grid_route(const sg_drawing *d, const grid *g, sg_point u,
+                       sg_point v, double radius, double frac, double fontsize,
+                       sg_point *p, size_t *n, sg_point *tip, sg_point *label)
+{
+    long ru = lround(-u.y / g->sy), rv = lround(-v.y / g->sy);
+    double level = 0.2 + 0.6 * frac;
+    double top = u.y + g->r; /* the top of the tail's row */
+    if (ru == rv && u.x - v.x < 1.5 * g->sx) {
+        /* The neighbour on the left: a straight arrow. */
+        p[0] = pt(u.x - g->r, u.y);
+        *tip = pt(v.x + g->r, v.y);
+        p[3] = pt(tip->x + d->alen, v.y);
+        p[1] = pt(p[0].x + (p[3].x - p[0].x) / 3, u.y);
+        p[2] = pt(p[0].x + 2 * (p[3].x - p[0].x) / 3, u.y);
+        *label = pt((p[0].x + p[3].x) / 2, u.y + 0.8 * fontsize);
+        *n = 4;
+        return;
+    }
+    if (ru == rv) {
+        /* An arc in the channel above the row: it leaves and enters the
+         * circles on their upper halves and never comes below the row's
+         * top between them. */
+        double y = top + g->gh * (0.3 + 0.6 * frac);
+        p[0] = on_circle(u, g->r, -LEAN, false);
+        p[1] = pt(p[0].x - (y - p[0].y) * tan(LEAN), y);
+        *tip = on_circle(v, g->r, LEAN, false);
+        p[3] = on_circle(v, g->r + d->alen, LEAN, false);
+        p[2] = pt(p[3].x + (y - p[3].y) * tan(LEAN), y);
+        *label = bezier_mid(p[0], p[1], p[2], p[3]);
+        label->y += 0.6 * fontsize;
+        *n = 4;
+        return;
+    }
+    if (ru == rv + 1) {
+        /* Up into the row above, along the channel between them. */
+        double y = top + g->gh * level;
+        double a = lean(v.x - u.x);
+        p[0] = on_circle(u, g->r, a, false);
+        p[1] = pt(p[0].x + (y - p[0].y) * tan(a), y);
+        sg_point q[4];
+        q[0] = p[1];
+        *tip = rise_to(d, v, radius, lean(u.x - v.x), y, q);
+        p[2] = q[2];
+        p[3] = q[3];
+        *label = bezier_mid(p[0], p[1], p[2], p[3]);
+        label->y += 0.6 * fontsize;
+        *n = 4;
+        return;
+    }
+    /* Across several rows: along the channel above the tail to the gap
+     * between columns nearest the middle of the move, up the gap, and
+     * along the channel below the head.  The gaps at the ends of the rows
+     * count too.  Moves of different amounts keep apart within a gap. */
+    double mid = (u.x + v.x) / 2 / g->sx - 0.5;
+    double j = floor(mid + 0.5);
+    if (j < -1)
+        j = -1;
+    if (j > (double)g->cols - 1)
+        j = (double)g->cols - 1;
+    double gx = (j + 0.5) * g->sx + (frac - 0.5) * (g->sx - 2 * g->r) * 0.5;
+    double rise = 0.1 * g->gh;
+    double y1 = top + g->gh * level;
+    double y2 = v.y - g->sy + g->r + g->gh * level;
+    rise_into(g, u, lean(gx - u.x), y1, gx, rise, p);
+    p[6] = pt(gx, y2 - rise);
+    p[4] = pt(gx, p[3].y + (p[6].y - p[3].y) / 3);
+    p[5] = pt(gx, p[3].y + 2 * (p[6].y - p[3].y) / 3);
+    *tip = rise_to(d, v, radius, lean(gx - v.x), y2, p + 6);
+    *label = bezier_mid(p[0], p[1], p[2], p[3]);
+    label->y += 0.6 * fontsize;
+    *n = 10;
+}
+
+/* Draws move K at the band FRAC of its amount.  grid_route() draws moves
+ * that go left along a row or up; a move that goes right along its row, or
+ * down (in a game that places its positions itself), is routed as its
+ * mirror image and reflected back, which the rows, channels and gaps
+ * allow, being symmetric. */
+static void route_move(sg_drawing *d, const grid *g, size_t k, double frac,
+                       Agsym_t *pos, Agsym_t *lp, double fontsize)
+{
+    sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
+    bool flip_y = v.y < u.y - 0.5 * g->sy;
+    bool flip_x = !flip_y && v.y < u.y + 0.5 * g->sy && v.x > u.x;
+    double width = (double)(g->cols - 1) * g->sx;
+    if (flip_x) {
+        u.x = width - u.x;
+        v.x = width - v.x;
+    }
+    if (flip_y) {
+        u.y = -u.y;
+        v.y = -v.y;
+    }
+    /* A sum (the heaps a move leaves) is entered at its frame. */
+    double rv = d->head[k] < d->n ? g->r : d->sum_h / 2;
+    sg_point p[10], tip, label;
+    size_t n;
+    grid_route(d, g, u, v, rv, frac, fontsize, p, &n, &tip, &label);
+    for (size_t i = 0; i <= n; i++) {
+        sg_point *q = i < n ? &p[i] : &tip;
+        if (flip_x)
+            q->x = width - q->x;
+        if (flip_y)
+            q->y = -q->y;
+    }
+    if (flip_x)
+        label.x = width - label.x;
+    if (flip_y)
+        label.y = -label.y;
+    set_spline(d, k, p, n, tip, label, pos, lp, fontsize);
+}
+
+/* An estimate of the legend's (and the caption's) size under the game's
+ * box, for choosing the grid's shape before the legend is made. */
+static void legend_estimate(const sg_drawing *d, double *w, double *h)
+{
+    *w = *h = 0;
+    if (d->opts.no_legend && !d->opts.caption)
+        return;
+    double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
+    fs = sg_theme_number(&d->theme->node_style[STYLE_LEGEND], "fontsize", fs);
+    double row = fmax(2.2 * fs, 26) + 8;
+    *h = fmin(0.5 * d->diam, 30);
+    if (d->opts.caption)
+        *h += 2.8 * fs + 0.3 * fmin(d->diam, 60);
+    if (!d->opts.no_legend) {
+        int rows = 2 + (d->opts.highlight_wins != 0) +
+                   2 * (d->opts.highlight != 0) +
+                   3 * (d->opts.step_legend != 0) + (d->nsums != 0);
+        *h += 1.6 * fs + rows * row;
+        *w = 28 * fs;
+    }
+}
+
+/* The period of the game's values, when it is known (certified, or given
+ * by a theorem) and short enough to matter for rows of at most MAX
+ * positions; 0 otherwise. */
+static uint64_t known_period(sg_ctx *ctx, const sg_drawing *d, size_t max)
+{
+    if (!sg_game_numbered(d->game) || d->n < 4)
+        return 0;
+    /* A period that fits in a row shows within a few thousand values;
+     * the search stops there rather than look for a long one. */
+    sg_period *per = sg_period_find(ctx, d->game, 4096);
+    if (!per) {
+        sg_ctx_clear(ctx);
+        return 0;
+    }
+    const sg_period_info *info = sg_period_info_of(per);
+    uint64_t p = 0;
+    if (info->found && (info->applies || sg_period_theorem(per)) &&
+        info->period >= 2 && info->period <= max)
+        p = info->period;
+    sg_period_free(per);
+    return p;
+}
+
+/* How far the shape of a grid of COLS columns is from ASPECT (width over
+ * height): the ratio of the two, as a factor of at least 1. */
+static double shape_error(const sg_drawing *d, const grid *g, uint64_t cells,
+                          double aspect, double lw, double lh)
+{
+    uint64_t rows = (cells + g->cols - 1) / g->cols +
+                    (d->nsums + g->cols - 1) / g->cols;
+    double w = fmax((double)(g->cols - 1) * g->sx + 2 * g->r, lw);
+    double h = (double)(rows - 1) * g->sy + 2 * g->r + 0.6 * g->gh + lh;
+    double ratio = w / h / aspect;
+    return ratio >= 1 ? ratio : 1 / ratio;
+}
+
+static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
+                             Agsym_t *pos, Agsym_t *lp, double fontsize);
+
+/* Rows without a period to follow start at numbers easy to read: any
+ * number of columns up to 20, a multiple of 5 up to 50, of 10 beyond. */
+static bool round_columns(size_t cols)
+{
+    return cols <= 20 || cols % (cols <= 50 ? 5 : 10) == 0;
+}
+
+static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
+                            Agsym_t *lp, double fontsize)
+{
+    grid g;
+    g.r = d->diam / 2;
+    /* A gap between columns keeps a fifth of a position's width, also
+     * beside the sums (the widest of which sets the pitch when wider). */
+    g.sx = fmax(d->diam * 1.6, d->nsums ? d->sum_w + 0.4 * d->diam : 0);
+    g.gh = fmax(1.3 * d->diam, lp ? 4 * fontsize : 0);
+    g.sy = d->diam + g.gh;
     const sg_game *game = d->game;
     if (game->ops->cell) {
-        /* The game's own grid, rows going up, as square as the textbook's;
-         * a move to the next cell is a straight arrow. */
-        double cell = d->diam * 1.6;
+        /* The game's own grid (a sum's positions), rows going up. */
+        g.cols = 1;
         for (size_t i = 0; i < d->n; i++) {
             uint64_t col = 0, row = 0;
             game->ops->cell(game, d->x[i], &col, &row);
-            d->at[i] = pt((double)col * cell, (double)row * cell);
-            box_add(&d->box, d->at[i].x, d->at[i].y, r);
+            d->at[i] = pt((double)col * g.sx, (double)row * g.sy);
+            box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
+            if (col + 1 > g.cols)
+                g.cols = (size_t)col + 1;
         }
-        bend_moves(d, cell, cell, pos, lp, fontsize);
-        return;
+        return route_moves(ctx, d, &g, pos, lp, fontsize);
     }
-    /* cols * step : rows * rowstep = 16 : 9, with rows = n / cols. */
-    double c = sqrt((double)d->n * 16 / 9 * 1.8 / 1.35);
-    size_t cols = c >= 15   ? (size_t)(c / 10 + 0.5) * 10
-                  : c >= 5 ? (size_t)ceil(c / 5) * 5
-                            : (size_t)ceil(c);
-    if (cols < 1)
-        cols = 1;
-    if (cols > d->n)
-        cols = d->n;
+    uint64_t cells = d->n ? grid_cell(d, d->n - 1) + 1 : 1;
+    double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+    double lw, lh;
+    legend_estimate(d, &lw, &lh);
+
+    /* The widest grid worth considering: twice as wide as a square one. */
+    size_t widest = (size_t)fmin((double)cells,
+                                 ceil(4 * sqrt((double)cells * aspect)) + 4);
+    uint64_t period = known_period(ctx, d, widest);
+    double best = HUGE_VAL;
+    size_t best_cols = 1;
+    for (size_t cols = 1; cols <= widest; cols++) {
+        if (period ? cols % period != 0 : !round_columns(cols))
+            continue;
+        g.cols = cols;
+        double e = shape_error(d, &g, cells, aspect, lw, lh);
+        if (e < best) {
+            best = e;
+            best_cols = cols;
+        }
+    }
+    /* A period so long that its rows are far too wide is no guide. */
+    if (period && best > 2) {
+        g.cols = period;
+        best = HUGE_VAL;
+        for (size_t cols = 1; cols <= widest; cols++) {
+            if (!round_columns(cols))
+                continue;
+            g.cols = cols;
+            double e = shape_error(d, &g, cells, aspect, lw, lh);
+            if (e < best) {
+                best = e;
+                best_cols = cols;
+            }
+        }
+    }
+    g.cols = best_cols;
+
     for (size_t i = 0; i < d->n; i++) {
-        d->at[i] = pt((double)(i % cols) * step,
-                      -(double)(i / cols) * rowstep);
-        box_add(&d->box, d->at[i].x, d->at[i].y, r);
+        d->at[i] = grid_at(&g, grid_cell(d, i));
+        box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
     }
-    bend_moves(d, rowstep, 0, pos, lp, fontsize);
+    return route_moves(ctx, d, &g, pos, lp, fontsize);
 }
 
-/* Draws every move as a curve bending to its left by an amount that grows
- * with its length (at most 1.5 ROWSTEP); a move along a row or a column no
- * longer than STRAIGHT is a straight arrow. */
-static void bend_moves(sg_drawing *d, double rowstep, double straight,
-                       Agsym_t *pos, Agsym_t *lp, double fontsize)
+/* Draws every move of D, placed in the grid G.  The sums that moves
+ * splitting a heap point at come first: they fill rows of their own under
+ * the positions, in the grid's columns, so that moves reach them through
+ * the same channels and gaps. */
+static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
+                             Agsym_t *pos, Agsym_t *lp, double fontsize)
 {
-    for (size_t k = 0; k < d->m; k++) {
-        if (d->head[k] >= d->n) /* into a sum: placed with the sums */
-            continue;
-        sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
-        double dx = v.x - u.x, dy = v.y - u.y;
-        double len = sqrt(dx * dx + dy * dy);
-        if ((fabs(dx) < 0.5 || fabs(dy) < 0.5) && len <= 1.01 * straight) {
-            sg_point side = len > 0 ? pt(-dy / len, dx / len) : pt(0, 1);
-            set_curve(d, k, u, v, u, v, true, side, pos, lp, fontsize);
-            continue;
-        }
-        sg_point dir = len > 0 ? pt(dx / len, dy / len) : pt(1, 0);
-        sg_point left = pt(-dir.y, dir.x);
-        double bulge = fmin(0.2 * len + 0.15 * d->diam, 1.5 * rowstep);
-        double off = bulge / 0.75;
-        sg_point c1 = pt(u.x + dx / 3 + off * left.x, u.y + dy / 3 + off * left.y);
-        sg_point c2 = pt(u.x + 2 * dx / 3 + off * left.x,
-                         u.y + 2 * dy / 3 + off * left.y);
-        set_curve(d, k, u, c1, c2, v, false, left, pos, lp, fontsize);
+    double low = 0;
+    for (size_t i = 0; i < d->n; i++)
+        low = fmin(low, d->at[i].y);
+    for (size_t j = 0; j < d->nsums; j++) {
+        sg_point *at = &d->at[d->n + j];
+        *at = pt((double)(j % g->cols) * g->sx,
+                 low - (double)(1 + j / g->cols) * g->sy);
+        d->box.x0 = fmin(d->box.x0, at->x - d->sum_w / 2);
+        d->box.x1 = fmax(d->box.x1, at->x + d->sum_w / 2);
+        d->box.y0 = fmin(d->box.y0, at->y - d->sum_h / 2);
     }
+    uint64_t *keys = NULL;
+    size_t nkeys = 0;
+    if (move_keys(ctx, d, false, &keys, &nkeys) != SG_OK)
+        return ctx->status;
+    for (size_t k = 0; k < d->m; k++) {
+        double frac = ((double)key_rank(move_key(d, k), keys, nkeys) + 0.5) /
+                      (double)(nkeys ? nkeys : 1);
+        route_move(d, g, k, frac, pos, lp, fontsize);
+    }
+    free(keys);
+    return SG_OK;
 }
 
 /* dot's layered layout, run once; attach_attrs() writes its coordinates
  * (node and edge pos, label positions, the bounding box) into the graph's
  * attributes, where every later painting finds them. */
-static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
+static sg_status run_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
 {
     char message[600];
     sg_gv_errors_begin(sg_game_spec(d->game));
@@ -393,6 +749,39 @@ static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     return SG_OK;
 }
 
+/* The picture's shape, legend included, as a factor of at least 1 away
+ * from the shape asked for. */
+static double drawn_shape_error(const sg_drawing *d)
+{
+    double lw, lh;
+    legend_estimate(d, &lw, &lh);
+    double w = fmax(d->box.x1 - d->box.x0, lw);
+    double h = d->box.y1 - d->box.y0 + lh;
+    double ratio = w / h / (d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9);
+    return ratio >= 1 ? ratio : 1 / ratio;
+}
+
+/* dot's layers from top to bottom; where they make a picture much taller
+ * than the shape asked for (a long chain of moves), from left to right
+ * instead, whichever comes closer. */
+static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
+{
+    if (run_dot(ctx, d, gvc) != SG_OK)
+        return ctx->status;
+    double down = drawn_shape_error(d);
+    double w = d->box.x1 - d->box.x0, h = d->box.y1 - d->box.y0;
+    if (down < 2 || w >= h)
+        return SG_OK;
+    Agsym_t *dir = agattr(d->g, AGRAPH, SG_GV_STR("rankdir"), SG_GV_STR(""));
+    sg_draw_set(d->g, dir, "LR");
+    if (run_dot(ctx, d, gvc) != SG_OK)
+        return ctx->status;
+    if (drawn_shape_error(d) < down)
+        return SG_OK;
+    sg_draw_set(d->g, dir, "");
+    return run_dot(ctx, d, gvc);
+}
+
 sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
 {
     d->box.x0 = d->box.y0 = HUGE_VAL;
@@ -412,14 +801,31 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     if (d->layout == SG_LAYOUT_LINE) {
         if (place_line(ctx, d, epos, lp, fontsize) != SG_OK)
             return ctx->status;
-    } else {
-        place_grid(d, epos, lp, fontsize);
+        /* `auto` takes one row only where it fits a slide: no wider than
+         * 3:1, and not far wider than the shape asked for. */
+        double lw, lh;
+        legend_estimate(d, &lw, &lh);
+        double w = fmax(d->box.x1 - d->box.x0, lw);
+        double h = d->box.y1 - d->box.y0 + lh;
+        double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+        if (d->opts.layout == SG_LAYOUT_AUTO &&
+            w > h * fmin(SG_MAX_ASPECT, 1.7 * aspect)) {
+            d->layout = SG_LAYOUT_GRID;
+            d->box.x0 = d->box.y0 = HUGE_VAL;
+            d->box.x1 = d->box.y1 = -HUGE_VAL;
+        }
     }
-    if (sg_layout_place_sums(ctx, d, epos, lp, fontsize,
-                             d->layout == SG_LAYOUT_GRID) != SG_OK)
+    if (d->layout == SG_LAYOUT_GRID) {
+        if (place_grid(ctx, d, epos, lp, fontsize) != SG_OK)
+            return ctx->status;
+    }
+    /* The grid places the sums itself, in its rows. */
+    if (d->layout != SG_LAYOUT_GRID &&
+        sg_layout_place_sums(ctx, d, epos, lp, fontsize, false) != SG_OK)
         return ctx->status;
     char buf[64];
-    for (size_t i = 0; i < d->n; i++) {
+    size_t nodes = d->n + (d->layout == SG_LAYOUT_GRID ? d->nsums : 0);
+    for (size_t i = 0; i < nodes; i++) {
         sg_draw_point(buf, sizeof buf, d->at[i].x, d->at[i].y);
         sg_draw_set(d->node[i], pos, buf);
     }
@@ -542,13 +948,18 @@ enum {
     LS_P_MISERE,
     LS_N_MISERE,
     LS_SUM_MISERE,
+    LS_HIGHLIGHT,
+    LS_HIGHLIGHT_MOVE,
+    LS_HIGHLIGHT_TARGET,
+    LS_HIGHLIGHT_MOVE_TARGET,
     LS_NSECTIONS
 };
 
 static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
     "win", "current", "target", "pending", "sum", "p-misere", "n-misere",
-    "sum-misere", NULL};
+    "sum-misere", "highlight", "highlight-move", "highlight-target",
+    "highlight-move-target", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -557,6 +968,7 @@ static const char *const legend_vars[] = {"game", "last", "root", "count",
 
 #define LEGEND_ALL_VARS ((UINT64_C(1) << LV_NVARS) - 1)
 static const uint64_t legend_allowed[LS_NSECTIONS] = {
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
@@ -701,6 +1113,28 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
         sg_draw_set(e, d->e_class, "legend win");
         legend_say(words, LS_WIN, none, text, sizeof text);
         if (!legend_text(l, "_legend_win_text", x0 + size + gap, y, text))
+            return ctx->status;
+    }
+    if (d->opts.highlight) {
+        /* The position highlighted and where its moves lead, in the
+         * styles of a step's. */
+        y -= row;
+        legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE
+                                                 : LS_HIGHLIGHT,
+                   none, text, sizeof text);
+        if (!legend_sample(l, "_legend_highlight", x0 + size / 2, y, size,
+                           STYLE_N, STYLE_CURRENT, "x", "current") ||
+            !legend_text(l, "_legend_highlight_text", x0 + size + gap, y,
+                         text))
+            return ctx->status;
+        y -= row;
+        legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE_TARGET
+                                                 : LS_HIGHLIGHT_TARGET,
+                   none, text, sizeof text);
+        if (!legend_sample(l, "_legend_highlight_target", x0 + size / 2, y,
+                           size, STYLE_P, STYLE_TARGET, "y", "target") ||
+            !legend_text(l, "_legend_highlight_target_text",
+                         x0 + size + gap, y, text))
             return ctx->status;
     }
     if (d->opts.step_legend) {

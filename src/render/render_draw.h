@@ -42,6 +42,9 @@
  * layers for small DAG games, the grid for everything else. */
 #define SG_AUTO_LINE_NODES 25u
 #define SG_AUTO_DOT_COST 1500u
+/* The widest a picture chosen by `auto` may be, width over height: a
+ * slide's shape, or a little wider. */
+#define SG_MAX_ASPECT 3.0
 /* Moves beyond this make a drawing "dense": the theme's dense -> dense
  * style thins every move so that the positions stay readable. */
 #define SG_DENSE_MOVES 300u

@@ -71,7 +71,15 @@ const char *sg_steps_game_title(const sg_steps *st);
 
 /* One look of the picture, as a page holds it: every position in state
  * NODE and every move in state EDGE; with SHOW set, every position shown
- * with the value SHOWN (see sg_drawing_show_value()) instead of its own. */
+ * with the value SHOWN (see sg_drawing_show_value()) instead of its own,
+ * or with SHOWN = SG_PAGE_SHOW_ODD, position x with 2x + 1. */
+/* 2x + 1 at x is never 0, and the nim-sum of two or three different
+ * positions' values never is either (two differ above the lowest bit;
+ * three have it set), so a look in which every position is N shows every
+ * sum of heaps N too, except a sum that is 0 whatever the values are
+ * (a heap twice). */
+#define SG_PAGE_SHOW_ODD (SG_VALUE_UNKNOWN - 1)
+
 typedef struct sg_page_look {
     const char *name;
     sg_node_state node;

@@ -264,29 +264,18 @@ static void encode(sg_buf *b, const char *data, size_t len)
 /* The page                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* The looks a position can have on the page (the placeholder value 1 of
- * the N looks is replaced by the script), and the picture before anything
- * is answered. */
+/* The looks a position (or a sum of heaps) can have on the page; the
+ * script replaces the values the P and N looks show with the student's.
+ * In the target looks the moves are the current position's, so that the
+ * sums they lead into are targets too (a move itself takes its look from
+ * its position's state, never from a target look). */
 static const sg_page_look practice_looks[] = {
     {"unknown", SG_NODE_PENDING, SG_EDGE_PENDING, true, SG_VALUE_UNKNOWN},
     {"asked", SG_NODE_CURRENT, SG_EDGE_CURRENT, true, SG_VALUE_UNKNOWN},
     {"P", SG_NODE_VALUE, SG_EDGE_NORMAL, true, 0},
-    {"N", SG_NODE_VALUE, SG_EDGE_NORMAL, true, 1},
-    {"target-P", SG_NODE_TARGET, SG_EDGE_NORMAL, true, 0},
-    {"target-N", SG_NODE_TARGET, SG_EDGE_NORMAL, true, 1}};
-
-/* Paints D as the practice page first shows it: nothing answered. */
-static sg_status first_picture(sg_ctx *ctx, sg_drawing *d,
-                               const sg_steps *st, sg_buf *b)
-{
-    const sg_page_look *u = &practice_looks[0];
-    for (size_t x = 0; x < st->count; x++)
-        if (sg_drawing_show_value(ctx, d, x, u->shown) != SG_OK ||
-            sg_drawing_set_node(ctx, d, x, u->node) != SG_OK ||
-            sg_drawing_set_moves(ctx, d, x, u->edge) != SG_OK)
-            return ctx->status;
-    return sg_page_svg(ctx, d, b);
-}
+    {"N", SG_NODE_VALUE, SG_EDGE_NORMAL, true, SG_PAGE_SHOW_ODD},
+    {"target-P", SG_NODE_TARGET, SG_EDGE_CURRENT, true, 0},
+    {"target-N", SG_NODE_TARGET, SG_EDGE_CURRENT, true, SG_PAGE_SHOW_ODD}};
 
 sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *st,
                                   const sg_practice_opts *opts, FILE *out)
@@ -322,8 +311,11 @@ sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *st,
         status = sg_page_looks(ctx, d, st, practice_looks,
                                sizeof practice_looks / sizeof *practice_looks,
                                &looks);
+    /* The picture as the page first shows it: nothing answered. */
     if (status == SG_OK)
-        status = first_picture(ctx, d, st, &picture);
+        status = sg_page_style_look(ctx, d, st, &practice_looks[0]);
+    if (status == SG_OK)
+        status = sg_page_svg(ctx, d, &picture);
     if (status == SG_OK)
         status = practice_data(ctx, st, &o, words, &data);
     if (status == SG_OK && !data.failed)

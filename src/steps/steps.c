@@ -304,6 +304,7 @@ sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
     o.caption = caption;
     o.lang = st->lang;
     o.step_legend = 1;
+    o.aspect = st->opts.aspect;
     return sg_drawing_new(ctx, st->game, st->count - 1, &o);
 }
 
@@ -901,7 +902,10 @@ sg_status sg_page_style_look(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
     sg_drawing_reset(d);
     for (size_t x = 0; x < st->count; x++)
         if ((look->show &&
-             sg_drawing_show_value(ctx, d, x, look->shown) != SG_OK) ||
+             sg_drawing_show_value(ctx, d, x,
+                                   look->shown == SG_PAGE_SHOW_ODD
+                                       ? 2 * (sg_value)x + 1
+                                       : look->shown) != SG_OK) ||
             sg_drawing_set_node(ctx, d, x, look->node) != SG_OK ||
             sg_drawing_set_moves(ctx, d, x, look->edge) != SG_OK)
             return ctx->status;

@@ -361,6 +361,11 @@ if expect 2 "class: --feedback" check -s 1,3,4 -n 20 class --feedback reports --
     else
         fail "class: --feedback: $n files: $(ls "$tmp/reports" | tr '\n' ' '): $(cat "$tmp/reports/Emil_Novak_100205.txt")"
     fi
+    # The line that gathers the unreadable files speaks the report's
+    # language too.
+    if grep -q '^sgviz: 9 份中有 4 份无法检查；第一份：' "$tmp/err"; then pass; else
+        fail "class --lang zh: stderr: $(cat "$tmp/err")"
+    fi
 fi
 
 # The chart of scores and of the x most often first wrong.

@@ -196,3 +196,14 @@ fi
 if expect 0 "period -t lasker" period -t lasker -L 200; then
     has_line 'theorem:  sg(4k+1) = 4k+1, sg(4k+2) = 4k+2, sg(4k+3) = 4k+4, sg(4k+4) = 4k+3 (checked for x <= 200)' "period -t lasker"
 fi
+
+# Without --limit, a code that has no certificate and whose values do not
+# thin out (Lasker's Nim's grow with the heap) is observed as far as about a
+# second's work takes it, rather than refused for the default 10^7 values.
+if expect 0 "period -t lasker, default limit" period -t lasker; then
+    has_line 'theorem:  sg(4k+1) = 4k+1, sg(4k+2) = 4k+2, sg(4k+3) = 4k+4, sg(4k+4) = 4k+3 (checked for x <= 10000)' "period -t lasker, default limit"
+    has_line 'values computed: sg(0..10000) (limit 10000)' "period -t lasker, default limit"
+fi
+if expect 0 "period -t grundy, default limit" period -t grundy; then
+    has_line 'values computed: sg(0..10000) (limit 10000)' "period -t grundy, default limit"
+fi
