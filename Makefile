@@ -44,14 +44,18 @@ GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph 2>/dev/null | \
                      sed 's/-I/-isystem /g')
 # The render module's geometry needs libm.
 GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph 2>/dev/null) -lm
+# Plots are painted with cairo (PNG, PDF); its headers are system headers too.
+CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
+                        sed 's/-I/-isystem /g')
+CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
-             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CFLAGS) -MMD -MP
+             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CFLAGS) -MMD -MP
 
 # The library's modules, one folder each (see the README's "Source tree").
-LIB_DIRS := util games core text render check steps
+LIB_DIRS := util games core text render check steps plot
 LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -61,6 +65,9 @@ TEMPLATES := $(shell find templates -type f ! -name '*~' | LC_ALL=C sort)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin.o
 CLI_OBJ := $(CLI_SRC:src/cli/%.c=$(BUILD)/obj/cli/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Example programs of games defined in C, each with its expected output.
+EXAMPLE_SRC := $(wildcard examples/c/*.c)
+EXAMPLE_BIN := $(EXAMPLE_SRC:examples/c/%.c=$(BUILD)/examples/%)
 LIB := $(BUILD)/libsgviz.a
 BIN := $(BUILD)/sgviz
 
@@ -101,14 +108,20 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) -o $@
+	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) -o $@
 
 # Suites test modules from the inside too, so they see the render module's
 # private headers by their own names.
 $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) \
+	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) $(CAIRO_LIBS) \
 	    $(CMOCKA_LIBS) $(LDFLAGS) -o $@
+
+# The examples are built as a user builds a program: the public header
+# and the library only.
+$(BUILD)/examples/%: examples/c/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -127,11 +140,17 @@ test: deps
 
 # Runs every cmocka suite and the command-line tests, then fails if any
 # of them failed (cmocka's exit status is its number of failed tests).
-test-run: all $(TEST_BIN)
+test-run: all $(TEST_BIN) $(EXAMPLE_BIN)
 	@failed=0; \
 	for t in $(TEST_BIN); do \
 	    echo "== $$t"; \
 	    $$t || failed=$$((failed + 1)); \
+	done; \
+	for e in $(EXAMPLE_BIN); do \
+	    echo "== $$e"; \
+	    $$e > $$e.out && cmp -s $$e.out examples/c/$${e##*/}.txt || { \
+	        diff examples/c/$${e##*/}.txt $$e.out | head -5; \
+	        failed=$$((failed + 1)); }; \
 	done; \
 	echo "== tests/cli/run.sh"; \
 	SGVIZ=$(BIN) sh tests/cli/run.sh || failed=$$((failed + 1)); \
@@ -142,10 +161,10 @@ test-run: all $(TEST_BIN)
 
 $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
+	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(LDFLAGS) -o $@
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/bench
+	@$(MAKE) --no-print-directory all $(BUILD)/bench $(EXAMPLE_BIN)
 	@$(BUILD)/bench $(BIN)
 
 # == Sanitizers, leak checks and fuzzing ====================================
@@ -192,7 +211,7 @@ fuzz-build:
 	@for f in $(FUZZERS); do \
 	    echo "clang ... tests/fuzz/$${f##*/}.c -o $$f"; \
 	    clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc tests/fuzz/$${f##*/}.c \
-	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) -lm -o $$f || exit 1; \
+	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) $(CAIRO_LIBS) -lm -o $$f || exit 1; \
 	done
 
 # Each reader under libFuzzer for FUZZ_SECONDS, starting from the seeds in
@@ -230,4 +249,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD) build-asan build-clang $(FUZZ_DIR)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(EXAMPLE_BIN:=.d)

@@ -89,8 +89,9 @@ typedef enum sg_game_kind {
     SG_GAME_DAG,         /* any finite acyclic game graph */
     SG_GAME_SUM,         /* every position reachable from a position of
                             several parts (sg_sum_game_new()) */
-    SG_GAME_TAKEBREAK    /* a heap; a move takes tokens and may split what
+    SG_GAME_TAKEBREAK,   /* a heap; a move takes tokens and may split what
                             is left (a take-and-break code) */
+    SG_GAME_DEFINED      /* a game defined in C (sg_game_define()) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -174,6 +175,126 @@ const char *sg_game_position_name(const sg_game *game, uint64_t x, char *buf,
 sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
                                 const char *name, const char *origin,
                                 uint64_t *x);
+
+/* ---- Orders of positions ------------------------------------------------ */
+
+/* The positions of finite GAME in the order people list them, which tables
+ * follow: by their names where every name is a whole number, otherwise in
+ * the order a DOT file names its nodes, or, for a game defined in C, its
+ * tuples in increasing order.  Returns a new array of *N positions the
+ * caller frees with free(), or NULL on error (a game without end:
+ * SG_EINPUT; SG_ENOMEM). */
+uint64_t *sg_game_order(sg_ctx *ctx, const sg_game *game, size_t *n);
+
+/* The positions of finite GAME by their names read as whole numbers, which
+ * must be every number from the least to the largest once (a, a + 1, ...,
+ * b), so that the values in this order are a sequence.  Returns a new
+ * array of *N positions (freed with free()), or NULL on error: a name that
+ * is not a whole number, a number named twice or missing (SG_EINPUT,
+ * naming it), SG_ENOMEM. */
+uint64_t *sg_game_numeric_order(sg_ctx *ctx, const sg_game *game, size_t *n);
+
+/* The positions of finite GAME named in the file PATH ("-" is standard
+ * input; names separated by spaces or line breaks), in that order.  Not
+ * every position need be named.  Returns a new array of *N positions
+ * (freed with free()), or NULL on error: a name the game lacks, a name
+ * given twice (SG_EINPUT with FILE:LINE:COLUMN), no names, an unreadable
+ * file (SG_EIO), SG_ENOMEM. */
+uint64_t *sg_game_read_order(sg_ctx *ctx, const sg_game *game,
+                             const char *path, size_t *n);
+
+/* ---- Games defined in C ------------------------------------------------ */
+
+/*
+ * A game of one's own, described in C: a position is a small tuple of
+ * whole numbers (one for a heap, two for Wythoff's (a,b) or a W x H sheet
+ * of paper, a bitmask for a board), and a function lists the options of a
+ * position.  An option leaves one position, or a sum of several (a move
+ * that cuts a game into independent parts, as the Cutting Game's cut
+ * does), whose value is the nim-sum of theirs.
+ *
+ * sg_game_define() explores the game from its start positions, asking for
+ * the options of each position it reaches once, and numbers the positions
+ * itself so that every move goes to a smaller number, as the engine needs.
+ * Why sgviz numbers them rather than asking for such a numbering: a tuple
+ * has no natural number that every move decreases (a move in Wythoff's
+ * game lowers a, b or both; a move on a board fills a square, which a
+ * bitmask's value need not follow), and finding one would be the hard part
+ * of every game.  Exploring finds one for any game without cycles, and
+ * finds the cycle when there is one.  The moves are kept, so the game then
+ * answers every question as a DOT game does: tables, traces, drawings,
+ * steps, checks, lookups, sums and solve all work on it, positions named
+ * "7" or "3,5" (or as name_of() names them).
+ */
+
+/* The most numbers in a position, and the most positions an option may
+ * leave. */
+#define SG_DEFINE_MAX_ARITY 8
+#define SG_DEFINE_MAX_PARTS 64
+/* The room name_of() has, terminating NUL included. */
+#define SG_DEFINE_NAME_MAX 128
+/* The most positions a game may have unless its definition says more. */
+#define SG_DEFINE_MAX_POSITIONS UINT64_C(100000000)
+
+/* Where options() lists the options of a position.  Owned by the library,
+ * valid during the call. */
+typedef struct sg_options sg_options;
+
+/* Lists an option that leaves the position POSITION (ARITY numbers, read
+ * during the call). */
+void sg_options_add(sg_options *out, const int64_t *position);
+
+/* Lists an option that leaves the COUNT positions POSITIONS[0 .. COUNT *
+ * ARITY), played side by side as a sum: its value is the nim-sum of theirs.
+ * COUNT is 1 to SG_DEFINE_MAX_PARTS; sg_game_define() reports any other. */
+void sg_options_add_sum(sg_options *out, const int64_t *positions,
+                        size_t count);
+
+typedef struct sg_game_def {
+    /* What the game is called in headings and messages, e.g. "Wythoff's
+     * game"; NULL for "a game defined in C".  Copied. */
+    const char *name;
+    /* Numbers per position, 1 to SG_DEFINE_MAX_ARITY. */
+    size_t arity;
+    /* Lists every option of POSITION through sg_options_add() and
+     * sg_options_add_sum(), in the order traces show them.  It must be a
+     * function of the position alone; it is called once per position,
+     * during sg_game_define() only. */
+    void (*options)(void *user, const int64_t *position, sg_options *out);
+    /* Optional: writes the name of POSITION (non-empty, one per position)
+     * into BUF of SIZE = SG_DEFINE_NAME_MAX bytes.  NULL: the numbers in
+     * decimal separated by commas, "7", "3,5". */
+    void (*name_of)(void *user, const int64_t *position, char *buf,
+                    size_t size);
+    /* Optional: reads the position NAME[0..len) names into POSITION;
+     * returns 1, or 0 when NAME is no position's name.  NULL: numbers
+     * separated by commas, as name_of's default writes them. */
+    int (*parse)(void *user, const char *name, size_t len,
+                 int64_t *position);
+    /* Handed to the functions above.  When name_of or parse is given, it
+     * must outlive the game, which calls them whenever a position is named
+     * or read; otherwise it is used during sg_game_define() only. */
+    void *user;
+    /* The most positions to explore; 0 means SG_DEFINE_MAX_POSITIONS. */
+    uint64_t max_positions;
+} sg_game_def;
+
+/* Explores the game DEF defines from the NSTARTS positions STARTS[0 ..
+ * nstarts * arity), depth first, and returns it as a game of every
+ * position reached, numbered so that every move goes to a smaller number.
+ * Returns NULL on error: a definition without options() or with an arity
+ * out of range, no start position, an option of no positions or of more
+ * than SG_DEFINE_MAX_PARTS (SG_EINPUT); moves that go round in a cycle
+ * (SG_EINPUT, naming the positions of the cycle); more positions than
+ * max_positions or than memory holds (SG_ELIMIT); SG_ENOMEM.  DEF and
+ * STARTS are read during the call only (see user above).  The caller frees
+ * the game with sg_game_free(). */
+sg_game *sg_game_define(sg_ctx *ctx, const sg_game_def *def,
+                        const int64_t *starts, size_t nstarts);
+
+/* The numbers of position X of a game made by sg_game_define(), X below
+ * its number of positions, owned by the game; NULL for any other game. */
+const int64_t *sg_game_defined_position(const sg_game *game, uint64_t x);
 
 /* ------------------------------------------------------------------------ */
 /* The engine: values and mex steps                                         */
@@ -392,7 +513,8 @@ typedef enum sg_table_format {
     SG_TABLE_MD,
     SG_TABLE_LATEX,
     SG_TABLE_JSON,
-    SG_TABLE_NONE   /* compute only */
+    SG_TABLE_NONE,  /* compute only */
+    SG_TABLE_C      /* a C array literal of the values, {0,1,0,...} */
 } sg_table_format;
 
 /* Parses a table format name; returns SG_OK or SG_EINPUT naming NAME. */
@@ -401,16 +523,32 @@ sg_status sg_table_format_parse(sg_ctx *ctx, const char *name,
 
 typedef struct sg_table_opts {
     sg_table_format format;
-    unsigned width;   /* text: the line width to wrap to; 0 means 80 */
+    unsigned width;   /* text, c: the line width to wrap to; 0 means 80 */
     unsigned columns; /* latex: positions per tabular; 0 means 12 */
     int misere;       /* the misère table: g-(x) and P/N under misère play
                          (the last player to move loses), as
                          sg_misere_values() gives them; JSON names the
                          values "misere" */
+    /* Only the P-positions (sg = 0): in text one name a line, in C an
+     * array of the positions (numbers, pairs {a,b} for names "a,b", or
+     * strings), in the other formats their rows. */
+    int p_only;
+    /* Positions named by two whole numbers ("3,5", "(3,5)"): a grid of
+     * their values, rows by the first number, columns by the second, each
+     * P-position marked (with p_only, a map of P and .).  Text, CSV, JSON
+     * and C (a two-dimensional array, -1 where no position is). */
+    int grid;
+    /* When not NULL, the table lists exactly POSITIONS[0..npositions), in
+     * that order (FROM and TO are then unused): a finite game in the order
+     * of sg_game_order(), say, or a window of it. */
+    const uint64_t *positions;
+    size_t npositions;
 } sg_table_opts;
 
-/* Computes and writes the table of positions FROM..TO of GAME to OUT.
- * Returns SG_OK or an error. */
+/* Computes and writes the table of positions FROM..TO of GAME to OUT (or
+ * of opts->positions).  Returns SG_OK or an error: SG_EINPUT for a grid of
+ * a game whose positions are not all named by two numbers (naming one),
+ * or a grid in a format that has none. */
 sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                          uint64_t to, const sg_table_opts *opts, FILE *out);
 
@@ -554,6 +692,67 @@ sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
 sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
                           const sg_game *game, sg_period_format format,
                           int full, FILE *out);
+
+/* ---- Patterns in a plain sequence of values ---------------------------- */
+
+/*
+ * Where no theorem bounds how far back a value looks (a game graph, a
+ * table a program printed), a finite sequence of values can only show a
+ * pattern, not prove it.  sg_sequence_find() reports the pattern the
+ * values show, labelled apparent: the smallest period p, and for it the
+ * smallest preperiod n0, such that v(x + p) = v(x) for every x >= n0 the
+ * values reach; or, failing that, arithmetic periodicity, v(x + p) = v(x)
+ * + d for a saltus d != 0 (Lasker's Nim: p = 4, d = 4).
+ *
+ * A pattern counts only when the values show it: at least two whole blocks
+ * after the preperiod, and at least as many values in the repeating part
+ * as before it, so that a coincidence among the last few values is not
+ * taken for a period.  The search is one pass of the Z algorithm over the
+ * values read backwards, O(n).
+ */
+
+typedef struct sg_sequence_info {
+    uint64_t count;      /* values given */
+    int found;           /* 1 when a pattern shows, else 0 */
+    uint64_t preperiod;  /* n0 */
+    uint64_t period;     /* p */
+    int64_t saltus;      /* d: v(x + p) = v(x) + d; 0 for a plain period */
+    uint64_t blocks;     /* whole blocks from n0 to the end: (count - n0) / p */
+} sg_sequence_info;
+
+/* Looks for the apparent pattern of VALUES[0..n) and fills *INFO.  Not
+ * finding one is a result, not an error.  Returns SG_OK or SG_ENOMEM. */
+sg_status sg_sequence_find(sg_ctx *ctx, const sg_value *values, size_t n,
+                           sg_sequence_info *info);
+
+/* Reads values from TEXT[0..len), named ORIGIN in messages: whole numbers
+ * from 0 up separated by white space or commas, optionally inside one pair
+ * of braces, as `sgviz table --format c` writes them.  *VALUES receives a
+ * new array of *N values, which the caller frees with free().  Returns
+ * SG_OK, or SG_EINPUT naming the bad word with ORIGIN:LINE:COLUMN (no
+ * values at all is an error too), SG_ELIMIT beyond SG_SEQUENCE_MAX values,
+ * SG_ENOMEM. */
+#define SG_SEQUENCE_MAX UINT64_C(100000000)
+sg_status sg_sequence_parse(sg_ctx *ctx, const char *text, size_t len,
+                            const char *origin, sg_value **values, size_t *n);
+
+/* Reads values from the file PATH ("-" is standard input, called "stdin"
+ * in messages), as sg_sequence_parse() does.  Returns SG_OK, an error of
+ * sg_sequence_parse(), SG_EIO or SG_ELIMIT for a file that cannot be read
+ * or is larger than 1 GiB. */
+sg_status sg_sequence_read(sg_ctx *ctx, const char *path, sg_value **values,
+                           size_t *n);
+
+/* Writes the report on INFO (found in VALUES[0..n)) to OUT.  NAMES, when
+ * not NULL, names each value's position (a game's positions in the order
+ * the values were taken); otherwise value i is "x = i".  HEADING, when not
+ * NULL, is the report's first line.  Text lists at most a few dozen values
+ * per line unless FULL is set; JSON lists them all.  Returns SG_OK,
+ * SG_EIO when writing fails, or SG_ENOMEM. */
+sg_status sg_sequence_write(sg_ctx *ctx, const sg_value *values, size_t n,
+                            const sg_sequence_info *info,
+                            const char *const *names, const char *heading,
+                            sg_period_format format, int full, FILE *out);
 /* Homework sheets: tables of sg values or P/N letters as students write   */
 /* them                                                                     */
 /* ------------------------------------------------------------------------ */
@@ -1654,6 +1853,48 @@ typedef struct sg_practice_opts {
  * unless the whole page was made. */
 sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *steps,
                                   const sg_practice_opts *opts, FILE *out);
+
+/* ------------------------------------------------------------------------ */
+/* Plots: sg(x) against x over long ranges                                  */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A plot shows the large-scale structure of a game's values: one dot per
+ * position (dots that would fall on the same spot are one), P-positions in
+ * their own colour, and, where the game's kind certifies a period
+ * (sg_period_find()), the periods shaded block by block and the end of the
+ * preperiod marked.  The page is 960 x 540 points (16:9), its type large
+ * enough for a slide.  In the SVG, the dots of N- and P-positions are the
+ * paths "n-points" and "p-points", the area's group "plot-area" has its
+ * box (x0 y0 x1 y1, y downwards) in data-area and the data ranges it shows
+ * in data-x and data-y, and the group "period" the period in
+ * data-preperiod and data-period, for scripts.
+ */
+
+typedef enum sg_plot_format {
+    SG_PLOT_SVG,
+    SG_PLOT_PNG, /* 1920 x 1080 pixels */
+    SG_PLOT_PDF
+} sg_plot_format;
+
+/* The most positions one plot shows. */
+#define SG_PLOT_MAX_POSITIONS UINT64_C(100000000)
+
+/* "svg, png, pdf".  Static. */
+const char *sg_plot_formats(void);
+
+/* Parses a plot format name.  Returns SG_OK or SG_EINPUT naming NAME. */
+sg_status sg_plot_format_parse(sg_ctx *ctx, const char *name,
+                               sg_plot_format *format);
+
+/* Plots sg(x) for positions FROM..TO of GAME (for a finite game, TO is
+ * clamped to its last position) as FORMAT to OUT.  Returns SG_OK, or
+ * SG_EINPUT (FROM after TO), SG_ELIMIT (more than SG_PLOT_MAX_POSITIONS, or
+ * values beyond memory), SG_ENOMEM, SG_EINTERNAL (cairo failed) or SG_EIO.
+ * OUT stays the caller's; nothing is written unless the whole plot was
+ * made. */
+sg_status sg_plot_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
+                        uint64_t to, sg_plot_format format, FILE *out);
 
 #ifdef __cplusplus
 }

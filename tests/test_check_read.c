@@ -153,6 +153,10 @@ static void pairs(void **state)
     /* Windows line ends and a byte order mark. */
     expect_values("\xEF\xBB\xBF" "0 0\r\n1 1\r\n", SG_SHEET_PAIRS, 0, worked,
                   2);
+    /* Pairs whose first answer is wrong, "0 1" over "1 1", are no x row
+     * over its values. */
+    static const sg_value wrong_first[] = {1, 1, 0, 1};
+    expect_values("0 1\n1 1\n2 0\n3 1\n", SG_SHEET_PAIRS, 0, wrong_first, 4);
 }
 
 static void csv(void **state)
@@ -325,6 +329,13 @@ static void spreadsheets(void **state)
            "2,0.0\n", 3);
     WORKED("rows across, as a spreadsheet's row", "x,0,1,2,3\nsg,0,1,0,1\n",
            4);
+    WORKED("every cell quoted, as Google Sheets writes",
+           "x,sg\n\"0\",\"0\"\n\"1\",\"1\"\n\"2\",\"0\"\n", 3);
+    WORKED("a byte order mark, tabs and CRLF, as Excel saves text",
+           "\xEF\xBB\xBFx\tsg(x)\tP/N\r\n0\t0\tP\r\n1\t1\tN\r\n", 2);
+    WORKED("decimal commas between semicolons, as Excel writes 2.0 in "
+           "much of Europe", "x;sg\n0;0,0\n1;1,0\n2;0,00\n", 3);
+    WORKED("decimal commas between tabs", "x\tsg\n0\t0,0\n1\t1,0\n", 2);
     WORKED("tabs of a grid", "x\tsg\tP/N\n0\t0\tP\n1\t1\t\n2\t0\tP\n", 3);
     /* A blank cell is a missing answer, not a reason to refuse. */
     WORKED("blank cell at the end", "x,sg\n0,0\n1,1\n2,\n", 2);
@@ -385,6 +396,12 @@ static void markup(void **state)
            "\\hline\n$\\mathrm{sg}(x)$ & 0 & 1 & 0 \\\\\n\\end{tabular}\n", 3);
     WORKED("LaTeX columns", "\\begin{tabular}{cc}\nx & SG(x)\\\\\\hline\n"
            "0 & 0\\\\\n1 & 1\\\\\n\\end{tabular} % done\n", 2);
+    WORKED("Markdown in a code fence, a remark after it",
+           "# HW3\n\n```\n| x | sg |\n|---|----|\n| 0 | 0 |\n| 1 | 1 |\n"
+           "| 2 | 0 |\n```\n\nThe period is 7.\n", 3);
+    WORKED("LaTeX array across, values in math",
+           "\\[\\begin{array}{c|ccc}\nx & 0 & 1 & 2 \\\\\\hline\n"
+           "\\operatorname{sg}(x) & $0$ & $1$ & $0$\n\\end{array}\\]\n", 3);
     WORKED("HTML paragraphs", "<html><body><p>Name: Li Wei</p><p>x 0 1 2</p>"
            "<p>sg 0&nbsp;1 0</p></body></html>", 3);
     WORKED("HTML table", "<table><tr><th>x</th><th>SG</th></tr><tr><td>0</td>"
@@ -397,6 +414,9 @@ static void words_of_students(void **state)
     (void)state;
     WORKED("n and Grundy value", "n  Grundy value\n0  0\n1  1\n2  0\n", 3);
     WORKED("SG value", "x, SG value\n0, 0\n1, 1\n", 2);
+    WORKED("Win/Lose", "Position,Grundy,Win/Lose\n0,0,L\n1,1,W\n2,0,L\n", 3);
+    WORKED("values after a Chinese label, between enumeration commas",
+           "SG值如下：\n0、1、0、1\n", 4);
     WORKED("Chinese headers", "局面,SG值,胜负\n0,0,必败\n1,1,必胜\n", 2);
     WORKED("SG(0) = 0 (P)", "SG(0) = 0 (P)\nSG(1) = 1 (N)\nSG(2) = 0 (P)\n",
            3);
@@ -561,6 +581,8 @@ static void bad_inputs(void **state)
     ERR("0 1 -1\n",
         "hw.txt:1:5: \"-1\" is negative: sg values are whole numbers from 0 "
         "up");
+    ERR("x;sg\n0;0\n1;1,5\n", "hw.txt:3:3: \"1,5\" is not a whole number: sg "
+                                "values are whole numbers from 0 up");
     ERR("0 1 2.5\n", "hw.txt:1:5: \"2.5\" is not a whole number: sg values "
                      "are whole numbers from 0 up");
     ERR("0 1 0 1 O 2\n", "hw.txt:1:9: \"O\": the letter \"O\" is no digit; "

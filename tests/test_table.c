@@ -22,7 +22,7 @@ static char *table_of(const char *set, uint64_t from, uint64_t to,
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
-    sg_table_opts o = {format, width, cols, 0};
+    sg_table_opts o = {.format = format, .width = width, .columns = cols};
     if (sg_table_write(ctx, g, from, to, &o, f) != SG_OK)
         fail_msg("table: %s", sg_ctx_message(ctx));
     fclose(f);
@@ -117,7 +117,7 @@ static void format_names(void **state)
     assert_int_equal(f, SG_TABLE_LATEX);
     assert_int_equal(sg_table_format_parse(ctx, "xml", &f), SG_EINPUT);
     assert_string_equal(sg_ctx_message(ctx), "--format \"xml\": unknown table "
-                        "format (known: text, csv, md, latex, json, none)");
+                        "format (known: text, csv, md, latex, json, none, c)");
     sg_ctx_free(ctx);
 }
 
@@ -129,7 +129,7 @@ static void nothing_written_on_refusal(void **state)
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
-    sg_table_opts o = {SG_TABLE_CSV, 0, 0, 0};
+    sg_table_opts o = {.format = SG_TABLE_CSV};
     assert_int_equal(sg_table_write(ctx, g, 0, UINT64_C(1) << 61, &o, f),
                      SG_ELIMIT);
     assert_int_equal(sg_table_write(ctx, g, 9, 3, &o, f), SG_EINPUT);

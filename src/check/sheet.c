@@ -784,6 +784,45 @@ static const tok *column_tok(const reader *r, size_t i, size_t shift,
 static sg_status read_targets_cell(reader *r, const tok *t, size_t n,
                                    unsigned long line);
 
+static bool all_digits(const tok *t)
+{
+    if (t->len == 0)
+        return false;
+    for (size_t i = 0; i < t->len; i++)
+        if (t->p[i] < '0' || t->p[i] > '9')
+            return false;
+    return true;
+}
+
+/* "2,0" in a value cell of a file whose cells are separated by ';' or
+ * tabs: a decimal comma, as spreadsheets write 2.0 in much of Europe.
+ * The cell's two words T[0..N) are then one number, read into *V.
+ * Returns 1 when they were, 0 when the cell is something else, or a
+ * negative status naming a number with a fraction. */
+static int decimal_comma(reader *r, const header *h, const tok *t, size_t n,
+                         unsigned long line, answer *v)
+{
+    if (n != 2 || h->delim == 0 || h->delim == ',' ||
+        t[1].p != t[0].p + t[0].len + 1 || t[0].p[t[0].len] != ',' ||
+        !all_digits(&t[0]) || !all_digits(&t[1]) ||
+        t[0].len > 18)
+        return 0;
+    for (size_t i = 0; i < t[1].len; i++) {
+        if (t[1].p[i] != '0') {
+            tok whole = t[0];
+            whole.len = t[0].len + 1 + t[1].len;
+            char shown[96];
+            return sg_reader_fail(r, SG_EINPUT, line, whole.col, RM_FRACTION,
+                                  RV_TEXT,
+                                  sg_tok_quote(&whole, shown, sizeof shown),
+                                  RV_END);
+        }
+    }
+    if (parse_answer(r, &t[0], line, EXPECT_VALUE, v) != SG_OK)
+        return r->ctx->status;
+    return 1;
+}
+
 /* Reads a row of a column table. */
 static sg_status read_column_row(reader *r, const header *h)
 {
@@ -831,6 +870,11 @@ static sg_status read_column_row(reader *r, const header *h)
     answer v = {0}, p = {0};
     if (h->sgcol != SIZE_MAX) {
         const tok *t = column_tok(r, h->sgcol, shift, &n);
+        int dc = decimal_comma(r, h, t, n, l->no, &v);
+        if (dc < 0)
+            return r->ctx->status;
+        if (dc)
+            n = 0;
         for (size_t i = 0; i < n; i++) {
             answer one;
             if (parse_answer(r, &t[i], l->no, i ? EXPECT_LETTER : EXPECT_VALUE,
@@ -1648,8 +1692,12 @@ static sg_status read_unlabelled(reader *r, layout *lay)
     size_t n;
     if (lay->mode != MODE_PAIRS && !r->named &&
         lay->forced == SG_SHEET_AUTO && lay->list_x == 0 &&
-        run_of_numbers(r, &first, &n) && first == lay->run_next) {
-        /* "0 1 2 3" over "0 1 0 1": an x row without its label. */
+        run_of_numbers(r, &first, &n) && first == lay->run_next &&
+        (n >= 3 || first > 0)) {
+        /* "0 1 2 3" over "0 1 0 1": an x row without its label.  A table
+         * that opens with "0 1" over "1 1" is pairs whose first answer is
+         * wrong (sg(0) = 1): no one writes a table of two positions as
+         * rows. */
         size_t want[2] = {n, (size_t)first};
         int rows = look_ahead(r, next_is_answers, want);
         if (rows < 0)

@@ -76,11 +76,12 @@ static sg_status parse_names(sg_ctx *ctx, const char *arg, char **names,
     return SG_OK;
 }
 
-/* Writes the whole story of one sum. */
-static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
+/* Writes the whole story of the sum of X[0..n), whose values LOOKUP holds:
+ * SUM lists its winning moves, or is NULL when they are too many to list. */
+static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
+                    const uint64_t *x, size_t n, const sg_sum *sum)
 {
     const char *part = sg_game_position_noun(game);
-    size_t n = sg_sum_parts(sum);
     char tmp[24], tmp2[24];
     if (n == 1)
         fprintf(f, "%s: one %s\n", sg_game_describe(game), part);
@@ -88,23 +89,28 @@ static void explain(FILE *f, const sg_game *game, const sg_sum *sum)
         fprintf(f, "%s: a sum of %zu %ss\n", sg_game_describe(game), n, part);
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%s %zu: sg(%s) = %llu\n", part, i + 1,
-                sg_game_position_name(game, sg_sum_position(sum, i), tmp,
-                                      sizeof tmp),
-                (unsigned long long)sg_sum_value(sum, i));
-    sg_value ns = sg_sum_nimsum(sum);
+                sg_game_position_name(game, x[i], tmp, sizeof tmp),
+                (unsigned long long)sg_lookup_get(lookup, x[i]));
+    sg_value ns = sg_nim_sum(lookup, x, n);
     fputs("nim-sum: ", f);
     /* The chain of XORs shows how the nim-sum comes about; past a screen's
      * width it only hides the result. */
     if (n > 1 && n <= 16) {
         for (size_t i = 0; i < n; i++)
             fprintf(f, "%s%llu", i ? " XOR " : "",
-                    (unsigned long long)sg_sum_value(sum, i));
+                    (unsigned long long)sg_lookup_get(lookup, x[i]));
         fputs(" = ", f);
     }
     fprintf(f, "%llu\n", (unsigned long long)ns);
-    if (!sg_sum_first_player_wins(sum)) {
+    if (ns == 0) {
         fputs("The second player wins: every move of the first player leaves "
               "a nim-sum other than 0.\n", f);
+        return;
+    }
+    if (!sum) {
+        fputs("The first player wins. Listing the winning moves would "
+              "examine more than the\n10^9 moves sgviz allows; smaller "
+              "heaps show them.\n", f);
         return;
     }
     fputs("The first player wins. Winning moves:\n", f);
@@ -421,11 +427,13 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
             goto done;
         /* The winner alone needs the nim-sum, not the winning moves, which
-         * heaps of astronomical size have too many of to list. */
+         * heaps of astronomical size have too many of to list: their values
+         * and the winner are told without them. */
         if (!names) {
             sum = sg_sum_new(ctx, game, lookup, x, (size_t)n);
-            if (!sum)
+            if (!sum && sg_ctx_status(ctx) != SG_ELIMIT)
                 goto done;
+            sg_ctx_clear(ctx);
         }
         out = sg_output_open(ctx, output);
         if (!out)
@@ -435,7 +443,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             fprintf(f, "%s\n", sg_nim_sum(lookup, x, (size_t)n) ? first
                                                                 : second);
         else
-            explain(f, game, sum);
+            explain(f, game, lookup, x, (size_t)n, sum);
     }
     rc = cli_commit(ctx, &out);
 done:

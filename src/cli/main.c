@@ -18,12 +18,14 @@ static const command commands[] = {
     {"table", cmd_table, "x, sg(x) and P/N for positions 0..N"},
     {"trace", cmd_trace, "every mex step, as in a worked example (en, zh)"},
     {"graph", cmd_graph, "the state graph as a picture (svg, png, pdf, dot, tikz)"},
-    {"steps", cmd_steps, "one picture per mex step: frames or an HTML page"},
+    {"steps", cmd_steps, "one picture per mex step: frames, an HTML page or a "
+                         "Beamer frame"},
     {"solve", cmd_solve, "who wins a sum of games, and every winning move"},
     {"value", cmd_value, "sg(x) of the positions named"},
     {"check", cmd_check, "check homework tables of sg values: a student or a "
                          "class"},
     {"period", cmd_period, "the preperiod, smallest period and block, proved"},
+    {"plot", cmd_plot, "sg(x) against x over long ranges (svg, png, pdf)"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

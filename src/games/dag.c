@@ -41,6 +41,7 @@ void sg_dag_free(sg_dag *dag)
     free(dag->name_slots);
     free(dag->label_slots);
     free(dag->first);
+    free(dag->file_order);
     free(dag->targets);
     free(dag);
 }
@@ -201,6 +202,17 @@ static const char *position_alias(const sg_game *game, uint64_t x)
     return dag->labels && dag->labels[x] ? dag->names[x] : NULL;
 }
 
+/* Positions named by whole numbers are listed by them; others in the
+ * order the file names its nodes. */
+static void order(const sg_game *game, uint64_t *out)
+{
+    const sg_dag *dag = dag_of(game);
+    if (sg_game_order_by_number(game, out))
+        return;
+    for (uint64_t i = 0; i < dag->count; i++)
+        out[i] = dag->file_order ? dag->file_order[i] : i;
+}
+
 static sg_period_rule period_rule(const sg_game *game)
 {
     (void)game;
@@ -228,6 +240,7 @@ static const sg_game_ops dag_ops = {
     .find_position = find_position,
     .position_alias = position_alias,
     .period_rule = period_rule,
+    .order = order,
 };
 
 sg_game *sg_game_from_dag(sg_ctx *ctx, sg_dag *dag, const char *name)

@@ -225,6 +225,12 @@ typedef struct sg_game_ops {
      * the drawing's layout places every position. */
     bool (*cell)(const sg_game *game, uint64_t x, uint64_t *col,
                  uint64_t *row);
+
+    /* Optional, for a finite game: writes its positions to OUT (count()
+     * of them) in the order people list them -- a DOT file's order of
+     * nodes, tuples in increasing order -- which tables follow.  NULL: the
+     * order of their numbers. */
+    void (*order)(const sg_game *game, uint64_t *out);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
@@ -285,6 +291,20 @@ sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
                                  const char *origin, bool say_negative,
                                  uint64_t *x);
 
+/* Sorts the positions A[0..n) stably by CMP (negative, 0 or positive as
+ * position a comes before, with or after b; DATA is handed to it).  A
+ * merge sort, with a scratch array of its own; when that cannot be had,
+ * A is left as it is. */
+void sg_sort_positions(uint64_t *a, size_t n,
+                       int (*cmp)(const void *data, uint64_t a, uint64_t b),
+                       const void *data);
+
+/* When every position of finite GAME is named by a whole number (as it is
+ * shown), writes the positions to OUT in increasing order of those numbers
+ * (positions of one number in the order of their own numbers) and returns
+ * true; otherwise returns false, OUT unspecified. */
+bool sg_game_order_by_number(const sg_game *game, uint64_t *out);
+
 /* ------------------------------------------------------------------------ */
 /* The kinds                                                                */
 /* ------------------------------------------------------------------------ */
@@ -302,6 +322,9 @@ typedef struct sg_dag {
      * dag.  Every output that names a position uses it, as the picture
      * does; input may name a position either way. */
     char **labels;
+    /* file_order[i]: the position of the file's i-th node (in the order
+     * nodes first appear), or NULL when the order is not known. */
+    uint64_t *file_order;
     uint64_t max_degree;  /* the largest number of moves from one position */
     /* Open-addressing hash indexes of the names and of the labels, built
      * by sg_game_from_dag(): slot i holds x + 1 for a position x whose

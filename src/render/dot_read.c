@@ -788,6 +788,11 @@ static sg_game *game_of_graph(sg_ctx *ctx, Agraph_t *g, const char *origin)
             goto fail;
     }
     dag->first[n] = at;
+    dag->file_order = sg_alloc_raw(ctx, (size_t)n, sizeof *dag->file_order);
+    if (!dag->file_order)
+        goto fail;
+    for (uint64_t x = 0; x < n; x++)
+        dag->file_order[order[x]] = x;
     Agsym_t *label = agattr(g, AGNODE, SG_GV_STR("label"), NULL);
     for (uint64_t x = 0; x < n; x++) {
         bool failed = false;

@@ -15,7 +15,7 @@ sg_status sg_table_format_parse(sg_ctx *ctx, const char *name,
 {
     /* In the order of sg_table_format. */
     static const char *const names[] = {"text", "csv", "md", "latex", "json",
-                                        "none", NULL};
+                                        "none", "c", NULL};
     int i = sg_pick_name(ctx, name, names, "--format", "table format");
     if (i < 0)
         return SG_EINPUT;
@@ -40,6 +40,8 @@ typedef struct table_writer {
     uint64_t blocks;
     sg_buf buf;
     sg_buf pn;         /* JSON: the P/N letters, written after the values */
+    bool started;      /* the head is written */
+    size_t c_line;     /* C: characters on the current line */
 } table_writer;
 
 static const char *pos_name(table_writer *w, uint64_t x, char *tmp, size_t n)
@@ -221,7 +223,12 @@ static int row_add(table_writer *w, uint64_t x, sg_value v)
     case SG_TABLE_JSON:
         if (w->rows)
             sg_buf_putc(b, ',');
-        if (w->named) {
+        if (w->opts.p_only) {
+            if (w->named)
+                sg_escape_add(b, SG_ESCAPE_JSON, name, strlen(name), true);
+            else
+                sg_buf_puts(b, name);
+        } else if (w->named) {
             sg_buf_puts(b, "\n  {\"x\": ");
             sg_escape_add(b, SG_ESCAPE_JSON, name, strlen(name), true);
             sg_buf_printf(b, ", \"%s\": %llu, \"pn\": \"%c\"}",
@@ -240,31 +247,136 @@ static int row_add(table_writer *w, uint64_t x, sg_value v)
     return 0;
 }
 
+/* ---- C: an array literal, wrapped to the width ---- */
+
+/* Whether NAME is two whole numbers, "a,b" or "(a,b)" (or with brackets,
+ * spaces, ';' or 'x' between them); stores them in *A and *B. */
+static bool pair_of(const char *name, uint64_t *a, uint64_t *b)
+{
+    const char *p = name;
+    char close = 0;
+    if (*p == '(' || *p == '[')
+        close = *p++ == '(' ? ')' : ']';
+    const char *d = p;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p == d || sg_parse_u64(d, (size_t)(p - d), SG_POSITION_MAX, a) != 0)
+        return false;
+    const char *sep = p;
+    while (*p == ',' || *p == ' ' || *p == ';' || *p == 'x')
+        p++;
+    if (p == sep)
+        return false;
+    d = p;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p == d || sg_parse_u64(d, (size_t)(p - d), SG_POSITION_MAX, b) != 0)
+        return false;
+    if (close && *p++ != close)
+        return false;
+    return *p == '\0';
+}
+
+/* Appends one item of the C array, breaking the line before it would
+ * pass the width. */
+static void c_item(table_writer *w, const char *text, size_t len)
+{
+    sg_buf *b = &w->buf;
+    size_t width = w->opts.width ? w->opts.width : 80;
+    if (w->rows) {
+        sg_buf_putc(b, ',');
+        w->c_line++;
+        if (w->c_line + len + 1 > width) {
+            sg_buf_puts(b, "\n ");
+            w->c_line = 1;
+        }
+    }
+    sg_buf_add(b, text, len);
+    w->c_line += len;
+}
+
+static int c_add(table_writer *w, uint64_t x, sg_value v)
+{
+    w->buf.len = 0;
+    char item[160];
+    if (!w->opts.p_only) {
+        c_item(w, item, sg_u64_to_str(v, item));
+    } else {
+        char tmp[24];
+        const char *name = pos_name(w, x, tmp, sizeof tmp);
+        uint64_t a, b;
+        if (!w->named)
+            c_item(w, name, strlen(name));
+        else if (sg_parse_u64(name, strlen(name), UINT64_MAX, &a) == 0)
+            c_item(w, name, strlen(name));
+        else if (pair_of(name, &a, &b))
+            c_item(w, item, (size_t)snprintf(item, sizeof item, "{%llu,%llu}",
+                                             (unsigned long long)a,
+                                             (unsigned long long)b));
+        else {
+            sg_buf q;
+            sg_buf_init(&q);
+            sg_buf_putc(&q, '"');
+            for (const unsigned char *c = (const unsigned char *)name; *c;
+                 c++) {
+                if (*c == '"' || *c == '\\')
+                    sg_buf_putc(&q, '\\');
+                if (*c < 0x20 || *c == 0x7f)
+                    sg_buf_printf(&q, "\\%03o", *c);
+                else
+                    sg_buf_putc(&q, (char)*c);
+            }
+            sg_buf_putc(&q, '"');
+            if (q.failed)
+                w->buf.failed = true;
+            else
+                c_item(w, q.data, q.len);
+            sg_buf_free(&q);
+        }
+    }
+    if (w->buf.data)
+        fwrite(w->buf.data, 1, w->buf.len, w->out);
+    return 0;
+}
+
 static void write_head(table_writer *w);
 
-static int table_step(void *user, const sg_step *step)
+/* Adds position X of value V to the table (unless only P-positions are
+ * asked for and V is not 0). */
+static int add_row(table_writer *w, uint64_t x, sg_value v)
 {
-    table_writer *w = user;
-    if (step->x > w->to)
-        return 1;
-    /* The head waits for the first step: nothing is written before the
+    if (w->opts.p_only && v != 0)
+        return 0;
+    /* The head waits for the first row: nothing is written before the
      * engine has accepted the request, so a refusal (say, N too large for
      * memory) leaves the output empty. */
-    if (w->rows == 0)
+    if (!w->started) {
         write_head(w);
+        w->started = true;
+    }
     int r;
     switch (w->opts.format) {
-    case SG_TABLE_TEXT: r = text_add(w, step->x, step->sg); break;
+    case SG_TABLE_TEXT:
+        if (w->opts.p_only) {
+            /* A list of names, one a line, to read down or paste. */
+            char tmp[24];
+            fprintf(w->out, "%s\n", pos_name(w, x, tmp, sizeof tmp));
+            r = 0;
+        } else {
+            r = text_add(w, x, v);
+        }
+        break;
+    case SG_TABLE_C: r = c_add(w, x, v); break;
     case SG_TABLE_LATEX: {
         size_t cols = w->opts.columns ? w->opts.columns : 12;
-        w->xs[w->ncols] = step->x;
-        w->vals[w->ncols] = step->sg;
+        w->xs[w->ncols] = x;
+        w->vals[w->ncols] = v;
         if (++w->ncols >= cols)
             flush_latex_block(w);
         r = 0;
         break;
     }
-    default: r = row_add(w, step->x, step->sg); break;
+    default: r = row_add(w, x, v); break;
     }
     w->rows++;
     if (w->buf.failed || w->pn.failed)
@@ -272,6 +384,15 @@ static int table_step(void *user, const sg_step *step)
                            "table");
     if (ferror(w->out))
         return sg_write_failed(w->ctx, "the table");
+    return r;
+}
+
+static int table_step(void *user, const sg_step *step)
+{
+    table_writer *w = user;
+    if (step->x > w->to)
+        return 1;
+    int r = add_row(w, step->x, step->sg);
     if (r)
         return r;
     return step->x == w->to ? 1 : 0;
@@ -297,13 +418,19 @@ static void write_head(table_writer *w)
                       strlen(w->game->describe), false);
         sg_buf_puts(b, "\n");
         break;
+    case SG_TABLE_C:
+        sg_buf_putc(b, '{');
+        w->c_line = 1;
+        break;
     case SG_TABLE_JSON: {
         const char *d = w->game->describe, *s = w->game->spec;
         sg_buf_puts(b, "{\"game\": ");
         sg_escape_add(b, SG_ESCAPE_JSON, d, strlen(d), true);
         sg_buf_puts(b, ", \"set\": ");
         sg_escape_add(b, SG_ESCAPE_JSON, s, strlen(s), true);
-        if (w->named)
+        if (w->opts.p_only)
+            sg_buf_puts(b, ", \"p_positions\": [");
+        else if (w->named)
             sg_buf_puts(b, ", \"positions\": [");
         else
             sg_buf_printf(b, ", \"from\": %llu, \"to\": %llu, \"%s\": [",
@@ -324,8 +451,11 @@ static void write_tail(table_writer *w)
     switch (w->opts.format) {
     case SG_TABLE_TEXT: flush_text_block(w); break;
     case SG_TABLE_LATEX: flush_latex_block(w); break;
+    case SG_TABLE_C: fputs("}\n", w->out); break;
     case SG_TABLE_JSON:
-        if (w->named)
+        if (w->opts.p_only)
+            fputs("]}\n", w->out);
+        else if (w->named)
             fputs("\n]}\n", w->out);
         else
             fprintf(w->out, "], \"pn\": \"%s\"}\n", w->pn.data ? w->pn.data : "");
@@ -334,30 +464,209 @@ static void write_tail(table_writer *w)
     }
 }
 
+/* The values of positions 0..LAST into *OUT (the caller frees it): sg, or
+ * g- for the misère table. */
+static sg_status values_upto(table_writer *w, uint64_t last, sg_values **out)
+{
+    if (!w->opts.misere)
+        return sg_compute(w->ctx, w->game, last, NULL, out);
+    sg_misere *m = sg_misere_new(w->ctx, w->game, 0);
+    if (!m)
+        return w->ctx->status;
+    sg_status st = sg_misere_values(w->ctx, m, last, out);
+    sg_misere_free(m);
+    return st;
+}
+
 /* The rows of the misère table: g- of FROM..TO, handed to the writer as
  * the engine's steps are. */
-static sg_status misere_rows(sg_ctx *ctx, table_writer *w)
+static sg_status misere_rows(table_writer *w)
 {
-    sg_misere *m = sg_misere_new(ctx, w->game, 0);
     sg_values *v = NULL;
-    sg_status st = m ? sg_misere_values(ctx, m, w->to, &v) : ctx->status;
+    sg_status st = values_upto(w, w->to, &v);
     for (uint64_t x = w->from; st == SG_OK && x < sg_values_count(v); x++) {
         sg_step step = {.x = x, .sg = sg_values_get(v, x)};
         int r = w->opts.format == SG_TABLE_NONE ? 0 : table_step(w, &step);
         if (r < 0)
-            st = ctx->status;
+            st = w->ctx->status;
         else if (r > 0)
             break;
     }
     sg_values_free(v);
-    sg_misere_free(m);
+    return st;
+}
+
+/* ---- grids: positions named by two numbers ---- */
+
+/* Writes the grid of the positions LIST[0..n) with VALUES: rows by the
+ * first number of each name, columns by the second. */
+static sg_status write_grid(table_writer *w, const uint64_t *list, size_t n,
+                            const sg_values *values)
+{
+    sg_ctx *ctx = w->ctx;
+    sg_table_format f = w->opts.format;
+    if (f != SG_TABLE_TEXT && f != SG_TABLE_CSV && f != SG_TABLE_JSON &&
+        f != SG_TABLE_C)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--grid: a grid is written as "
+                           "text, csv, json or c");
+    uint64_t amin = UINT64_MAX, amax = 0, bmin = UINT64_MAX, bmax = 0;
+    for (size_t i = 0; i < n; i++) {
+        char tmp[24];
+        const char *name = pos_name(w, list[i], tmp, sizeof tmp);
+        uint64_t a, b;
+        if (!pair_of(name, &a, &b)) {
+            char quoted[96];
+            return sg_ctx_fail(ctx, SG_EINPUT, "--grid: position \"%s\" is "
+                               "not named by two whole numbers (as \"3,5\" "
+                               "or \"(3,5)\")",
+                               sg_quote(name, strlen(name), quoted,
+                                        sizeof quoted));
+        }
+        amin = a < amin ? a : amin;
+        amax = a > amax ? a : amax;
+        bmin = b < bmin ? b : bmin;
+        bmax = b > bmax ? b : bmax;
+    }
+    uint64_t rows = amax - amin + 1, cols = bmax - bmin + 1;
+    if (n == 0 || rows > 100000 || cols > 100000 || rows * cols > 10000000)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "--grid: rows %llu..%llu and "
+                           "columns %llu..%llu make more cells than a grid "
+                           "shows (10^7)", (unsigned long long)amin,
+                           (unsigned long long)amax, (unsigned long long)bmin,
+                           (unsigned long long)bmax);
+    /* Cell (a, b) holds its value + 1, or 0 where no position is. */
+    uint64_t *cell = sg_alloc(ctx, (size_t)(rows * cols), sizeof *cell);
+    if (!cell)
+        return ctx->status;
+    sg_value top = 0;
+    for (size_t i = 0; i < n; i++) {
+        char tmp[24];
+        uint64_t a, b;
+        pair_of(pos_name(w, list[i], tmp, sizeof tmp), &a, &b);
+        sg_value v = sg_values_get(values, list[i]);
+        cell[(a - amin) * cols + (b - bmin)] = v + 1;
+        top = v > top ? v : top;
+    }
+    bool p_only = w->opts.p_only != 0;
+    sg_buf *out = &w->buf;
+    out->len = 0;
+    char num[24];
+    if (f == SG_TABLE_TEXT) {
+        /* Each cell: a space, the value right-aligned as wide as the
+         * widest number, and a mark after it ('*' for a P-position), so
+         * that values stand in columns under their b. */
+        int cw = (int)digits(top > bmax ? top : bmax);
+        int lw = digits(amax) > 3 ? (int)digits(amax) : 3;
+        const char *v = w->opts.misere ? "g⁻" : "sg";
+        sg_buf_printf(out, "%s: %s of (a,b)%s, a down, b across; %s "
+                      "a P-position (%s = 0)\n",
+                      w->game->describe, v,
+                      w->opts.misere ? " under misère play" : "",
+                      p_only ? "P marks" : "* marks", v);
+        sg_buf_printf(out, "%*s", lw, "a\\b");
+        for (uint64_t b = bmin; b <= bmax; b++)
+            sg_buf_printf(out, " %*llu ", cw, (unsigned long long)b);
+        for (uint64_t a = amin; a <= amax + 1; a++) {
+            while (out->len && out->data[out->len - 1] == ' ')
+                out->len--; /* no spaces at the ends of lines */
+            sg_buf_putc(out, '\n');
+            if (a > amax)
+                break;
+            sg_buf_printf(out, "%*llu", lw, (unsigned long long)a);
+            for (uint64_t b = bmin; b <= bmax; b++) {
+                uint64_t c = cell[(a - amin) * cols + (b - bmin)];
+                if (p_only || c == 0)
+                    sg_buf_printf(out, " %*s ", cw,
+                                  p_only && c == 1 ? "P" : ".");
+                else
+                    sg_buf_printf(out, " %*llu%c", cw,
+                                  (unsigned long long)(c - 1),
+                                  c == 1 ? '*' : ' ');
+            }
+        }
+    } else if (f == SG_TABLE_CSV) {
+        sg_buf_puts(out, "a\\b");
+        for (uint64_t b = bmin; b <= bmax; b++)
+            sg_buf_printf(out, ",%llu", (unsigned long long)b);
+        sg_buf_putc(out, '\n');
+        for (uint64_t a = amin; a <= amax; a++) {
+            sg_buf_u64(out, a);
+            for (uint64_t b = bmin; b <= bmax; b++) {
+                uint64_t c = cell[(a - amin) * cols + (b - bmin)];
+                sg_buf_putc(out, ',');
+                if (p_only)
+                    sg_buf_puts(out, c == 1 ? "P" : "");
+                else if (c)
+                    sg_buf_u64(out, c - 1);
+            }
+            sg_buf_putc(out, '\n');
+        }
+    } else {
+        /* JSON and C: rows of values (null or -1 where no position is;
+         * with p_only, 1 for a P-position and 0 for any other). */
+        bool json = f == SG_TABLE_JSON;
+        if (json) {
+            const char *d = w->game->describe;
+            sg_buf_puts(out, "{\"game\": ");
+            sg_escape_add(out, SG_ESCAPE_JSON, d, strlen(d), true);
+            sg_buf_printf(out, ", \"rows\": [%llu, %llu], \"columns\": "
+                          "[%llu, %llu], \"%s\": [",
+                          (unsigned long long)amin, (unsigned long long)amax,
+                          (unsigned long long)bmin, (unsigned long long)bmax,
+                          p_only ? "p" : w->opts.misere ? "misere" : "sg");
+        } else {
+            sg_buf_putc(out, '{');
+        }
+        for (uint64_t a = amin; a <= amax; a++) {
+            sg_buf_puts(out, a > amin ? (json ? ",\n  [" : ",\n {")
+                                      : (json ? "\n  [" : "{"));
+            for (uint64_t b = bmin; b <= bmax; b++) {
+                uint64_t c = cell[(a - amin) * cols + (b - bmin)];
+                if (b > bmin)
+                    sg_buf_putc(out, ',');
+                if (p_only)
+                    sg_buf_putc(out, c == 1 ? '1' : '0');
+                else if (c)
+                    sg_buf_puts(out, (sg_u64_to_str(c - 1, num), num));
+                else
+                    sg_buf_puts(out, json ? "null" : "-1");
+            }
+            sg_buf_putc(out, json ? ']' : '}');
+        }
+        sg_buf_puts(out, json ? "\n]}\n" : "}\n");
+    }
+    free(cell);
+    if (out->failed)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the grid");
+    fwrite(out->data, 1, out->len, w->out);
+    return SG_OK;
+}
+
+/* The table of the positions LIST[0..n), in that order. */
+static sg_status write_list(table_writer *w, const uint64_t *list, size_t n)
+{
+    uint64_t last = 0;
+    for (size_t i = 0; i < n; i++)
+        last = list[i] > last ? list[i] : last;
+    sg_values *values = NULL;
+    sg_status st = values_upto(w, last, &values);
+    if (st != SG_OK)
+        return st;
+    if (w->opts.grid) {
+        st = write_grid(w, list, n, values);
+    } else {
+        for (size_t i = 0; i < n && st == SG_OK; i++)
+            if (add_row(w, list[i], sg_values_get(values, list[i])) != 0)
+                st = w->ctx->status;
+    }
+    sg_values_free(values);
     return st;
 }
 
 sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                          uint64_t to, const sg_table_opts *opts, FILE *out)
 {
-    if (from > to)
+    if (!opts->positions && from > to)
         return sg_ctx_fail(ctx, SG_EINPUT, "--from %llu is after --to %llu",
                            (unsigned long long)from, (unsigned long long)to);
     table_writer w;
@@ -387,16 +696,39 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     if (!w.xs || !w.vals)
         goto done;
 
-    if (opts->misere) {
-        st = misere_rows(ctx, &w);
+    uint64_t *all = NULL;
+    const uint64_t *list = opts->positions;
+    size_t n = opts->npositions;
+    if (opts->grid && !list) {
+        /* A grid is of positions in any order: every one from..to. */
+        n = (size_t)(to - from + 1);
+        all = sg_alloc_raw(ctx, n, sizeof *all);
+        if (!all) {
+            st = ctx->status;
+            goto done;
+        }
+        for (size_t i = 0; i < n; i++)
+            all[i] = from + i;
+        list = all;
+    }
+    if (list) {
+        st = write_list(&w, list, n);
+        free(all);
+    } else if (opts->misere) {
+        st = misere_rows(&w);
     } else {
         sg_compute_opts o = {from, 0, table_step, &w};
         st = sg_compute(ctx, game, to, &o, NULL);
+        if (st == SG_STOP)
+            st = SG_OK;
     }
-    if (st == SG_STOP)
-        st = SG_OK;
-    if (st == SG_OK && w.rows)
+    if (st == SG_OK && !opts->grid) {
+        /* Every table has its head and tail, even one of no rows (no
+         * P-position among those asked for). */
+        if (!w.started)
+            write_head(&w);
         write_tail(&w);
+    }
     if (st == SG_OK && (w.buf.failed || fflush(out) != 0 || ferror(out)))
         st = w.buf.failed ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
                           : sg_write_failed(ctx, "the table");

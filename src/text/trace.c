@@ -136,6 +136,8 @@ static void put_text(sg_trace *tr, sg_buf *b, const char *s, bool in_string)
 static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
                    size_t nsegs, const sg_step *step, const item_ctx *item,
                    bool in_string);
+static void render_heaps(sg_trace *tr, sg_buf *b, const sg_step *step,
+                         const item_ctx *item, bool refs, bool in_string);
 
 #define SEGS(a) a, sizeof a / sizeof a[0]
 
@@ -194,7 +196,14 @@ static void render_list(sg_trace *tr, sg_buf *b, int section,
         if (i)
             sg_buf_puts(b, sep);
         item_ctx it = move_item(step, i);
-        render(tr, b, segs, nsegs, step, &it, in_string);
+        /* A move to a sum of positions (a game defined in C may cut a
+         * position in two): its target is the positions, its reference
+         * the XOR of theirs. */
+        it.option = step->part_start && step->targets[i] == SG_NO_POSITION;
+        if (it.option && section == TR_REF)
+            render_heaps(tr, b, step, &it, true, in_string);
+        else
+            render(tr, b, segs, nsegs, step, &it, in_string);
     }
 }
 
@@ -322,7 +331,18 @@ static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
             break;
         case TV_HEAPS: render_heaps(tr, b, step, item, false, str); break;
         case TV_A: sg_buf_u64(b, item->a); break;
-        case TV_T: put_position(tr, b, item->t, str); break;
+        case TV_T:
+            if (!item->option) {
+                put_position(tr, b, item->t, str);
+            } else if (tr->tpl->escape == SG_ESCAPE_JSON && !str) {
+                /* In a JSON array, the sum is an array of its names. */
+                sg_buf_putc(b, '[');
+                render_heaps(tr, b, step, item, false, str);
+                sg_buf_putc(b, ']');
+            } else {
+                render_heaps(tr, b, step, item, false, str);
+            }
+            break;
         case TV_V: sg_buf_u64(b, item->v); break;
         default: break;
         }
@@ -394,10 +414,16 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
     if (sg_parse_u64(rows, strlen(rows), SG_TRACE_MAX_ROWS, &tr->rows) != 0 ||
         !tpl->sections[TR_BREAK].present)
         tr->rows = 0;
+    /* A name is quoted when it holds a character of the separators it is
+     * listed with: between names, and, where moves leave sums of named
+     * positions, between the positions of a sum. */
     size_t q = 0;
-    for (const char *c = tr->name_sep; *c && q + 5 < sizeof tr->quote_if; c++)
-        if (*c != ' ' && !strchr(tr->quote_if, *c))
-            tr->quote_if[q++] = *c;
+    const char *seps[] = {tr->name_sep,
+                          game->ops->max_parts > 1 ? tr->heap_sep : ""};
+    for (size_t i = 0; i < 2; i++)
+        for (const char *c = seps[i]; *c && q + 5 < sizeof tr->quote_if; c++)
+            if (*c != ' ' && !strchr(tr->quote_if, *c))
+                tr->quote_if[q++] = *c;
     memcpy(tr->quote_if + q, "\"{}\\", 5);
     sg_buf_init(&tr->line);
     sg_buf_init(&tr->p_list);

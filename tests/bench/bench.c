@@ -174,6 +174,7 @@ static const struct {
     {"takebreak", bench_takebreak},
     {"judge", bench_judges},
     {"misere", bench_misere},
+    {"slides", bench_slides},
 };
 
 int main(int argc, char **argv)

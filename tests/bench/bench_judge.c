@@ -151,8 +151,30 @@ static void bench_snim(void)
     remove(ref);
 }
 
+/* Digital Deletions as a game defined in C (examples/c): every string of
+ * up to 6 digits explored, numbered and computed, checked against the
+ * example's own brute force.  The example is built beside sgviz. */
+static void bench_digital_deletions(void)
+{
+    char path[300];
+    const char *slash = strrchr(bench_sgviz, '/');
+    snprintf(path, sizeof path, "%.*sexamples/digital_deletions",
+             slash ? (int)(slash - bench_sgviz + 1) : 0, bench_sgviz);
+    const char *argv[] = {path, NULL};
+    bench_run r = bench_best(3, argv, NULL, NULL, 120);
+    if (r.status != 0) {
+        bench_line("examples/c/digital_deletions", "FAILED",
+                   r.timed_out ? "timed out" : "non-zero exit (not built?)");
+        return;
+    }
+    bench_line("Digital Deletions in C, 1,111,111 positions",
+               bench_fmt("%.2f s", r.seconds),
+               bench_fmt("peak %.0f MiB; target: seconds", r.peak_kib / 1024.0));
+}
+
 void bench_judges(void)
 {
     bench_section("Judges' problems: solve --judge, worst cases");
     bench_snim();
+    bench_digital_deletions();
 }

@@ -7,7 +7,7 @@
 data="$here/data"
 
 # skipped WHAT: a behaviour this machine's Graphviz cannot show.
-skipped() { echo "skipped: $1"; }
+skipped() { skip "$1"; }
 
 # p_count N: the P-positions of S = {1,3,4} among 0..N (sg(x) = 0 exactly
 # when x mod 7 is 0 or 2), counted here rather than by sgviz.

@@ -48,7 +48,7 @@ l_pdflatex=no
 if command -v pdflatex > /dev/null 2>&1 && kpsewhich tikz.sty > /dev/null 2>&1; then
     l_pdflatex=yes
 else
-    echo "cases-latex: pdflatex with TikZ is not installed; compiling skipped"
+    skip "compiling the LaTeX output (pdflatex with TikZ is not installed)"
 fi
 
 # l_compile ENGINE NAME DESCRIPTION: compiles $tmp/latex/NAME.tex with
@@ -245,10 +245,10 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
     # The example deck, as it is in examples/latex.
     cp "$root/examples/latex/deck.tex" "$root/examples/latex/graph.tex" \
         "$root/examples/latex/steps.tex" "$root/examples/latex/trace.tex" \
-        "$tmp/latex/"
+        "$root/examples/latex/kayles.csv" "$tmp/latex/"
     l_compile pdflatex deck "examples/latex/deck.tex"
 else
-    echo "cases-latex: Beamer is not installed; compiling the frames skipped"
+    skip "compiling the Beamer frames (Beamer is not installed)"
 fi
 
 # Chinese: xelatex with ctex, where they are installed.

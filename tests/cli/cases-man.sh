@@ -14,7 +14,7 @@ if command -v groff >/dev/null 2>&1; then
         sed 's/^/    /' "$tmp/man.err" | head -5
     fi
 else
-    echo "cases-man.sh: groff is not installed; the formatting check is skipped"
+    skip "formatting the man page (groff is not installed)"
 fi
 
 # m_section COMMAND: the lines of the page from ".SS sgviz COMMAND" to the

@@ -164,3 +164,27 @@ for sum in "2 3 5" "4 4" "1 2 6" "7 3 3" "5 6" "9 2 1"; do
         fi
     fi
 done
+
+# With --p-positions, the misère P-positions alone, one a line; --grid of
+# positions named by pairs holds g- (here the misère values of a 2x2 board
+# worked by hand: (0,0) has no move so g- = 1, its two predecessors 0, and
+# (1,1), whose moves both lead to 0, 1).
+for set in "1,3,4" "2,5"; do
+    want=$(misere_values "$set" 20 | tr ',' '\n' | awk '$1 == 0 { print NR - 1 }')
+    if expect 0 "table -s $set --misere --p-positions" table -s "$set" --misere -n 20 --p-positions; then
+        if [ "$(cat "$tmp/out")" = "$want" ]; then pass; else
+            fail "table -s $set --misere --p-positions: $(cat "$tmp/out" | tr '\n' ' '), the definition gives $(echo $want)"
+        fi
+    fi
+done
+printf 'digraph g { "1,1" -> "0,1"; "1,1" -> "1,0"; "0,1" -> "0,0"; "1,0" -> "0,0"; }\n' > "$tmp/pairs.dot"
+if expect 0 "table --misere --grid -f json" table -g pairs.dot --misere --grid -f json; then
+    if [ "$(tr -d ' \n' < "$tmp/out")" = '{"game":"pairs.dot","rows":[0,1],"columns":[0,1],"misere":[[1,0],[0,1]]}' ]; then pass; else
+        fail "table --misere --grid: $(cat "$tmp/out")"
+    fi
+fi
+if expect 0 "table --misere --grid" table -g pairs.dot --misere --grid; then
+    if grep -q '^  0 1  0\*$' "$tmp/out" && grep -q 'g⁻ of (a,b) under misère play' "$tmp/out"; then pass; else
+        fail "table --misere --grid: $(cat "$tmp/out")"
+    fi
+fi

@@ -48,7 +48,7 @@ for c in chromium chromium-browser; do
     if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
-    echo "skipped: the practice page in a browser (chromium is not installed)"
+    skip "the practice page in a browser (chromium is not installed)"
     return 0
 fi
 
@@ -76,10 +76,10 @@ p_browse() {
     p_url="file://$tmp/drive.html$1"
     p_png=$4
     shift 4
-    timeout 60 "$chromium" "$@" --dump-dom "$p_url" > "$tmp/p.dom" 2> /dev/null
+    timeout "$browser_timeout" "$chromium" "$@" --dump-dom "$p_url" > "$tmp/p.dom" 2> /dev/null
     p_status=$?
     if [ -n "$p_png" ] && [ "$p_status" = 0 ]; then
-        timeout 60 "$chromium" "$@" --screenshot="$p_png" "$p_url" > /dev/null 2>&1
+        timeout "$browser_timeout" "$chromium" "$@" --screenshot="$p_png" "$p_url" > /dev/null 2>&1
         p_status=$?
         if [ -n "${SGVIZ_SHOTS:-}" ] && [ -f "$p_png" ]; then
             mkdir -p "$SGVIZ_SHOTS" && cp "$p_png" "$SGVIZ_SHOTS/"
@@ -87,6 +87,15 @@ p_browse() {
     fi
     rm -rf "$p_profile"
     return $p_status
+}
+
+# p_why: why the last p_browse failed, in words.
+p_why() {
+    if [ "$p_status" = 124 ]; then
+        echo "chromium did not finish in $browser_timeout s (SGVIZ_BROWSER_TIMEOUT)"
+    else
+        echo "chromium exit $p_status"
+    fi
 }
 
 # p_pre ID: the text of <pre id="ID"> in $tmp/p.dom, its entities decoded,
@@ -155,7 +164,7 @@ for p_size in "1024 768" "1920 1080"; do
     set -- $p_size
     p_what="practice page at $1x$2"
     if ! p_browse "" "$1" "$2" "$tmp/practice-done-$1x$2.png"; then
-        fail "$p_what: chromium exit $p_status"
+        fail "$p_what: $(p_why)"
         continue
     fi
     p_log > "$tmp/p.got"
@@ -206,7 +215,7 @@ for p_size in "1024 768" "1920 1080"; do
     set -- $p_size
     p_what="practice page, a wrong answer, at $1x$2"
     if ! p_browse "" "$1" "$2" "$tmp/practice-wrong-$1x$2.png"; then
-        fail "$p_what: chromium exit $p_status"
+        fail "$p_what: $(p_why)"
         continue
     fi
     p_feedback=$(grep -o '<div id="feedback"[^>]*>.*</div>' "$tmp/p.dom" | head -1)
@@ -258,7 +267,7 @@ EOF
         fail "check of the --ask pn sheet: $(cat "$tmp/out" "$tmp/err")"
     fi
 else
-    fail "practice --ask pn: chromium exit $p_status"
+    fail "practice --ask pn: $(p_why)"
 fi
 
 # ---- value and letter, in Chinese ----------------------------------------
@@ -283,7 +292,7 @@ if p_browse "" 1024 768; then
         fail "check of the --ask both --lang zh sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
     fi
 else
-    fail "practice --ask both --lang zh: chromium exit $p_status"
+    fail "practice --ask both --lang zh: $(p_why)"
 fi
 
 # ---- a shuffled drill ------------------------------------------------------
@@ -321,7 +330,7 @@ if p_browse "#seed=5" 1024 768; then
         fail "practice --shuffle: #seed=5 gave two orders"
     fi
 else
-    fail "practice --shuffle: chromium exit $p_status"
+    fail "practice --shuffle: $(p_why)"
 fi
 
 # ---- the picture hidden until the end; positions given --------------------
@@ -341,7 +350,7 @@ if p_browse "" 1024 768; then
         sed 's/^/    /' "$tmp/p.got"
     fi
 else
-    fail "practice --hide-picture: chromium exit $p_status"
+    fail "practice --hide-picture: $(p_why)"
 fi
 
 # ---- a DOT game, and the themes -------------------------------------------
@@ -364,7 +373,7 @@ if p_browse "" 1024 768; then
         fail "check -g of the DOT game's sheet: exit $status: $(cat "$tmp/out" "$tmp/err")"
     fi
 else
-    fail "practice -g: chromium exit $p_status"
+    fail "practice -g: $(p_why)"
 fi
 
 # ---- a game whose moves split a heap ---------------------------------------
@@ -390,7 +399,7 @@ if p_browse "" 1280 800 "$tmp/practice-kayles.png"; then
         fail "practice -t kayles: $(p_log | tail -1); feedback \"$p_feedback\""
     fi
 else
-    fail "practice -t kayles: chromium exit $p_status"
+    fail "practice -t kayles: $(p_why)"
 fi
 p_drive "$tmp/kayles.html" '["type 0","enter","type 1","enter","type 2","enter","type 2","enter",
 "shift-enter","type 1","enter","type 4","enter","type 2","enter","shift-enter"]'
@@ -408,16 +417,24 @@ if p_browse "" 1024 768; then
         fail "practice -t kayles: the sheet's header: $(head -2 "$tmp/kayles.txt")"
     fi
 else
-    fail "practice -t kayles: chromium exit $p_status"
+    fail "practice -t kayles: $(p_why)"
 fi
 
-for p_theme in dark print; do
+# Every theme built in, and one of the user's own, each with the fill of
+# its P-positions (from templates/themes/ and graph-theme.dot), which the
+# answered position 0 takes in the picture.
+for p_theme in "classic #c0392b" "dark #f0a04b" "print #404040" \
+               "$p_data/graph-theme.dot #123456"; do
+    p_fill=${p_theme##* }
+    p_theme=${p_theme% *}
     run_in "$tmp" steps -s 1,3,4 -n 4 --practice --theme "$p_theme" -o theme.html
     p_drive "$tmp/theme.html" '["type 0","enter","type 2","enter"]'
-    if p_browse "" 1024 768 "$tmp/practice-$p_theme.png" &&
-       p_log | tail -1 | grep -qxF 'enter | answer | wrong | 1 | slip | shown'; then
+    if p_browse "" 1024 768 "$tmp/practice-$(basename "$p_theme" .dot).png" &&
+       p_log | tail -1 | grep -qxF 'enter | answer | wrong | 1 | slip | shown' &&
+       awk '/<div id="picture"/,/<\/svg>/' "$tmp/p.dom" | grep -A3 '<g id="p0" ' |
+           grep -qi "fill=\"$p_fill\""; then
         pass
     else
-        fail "practice --theme $p_theme: $(p_log | tail -1)"
+        fail "practice --theme $p_theme: $(p_log | tail -1); position 0 not filled $p_fill"
     fi
 done

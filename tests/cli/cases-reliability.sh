@@ -183,7 +183,7 @@ if env --default-signal=INT true 2>/dev/null; then
         steps -s 1,3,4 -n 30 --format png -o frames/
     rmdir "$tmp/frames"
 else
-    echo "skipped: signals during a write (env has no --default-signal here)"
+    skip "signals during a write (env has no --default-signal here)"
 fi
 
 # ---- frames into a directory that exists ----------------------------------
@@ -237,7 +237,7 @@ for c in chromium chromium-browser; do
     if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
-    echo "skipped: clicking links in a browser (chromium is not installed)"
+    skip "clicking links in a browser (chromium is not installed)"
 elif expect 0 "steps -g links.dot" steps -g links.dot -o links.html; then
     sed 's|</body>|<script>window.addEventListener("load", function () {\
   var n = 0;\
@@ -248,7 +248,7 @@ elif expect 0 "steps -g links.dot" steps -g links.dot -o links.html; then
   document.body.setAttribute("data-clicked", n);\
 });</script></body>|' "$tmp/links.html" > "$tmp/click.html"
     profile=$(mktemp -d)
-    timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+    timeout "$browser_timeout" "$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
         --no-first-run --disable-background-networking --disable-component-update \
         --disable-sync --disable-extensions --user-data-dir="$profile" \
         --virtual-time-budget=3000 --dump-dom "file://$tmp/click.html" > "$tmp/dom.html" 2> /dev/null

@@ -101,7 +101,7 @@ fi
 # PNG and PDF frames need Graphviz's cairo plugin.
 run_in "$tmp" steps -s 1,3,4 -n 4 -T png -o png/
 if [ "$status" = 2 ] && grep -q 'cairo plugin' "$tmp/err"; then
-    echo "skipped: PNG frames (no cairo plugin here)"
+    skip "PNG frames (no cairo plugin here)"
 elif [ "$status" = 0 ]; then
     sig=$(head -c 8 "$tmp/png/step-004.png" | od -An -tx1 | tr -d ' \n')
     if [ "$sig" = 89504e470d0a1a0a ] && [ "$(ls "$tmp/png" | wc -l)" = 5 ]; then pass; else
@@ -160,7 +160,7 @@ fi
 # service, under a time limit.
 chromium_dom() {
     profile=$(mktemp -d)
-    timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+    timeout "$browser_timeout" "$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
         --no-first-run --disable-background-networking --disable-component-update \
         --disable-sync --disable-extensions --user-data-dir="$profile" \
         --dump-dom "file://$1#step=$2" > "$tmp/dom.html" 2> /dev/null
@@ -180,7 +180,7 @@ for c in chromium chromium-browser; do
     if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
-    echo "skipped: the page in a browser (chromium is not installed)"
+    skip "the page in a browser (chromium is not installed)"
 else
     for k in 0 4 12; do
         if ! chromium_dom "$tmp/page.html" "$k"; then

@@ -207,3 +207,19 @@ fi
 if expect 0 "period -t grundy, default limit" period -t grundy; then
     has_line 'values computed: sg(0..10000) (limit 10000)' "period -t grundy, default limit"
 fi
+
+# ---- solve: heaps too large to list the winning moves of ------------------
+
+# A heap of 10^12 has some 10^12 moves, too many to list, but its value
+# comes from the closed form: solve still gives the values, the nim-sum and
+# the winner (checked here against the form in the shell's arithmetic).
+tb_big=1000000000000
+tb_sg=$((tb_big - 1)) # 10^12 = 4k + 4: sg = 4k + 3
+if expect 0 "solve -t lasker, a heap of 10^12" solve -t lasker "$tb_big" 5; then
+    has_line "heap 1: sg($tb_big) = $tb_sg" "solve -t lasker 10^12"
+    has_line "nim-sum: $tb_sg XOR 5 = $((tb_sg ^ 5))" "solve -t lasker 10^12"
+    has_line 'The first player wins. Listing the winning moves would examine more than the' "solve -t lasker 10^12"
+fi
+if expect 0 "solve -t lasker, two heaps of 10^12" solve -t lasker "$tb_big" "$tb_big"; then
+    has_line 'The second player wins: every move of the first player leaves a nim-sum other than 0.' "solve -t lasker 10^12 10^12"
+fi

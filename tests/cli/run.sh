@@ -15,7 +15,10 @@
 # SGVIZ_RUNNER, when set, is a command that runs each sgviz (for instance
 # valgrind with its options); `make leakcheck` uses it.
 #
-# Exits 0 when everything passed, 1 otherwise.
+# SGVIZ_BROWSER_TIMEOUT (default 600) is the time in seconds each run of
+# headless Chromium may take.
+#
+# Exits 0 when everything passed, 1 otherwise; skipped tests are counted.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,6 +44,18 @@ fail() {
     failed=$((failed + 1))
     echo "FAIL: $*"
 }
+
+# skip WHAT: a behaviour this machine cannot try (a tool is missing); it is
+# counted and the summary names the count, so that such a run does not pass
+# for a complete one.
+skipped=0
+skip() {
+    skipped=$((skipped + 1))
+    echo "skipped: $*"
+}
+# Headless Chromium can take minutes to start on a loaded machine; each run
+# of it gets this many seconds before it counts as failed.
+browser_timeout=${SGVIZ_BROWSER_TIMEOUT:-600}
 
 # Runs "sgviz ARGS" (ARGS may hold quotes and redirections) in directory DIR,
 # leaving its output in $tmp/out and $tmp/err and its status in $status.
@@ -144,5 +159,5 @@ for cases in "$here"/cases*.sh; do
     . "$cases"
 done
 
-echo "cli tests: $passed passed, $failed failed"
+echo "cli tests: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
