@@ -2,6 +2,7 @@
 #
 #   make            build build/sgviz and build/libsgviz.a
 #   make demo       install what is missing, build, show the worked example
+#                   (its trace and table, its picture and its step page)
 #   make test       install what is missing, build, run every test
 #   make bench      speed and memory figures, side by side
 #   make asan       every test under AddressSanitizer and UBSan (clang)
@@ -40,10 +41,11 @@ WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 
 # Graphviz's headers are included as system headers, so that their own
 # warnings do not drown ours.
-GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph 2>/dev/null | \
+GV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libgvc libcgraph fontconfig 2>/dev/null | \
                      sed 's/-I/-isystem /g')
-# The render module's geometry needs libm.
-GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph 2>/dev/null) -lm
+# The render module's geometry needs libm; it asks fontconfig (which
+# Graphviz finds its fonts through) whether a language's script has a font.
+GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph fontconfig 2>/dev/null) -lm
 # Plots are painted with cairo (PNG, PDF); its headers are system headers too.
 CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
                         sed 's/-I/-isystem /g')
@@ -134,6 +136,17 @@ demo: deps
 	@echo
 	@echo '$$ $(BIN) table -s 1,3,4 -n 20'
 	@$(BIN) table -s 1,3,4 -n 20
+	@mkdir -p $(BUILD)/demo
+	@echo
+	@echo '$$ $(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.svg'
+	@$(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.svg
+	@echo '$$ $(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.png'
+	@$(BIN) graph -s 1,3,4 -n 12 --highlight-wins -o $(BUILD)/demo/graph.png
+	@echo '$$ $(BIN) steps -s 1,3,4 -n 12 -o $(BUILD)/demo/steps.html'
+	@$(BIN) steps -s 1,3,4 -n 12 -o $(BUILD)/demo/steps.html
+	@echo
+	@echo 'The worked example drawn: $(BUILD)/demo/graph.svg and graph.png;'
+	@echo 'its steps, one page for the lecture room: open $(BUILD)/demo/steps.html'
 
 test: deps
 	@$(MAKE) --no-print-directory test-run

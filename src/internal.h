@@ -140,6 +140,12 @@ void sg_buf_u64(sg_buf *b, uint64_t v);
  * it holds a comma, a quote or a line break. */
 void sg_buf_csv_field(sg_buf *b, const char *s);
 
+/* Appends DESCRIBE, a game's description, in language LANG: each phrase
+ * that templates/names/LANG.text translates is written in LANG (NULL, "en"
+ * or a language without names: DESCRIBE as it is).  Allocation failures
+ * are recorded in B. */
+void sg_describe_add(sg_buf *b, const char *describe, const char *lang);
+
 /* The output formats text is escaped for. */
 typedef enum sg_escape {
     SG_ESCAPE_NONE,

@@ -1102,6 +1102,16 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name);
 
 void sg_theme_free(sg_theme *theme);
 
+/* Sets the positions' labels of THEME to POINTS (4 to 144), every other
+ * text (moves, legend, caption) keeping its proportion to them.  Returns
+ * SG_OK, SG_EINPUT for a size out of range, or SG_ENOMEM. */
+sg_status sg_theme_set_font_size(sg_ctx *ctx, sg_theme *theme, double points);
+
+/* Sets the resolution of THEME's PNG pictures to DPI dots per inch (36 to
+ * 1200; without it a PNG has 96, fewer for a very large picture).  Returns
+ * SG_OK, SG_EINPUT for a resolution out of range, or SG_ENOMEM. */
+sg_status sg_theme_set_dpi(sg_ctx *ctx, sg_theme *theme, double dpi);
+
 /* The names of the built-in themes, e.g. "classic, dark, print".  Static. */
 const char *sg_theme_names(void);
 
@@ -1146,6 +1156,9 @@ typedef struct sg_drawing_opts {
     int highlight_move;     /* only the move from highlight_x to
                                highlight_y stands out */
     uint64_t highlight_y;
+    const char *title;      /* the legend's first line instead of the game
+                               and its positions (NULL: a DOT game's own
+                               graph label, else the game) */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -1250,6 +1263,12 @@ const char *sg_render_format_of_path(const char *path);
  * SG_EUNSUPPORTED naming the missing plugin and how to install or register
  * it. */
 sg_status sg_render_format_check(sg_ctx *ctx, const char *format);
+
+/* Whether this machine has a font that writes language LANG ("en", "zh";
+ * NULL is English), as fontconfig, through which Graphviz finds its fonts,
+ * sees it: 1 yes, 0 no (the language's characters would be drawn as empty
+ * boxes).  Never fails: where fontconfig cannot answer, it says 1. */
+int sg_font_for_lang(const char *lang);
 
 /* Paints the drawing in its current styling as FORMAT to OUT.  Returns SG_OK,
  * SG_EUNSUPPORTED (see sg_render_format_check()), SG_EIO or SG_EINTERNAL.
@@ -1744,6 +1763,7 @@ typedef struct sg_steps_opts {
                                beside the page's picture, the page's words
                                and the legend */
     double aspect;          /* the pictures' shape, as sg_drawing_opts */
+    int no_legend;          /* leave the legend out of every picture */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;

@@ -620,6 +620,31 @@ static void traces(void **state)
                      "= 3 | 3 | N |"))
         fail_msg("%s", t);
     free(t);
+    /* Chinese in the other formats: the same options and arithmetic. */
+    t = trace_of("kayles", "zh", "md", 4, 4);
+    if (!has_line(t, "| 4 | 取走 1 个剩余 3 或 1+2，取走 2 个剩余 2 或 1+1 | "
+                     "{3, 1+2, 2, 1+1} | mex{SG[3], SG[1]\u2295SG[2], SG[2], "
+                     "SG[1]\u2295SG[1]} = mex{3, 3, 2, 0} = 1 | 1 | N |"))
+        fail_msg("%s", t);
+    free(t);
+    t = trace_of("kayles", "zh", "latex", 4, 4);
+    if (!strstr(t, "\\mathrm{SG}[4] &= \\mathrm{mex}\\{\\mathrm{SG}[3],"
+                   "\\mathrm{SG}[1]\\oplus \\mathrm{SG}[2],\\mathrm{SG}[2],"
+                   "\\mathrm{SG}[1]\\oplus \\mathrm{SG}[1]\\} = "
+                   "\\mathrm{mex}\\{3,3,2,0\\} = 1 && \\text{取走 1 个，剩余 }3"
+                   "\\text{ 或 }1+2\\text{，}\\text{取走 2 个，剩余 }2\\text{ 或 "
+                   "}1+1\\text{，N 局面}"))
+        fail_msg("%s", t);
+    free(t);
+    t = trace_of("kayles", "zh", "json", 4, 4);
+    if (!strstr(t, "\"options\": [{\"take\": 1, \"heaps\": [3], \"value\": 3},"
+                   "{\"take\": 1, \"heaps\": [1,2], \"value\": 3},{\"take\": "
+                   "2, \"heaps\": [2], \"value\": 2},{\"take\": 2, \"heaps\": "
+                   "[1,1], \"value\": 0}], \"values\": [3,3,2,0], \"mex\": 1, "
+                   "\"pn\": \"N\", \"text\": \"SG[4] = mex{SG[3], SG[1]\u2295"
+                   "SG[2], SG[2], SG[1]\u2295SG[1]} = mex{3,3,2,0} = 1\"}"))
+        fail_msg("%s", t);
+    free(t);
     /* Three heaps. */
     t = trace_of("0.8", "en", "text", 4, 4);
     if (!has_line(t, "sg(4): take 1 leaves 1+1+1; mex{sg(1)\u2295sg(1)\u2295"

@@ -143,7 +143,7 @@ static void mistakes_have_places(void **state)
             "t.tpl:2:3: unknown setting \"colour\" (known: escape, "
             "list-separator, p-label, n-label, name-separator, "
             "take-separator, option-separator, heap-separator, "
-            "sum-separator, xor, rows)");
+            "sum-separator, xor, rows, names)");
     REFUSES("[settings]\np-label = a\np-label = b\n",
             "t.tpl:3:1: setting \"p-label\" is given twice");
     REFUSES("[settings]\nescape = rtf\n[step]\na\n[terminal]\nb\n",

@@ -40,6 +40,7 @@ enum {
     GS_SEPARATOR,
     GS_FEEDBACK_PLACE,
     GS_FEEDBACK_LINE,
+    GS_N_SUGGEST,
     GS_NSECTIONS
 };
 
@@ -48,7 +49,8 @@ static const char *const class_sections[] = {
     "range-short", "range-long", "range-item", "scores-correct",
     "scores-points", "first-wrong", "first-wrong-item", "first-wrong-none",
     "chart-scores", "chart-first-wrong", "chart-students",
-    "feedback-unreadable", "feedback-others", "separator", "feedback-place", "feedback-line", NULL};
+    "feedback-unreadable", "feedback-others", "separator", "feedback-place", "feedback-line",
+    "n-suggest", NULL};
 
 _Static_assert(sizeof class_sections / sizeof class_sections[0] ==
                    GS_NSECTIONS + 1,
@@ -77,7 +79,7 @@ static const char *const class_vars[] = {
 static const uint64_t class_allowed[] = {
     ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV,
     ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV,
-    ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV};
+    ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV, ALL_GV};
 _Static_assert(sizeof class_allowed / sizeof class_allowed[0] ==
                    GS_NSECTIONS,
                "a mask for every section");
@@ -485,6 +487,51 @@ static void format_points(double v, char *buf, size_t size)
 
 static void row_label(const grade_row *r, char *buf, size_t size);
 
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* When no -n was given and most sheets end at one x below N (a few went
+ * beyond the question), the question's N is most likely that x: says so,
+ * with the option that grades every sheet to it. */
+static void suggest_n(sg_gradebook *g, sg_buf *b, uint64_t readable)
+{
+    uint64_t *last = malloc(readable * sizeof *last);
+    if (!last)
+        return; /* only a suggestion: nothing is lost without it */
+    size_t n = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        const grade_row *r = &g->rows[i];
+        if (!r->error && r->sum.last_in_sheet != SG_NO_POSITION)
+            last[n++] = r->sum.last_in_sheet;
+    }
+    qsort(last, n, sizeof *last, compare_u64);
+    size_t best = 0, run = 0;
+    uint64_t mode = 0;
+    for (size_t i = 0; i < n; i++) {
+        run = i && last[i] == last[i - 1] ? run + 1 : 1;
+        if (run > best) {
+            best = run;
+            mode = last[i];
+        }
+    }
+    free(last);
+    if (best * 2 <= readable || mode + 1 >= g->total)
+        return;
+    char x[24], count[24], files[24];
+    snprintf(x, sizeof x, "%llu", (unsigned long long)mode);
+    snprintf(count, sizeof count, "%zu", best);
+    snprintf(files, sizeof files, "%llu", (unsigned long long)readable);
+    const char *vars[GV_NVARS] = {0};
+    vars[GV_X] = x;
+    vars[GV_COUNT] = count;
+    vars[GV_FILES] = files;
+    say(b, g->tpl, GS_N_SUGGEST, vars);
+    sg_buf_putc(b, '\n');
+}
+
 /* The lines after the rows: N, sheets of other ranges, the histogram and
  * the x most often first wrong. */
 static void write_summary(sg_gradebook *g, sg_buf *b)
@@ -552,6 +599,8 @@ static void write_summary(sg_gradebook *g, sg_buf *b)
             }
             sg_buf_free(&list);
         }
+        if (g->n_from_sheets)
+            suggest_n(g, b, readable);
     }
     /* The histogram. */
     uint64_t hist[BUCKETS] = {0};

@@ -142,6 +142,11 @@ sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
 
 /* Parses the shape of option OPT, "W:H" (16:9) or a number (1.78), width
  * over height, from 1:4 to 4:1.  Returns SG_OK or SG_EINPUT. */
+/* Reads ARG, the value of option OPT, as a number from LO to HI into
+ * *OUT.  Returns SG_OK or SG_EINPUT naming OPT and ARG. */
+sg_status cli_parse_real(sg_ctx *ctx, const char *opt, const char *arg,
+                         double lo, double hi, double *out);
+
 sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
                            double *aspect);
 
@@ -172,6 +177,11 @@ unsigned cli_terminal_width(void);
 
 /* Prepends "PREFIX: " to the context's message. */
 void cli_prefix_error(sg_ctx *ctx, const char *prefix);
+
+/* Warns on standard error, naming the package that brings one, when this
+ * machine has no font for language LANG (see sg_font_for_lang()): the
+ * picture is still made, but its words would show as empty boxes. */
+void cli_warn_font(const char *command, const char *lang);
 
 /* Reads the positions ARGS[0..n) (heap sizes, or node names of a DAG game)
  * into a new array *POSITIONS, which the caller frees, and makes *LOOKUP, a

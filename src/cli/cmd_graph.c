@@ -37,6 +37,12 @@ static const char usage[] =
     "      --no-legend       leave the legend out\n"
     "      --misere          misère play: each position shows g-(x), the\n"
     "                        misère value, and is P or N under misère play\n"
+    "  -l, --lang LANG       the legend's language: en (default) or zh\n"
+    "      --title TEXT      the legend's first line (default: a DOT game's\n"
+    "                        own graph label, else the game and its positions)\n"
+    "      --font-size PT    the positions' labels in points (default 14);\n"
+    "                        every other text keeps its proportion\n"
+    "      --dpi N           a PNG's resolution (default 96)\n"
     "  -h, --help            show this help\n"
     "\n"
     "Example: sgviz graph -s 1,3,4 -n 12 --highlight-wins -o s134.png\n";
@@ -108,6 +114,22 @@ static sg_status highlight_option(sg_ctx *ctx, const sg_game *game,
                        "or a move X-Y)", first);
 }
 
+/* Checks --title TEXT: one line of text of at most 200 bytes. */
+static sg_status title_option(sg_ctx *ctx, const char *text)
+{
+    size_t len = strlen(text);
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return sg_ctx_fail(ctx, SG_EINPUT, "--title: a control character "
+                               "(byte 0x%02x at byte %zu); give one line of "
+                               "text", (unsigned)(unsigned char)*p,
+                               (size_t)(p - text) + 1);
+    if (len > 200)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--title: %zu bytes; give at most "
+                           "200", len);
+    return SG_OK;
+}
+
 int cmd_graph(sg_ctx *ctx, int argc, char **argv)
 {
     enum {
@@ -120,7 +142,10 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_POSITION,
         OPT_MISERE,
         OPT_ASPECT,
-        OPT_HIGHLIGHT
+        OPT_HIGHLIGHT,
+        OPT_TITLE,
+        OPT_FONT_SIZE,
+        OPT_DPI
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -136,15 +161,20 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"misere", no_argument, NULL, OPT_MISERE},
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"highlight", required_argument, NULL, OPT_HIGHLIGHT},
+        {"lang", required_argument, NULL, 'l'},
+        {"title", required_argument, NULL, OPT_TITLE},
+        {"font-size", required_argument, NULL, OPT_FONT_SIZE},
+        {"dpi", required_argument, NULL, OPT_DPI},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
     const char *theme_name = "classic", *root = NULL, *shown = NULL;
     sg_drawing_opts opts = {0};
+    double font_size = 0, dpi = 0;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":n:o:T:h", options);
+    cli_options_init(&getopts, ":n:o:T:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'n': ga.max = optarg; break;
@@ -164,6 +194,21 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
                 return EXIT_BAD;
             break;
         case OPT_HIGHLIGHT: shown = optarg; break;
+        case 'l': opts.lang = optarg; break;
+        case OPT_TITLE:
+            if (title_option(ctx, optarg) != SG_OK)
+                return EXIT_BAD;
+            opts.title = optarg;
+            break;
+        case OPT_FONT_SIZE:
+            if (cli_parse_real(ctx, "--font-size", optarg, 4, 144,
+                               &font_size) != SG_OK)
+                return EXIT_BAD;
+            break;
+        case OPT_DPI:
+            if (cli_parse_real(ctx, "--dpi", optarg, 36, 1200, &dpi) != SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "graph", c, argv);
         }
@@ -197,6 +242,10 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     sg_drawing *drawing = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
     if (!theme)
+        goto done;
+    if ((font_size > 0 &&
+         sg_theme_set_font_size(ctx, theme, font_size) != SG_OK) ||
+        (dpi > 0 && sg_theme_set_dpi(ctx, theme, dpi) != SG_OK))
         goto done;
     opts.theme = theme;
     game = cli_load_game(ctx, &ga);
@@ -236,6 +285,8 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     drawing = sg_drawing_new(ctx, sum ? sum : game, to, &opts);
     if (!drawing) {
         const char *why = sg_ctx_message(ctx);
+        if (strstr(why, "unknown language"))
+            cli_prefix_error(ctx, "--lang");
         if (shown && (strstr(why, "not in the drawing") ||
                       strstr(why, "has no move from"))) {
             char prefix[96];
@@ -244,6 +295,8 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         }
         goto done;
     }
+    if (strcmp(format, "dot") != 0 && strcmp(format, "tikz") != 0)
+        cli_warn_font("graph", opts.lang);
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;

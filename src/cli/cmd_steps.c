@@ -42,6 +42,8 @@ static const char usage[] =
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --to X            the last position (instead of -n)\n"
+    "      --no-legend       leave the legend out (the page's table and\n"
+    "                        captions explain the picture)\n"
     "\n"
     "Practice (with -o FILE.html):\n"
     "      --practice        the page hides the values: the student works out\n"
@@ -208,7 +210,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_SHUFFLE,
         OPT_HIDE,
         OPT_POSITION,
-        OPT_ASPECT
+        OPT_ASPECT,
+        OPT_NO_LEGEND
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -227,6 +230,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"hide-picture", no_argument, NULL, OPT_HIDE},
         {"position", required_argument, NULL, OPT_POSITION},
         {"aspect", required_argument, NULL, OPT_ASPECT},
+        {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -262,6 +266,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
                 SG_OK)
                 return EXIT_BAD;
             break;
+        case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
@@ -327,6 +332,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
             cli_prefix_error(ctx, "--lang");
         goto done;
     }
+    cli_warn_font("steps", opts.lang);
     if (frames) {
         size_t count = sg_steps_count(steps);
         if (check_frames_not_input(ctx, output, count, frame_format,

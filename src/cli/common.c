@@ -22,6 +22,17 @@ void cli_prefix_error(sg_ctx *ctx, const char *prefix)
     sg_ctx_fail(ctx, sg_ctx_status(ctx), "%s: %s", prefix, copy);
 }
 
+void cli_warn_font(const char *command, const char *lang)
+{
+    /* Only Chinese needs a font of its own; Debian's smallest is
+     * fonts-wqy-microhei. */
+    if (sg_font_for_lang(lang))
+        return;
+    fprintf(stderr, "sgviz: %s: warning: no Chinese font is installed, so "
+            "the picture's Chinese words show as empty boxes; install one "
+            "(Debian: apt-get install fonts-wqy-microhei)\n", command);
+}
+
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,
                            uint64_t max, uint64_t *out)
 {
@@ -71,6 +82,21 @@ static double positive_number(const char **p)
     }
     *p = s;
     return digits && v > 0 && v <= 10000 ? v : -1;
+}
+
+sg_status cli_parse_real(sg_ctx *ctx, const char *opt, const char *arg,
+                         double lo, double hi, double *out)
+{
+    const char *p = arg;
+    double v = positive_number(&p);
+    if (v <= 0 || *p || p == arg)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": not a number; give "
+                           "one from %g to %g", opt, arg, lo, hi);
+    if (v < lo || v > hi)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": give a number "
+                           "from %g to %g", opt, arg, lo, hi);
+    *out = v;
+    return SG_OK;
 }
 
 sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,

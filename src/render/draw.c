@@ -579,11 +579,6 @@ static sg_status prepare_styles(sg_ctx *ctx, sg_drawing *d, int kind)
     return SG_OK;
 }
 
-const char *sg_draw_value_name(const sg_drawing *d)
-{
-    return d->opts.misere ? "g\u207b" : "sg";
-}
-
 /* The longest line of a DOT game node's own label, or its name. */
 static const char *file_label(const sg_drawing *d, size_t i)
 {
@@ -614,7 +609,7 @@ static void choose_diameter(sg_drawing *d)
             text = sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         widest = fmax(widest, sg_draw_text_width(text, fs));
     }
-    snprintf(buf, sizeof buf, "%s=%llu", sg_draw_value_name(d),
+    snprintf(buf, sizeof buf, "%s%llu", d->value_prefix,
              (unsigned long long)maxv);
     widest = fmax(widest, sg_draw_text_width(buf, fs));
     sg_draw_size_sums(d, fs);
@@ -695,7 +690,12 @@ static sg_status check_source(sg_ctx *ctx, const sg_drawing *d)
 static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
 {
     const sg_theme *t = d->theme;
-    d->g = agopen(SG_GV_STR(sg_game_describe(d->game)), Agdirected, NULL);
+    /* The graph's name is the picture's title (an SVG's <title>). */
+    sg_buf title;
+    sg_buf_init(&title);
+    sg_describe_add(&title, sg_game_describe(d->game), d->opts.lang);
+    d->g = title.failed ? NULL : agopen(title.data, Agdirected, NULL);
+    sg_buf_free(&title);
     if (!d->g)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory building the graph");
     Agraph_t *g = d->g;
@@ -886,6 +886,23 @@ static void apply(void *obj, const sg_resolved *res, size_t n)
         sg_draw_set(obj, res[i].sym, res[i].value);
 }
 
+/* A DOT game's style=dashed (or dotted, bold, rounded) would replace the
+ * theme's "filled", and with it the fill that tells P from N and that a
+ * P-position's white text needs: the node keeps the border it asks for
+ * and the fill the theme gives.  A theme without fills is left alone. */
+static void keep_fill(sg_drawing *d, Agnode_t *v)
+{
+    const char *want = sg_attr_find(&d->theme->node, "style");
+    if (!d->n_style || !want || !strstr(want, "filled"))
+        return;
+    const char *style = agxget(v, d->n_style);
+    if (strstr(style, "filled") || strstr(style, "invis"))
+        return;
+    char buf[128];
+    snprintf(buf, sizeof buf, "filled%s%.100s", *style ? "," : "", style);
+    sg_draw_set(v, d->n_style, buf);
+}
+
 static void style_node(sg_drawing *d, size_t i)
 {
     Agnode_t *v = d->node[i];
@@ -908,6 +925,8 @@ static void style_node(sg_drawing *d, size_t i)
         apply(v, d->nres[STYLE_TARGET], d->nresn[STYLE_TARGET]);
     else if (state == SG_NODE_HIDDEN)
         sg_draw_set(v, d->n_style, "invis");
+    else
+        keep_fill(d, v);
 
     sg_draw_ring_size(d, v, d->diam);
 
@@ -930,12 +949,12 @@ static void style_node(sg_drawing *d, size_t i)
     else
         label_escape(&b, sg_game_position_name(d->game, d->x[i], buf,
                                                sizeof buf));
-    char value[32];
+    char value[48];
     if (known)
-        snprintf(value, sizeof value, "%s=%llu", sg_draw_value_name(d),
+        snprintf(value, sizeof value, "%s%llu", d->value_prefix,
                  (unsigned long long)shown);
     else
-        snprintf(value, sizeof value, "%s=?", sg_draw_value_name(d));
+        snprintf(value, sizeof value, "%s?", d->value_prefix);
     if (html) {
         sg_gv_set_html(d->g, v, d->n_label, own);
         sg_draw_set(v, d->n_xlabel, value);
@@ -1231,12 +1250,14 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         sg_ctx_fail(ctx, SG_EINPUT, "unknown layout %d", (int)d->opts.layout);
         goto fail;
     }
-    if (d->opts.lang) {
+    {
         /* The legend is made last; an unknown language is refused before
-         * any work is done. */
+         * any work is done.  The nodes' labels take their words now. */
         sg_template *words = sg_legend_wording(ctx, d->opts.lang);
         if (!words)
             goto fail;
+        sg_legend_value_prefix(words, d->opts.misere, d->value_prefix,
+                               sizeof d->value_prefix);
         sg_template_free(words);
     }
     if (d->opts.has_root)
@@ -1438,6 +1459,20 @@ static sg_status paint_tikz(sg_ctx *ctx, sg_drawing *d, FILE *out,
     return st;
 }
 
+/* Sets the graph attribute NAME of D to VALUE for one rendering, keeping
+ * its old value in OLD (SIZE bytes) for the caller to put back.  Returns
+ * the attribute. */
+static Agsym_t *set_for_render(sg_drawing *d, const char *name,
+                               const char *value, char *old, size_t size)
+{
+    Agsym_t *a = agattr(d->g, AGRAPH, SG_GV_STR(name), NULL);
+    if (!a)
+        a = agattr(d->g, AGRAPH, SG_GV_STR(name), SG_GV_STR(""));
+    snprintf(old, size, "%s", agxget(d->g, a));
+    sg_draw_set(d->g, a, value);
+    return a;
+}
+
 /* Paints D as FORMAT into OUT, or into memory when OUT is NULL. */
 static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
                        FILE *out, char **data, size_t *len)
@@ -1484,23 +1519,27 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
      * that it has at most about PNG_MAX_PIXELS, but never so low that a
      * 14-point label is less than 12 pixels high.  A theme that sets dpi
      * itself is obeyed. */
-    Agsym_t *dpi = NULL;
-    char old_dpi[32] = "";
+    Agsym_t *dpi = NULL, *margin = NULL;
+    char old_dpi[32] = "", old_margin[32] = "";
     if (strcmp(format, "png") == 0 && !sg_attr_find(&d->theme->graph, "dpi")) {
         double w = (d->extent.x1 - d->extent.x0) / 72 + 0.5;
         double h = (d->extent.y1 - d->extent.y0) / 72 + 0.5;
         double pixels = w * h * 96 * 96;
         if (pixels > PNG_MAX_PIXELS) {
             double res = fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64);
-            dpi = agattr(d->g, AGRAPH, SG_GV_STR("dpi"), NULL);
-            if (!dpi)
-                dpi = agattr(d->g, AGRAPH, SG_GV_STR("dpi"), SG_GV_STR(""));
-            snprintf(old_dpi, sizeof old_dpi, "%s", agxget(d->g, dpi));
             char buf[32];
             snprintf(buf, sizeof buf, "%.1f", res);
-            sg_draw_set(d->g, dpi, buf);
+            dpi = set_for_render(d, "dpi", buf, old_dpi, sizeof old_dpi);
         }
     }
+    /* Graphviz's PDF device leaves a margin of half an inch that nothing
+     * paints, a white frame around a dark theme's picture; the theme's
+     * pad, painted in its background, is margin enough.  A theme that
+     * sets margin itself is obeyed. */
+    if (strcmp(format, "pdf") == 0 &&
+        !sg_attr_find(&d->theme->graph, "margin"))
+        margin = set_for_render(d, "margin", "0", old_margin,
+                                sizeof old_margin);
     /* Graphviz paints into memory even when the picture goes to a file:
      * when its own write to a file fails (a full disk, a size limit),
      * Graphviz 2.42 ends the process with exit(1), leaving a temporary
@@ -1511,6 +1550,8 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     sg_status st = run_renderer(ctx, d, gvc, format, NULL, &gvdata, &gvlen);
     if (dpi)
         sg_draw_set(d->g, dpi, old_dpi);
+    if (margin)
+        sg_draw_set(d->g, margin, old_margin);
     if (st != SG_OK)
         return st;
     if (out) {

@@ -952,6 +952,8 @@ enum {
     LS_HIGHLIGHT_MOVE,
     LS_HIGHLIGHT_TARGET,
     LS_HIGHLIGHT_MOVE_TARGET,
+    LS_VALUE,
+    LS_VALUE_MISERE,
     LS_NSECTIONS
 };
 
@@ -959,7 +961,7 @@ static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
     "win", "current", "target", "pending", "sum", "p-misere", "n-misere",
     "sum-misere", "highlight", "highlight-move", "highlight-target",
-    "highlight-move-target", NULL};
+    "highlight-move-target", "value", "value-misere", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -972,7 +974,7 @@ static const uint64_t legend_allowed[LS_NSECTIONS] = {
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
-    LEGEND_ALL_VARS, LEGEND_ALL_VARS};
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
 
 static const char *const legend_settings[] = {NULL};
 
@@ -1007,16 +1009,43 @@ static void legend_say(const sg_template *words, int id,
     sg_buf_free(&b);
 }
 
-/* The legend's title: the game and the positions drawn. */
+void sg_legend_value_prefix(const sg_template *words, int misere, char *buf,
+                            size_t size)
+{
+    legend_say(words, misere ? LS_VALUE_MISERE : LS_VALUE, NULL, buf, size);
+    /* The section's text ends with its line break. */
+    size_t len = strlen(buf);
+    while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+        buf[--len] = '\0';
+    if (!len)
+        snprintf(buf, size, "%s", misere ? "g\u207b=" : "sg=");
+}
+
+/* The legend's title: the one asked for, a DOT game's own graph label,
+ * or the game and the positions drawn. */
 static void legend_title(const sg_drawing *d, const sg_template *words,
                          char *buf, size_t size)
 {
+    const char *own = d->opts.title;
+    if (!own && d->src) {
+        own = agget(d->src->graph, SG_GV_STR("label"));
+        if (own && (!*own || aghtmlstr(SG_GV_STR(own))))
+            own = NULL;
+    }
+    if (own) {
+        snprintf(buf, size, "%s", own);
+        return;
+    }
     char a[64], num[32];
     const char *what = sg_game_describe(d->game);
     /* A DOT game goes by its file's name, without the directories. */
     if (!sg_game_numbered(d->game) && strrchr(what, '/'))
         what = strrchr(what, '/') + 1;
-    const char *vars[LV_NVARS] = {what, NULL, NULL, NULL};
+    sg_buf name;
+    sg_buf_init(&name);
+    sg_describe_add(&name, what, d->opts.lang);
+    const char *vars[LV_NVARS] = {name.failed ? what : name.data, NULL, NULL,
+                                  NULL};
     int id;
     if (d->opts.has_root) {
         vars[LV_ROOT] = sg_game_position_name(d->game, d->last, a, sizeof a);
@@ -1031,6 +1060,7 @@ static void legend_title(const sg_drawing *d, const sg_template *words,
         id = d->n == 1 ? LS_TITLE_ONE : LS_TITLE_MANY;
     }
     legend_say(words, id, vars, buf, size);
+    sg_buf_free(&name);
 }
 
 /* Adds the legend's lines, in the wording WORDS, from the point (X0, Y)

@@ -148,6 +148,9 @@ struct sg_drawing {
     sg_layout layout;
     uint64_t last;  /* positions 0..last were gathered */
     bool dense;
+    /* What a node writes before its value, in the legend's language:
+     * "sg=" in English, "SG=" in Chinese, as the captions write it. */
+    char value_prefix[16];
 
     Agraph_t *g;
 
@@ -264,6 +267,12 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
  * language. */
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
 
+/* The [value] section of the legend's wording WORDS, what a node writes
+ * before its value ("sg="), or with MISERE the [value-misere] one ("g-="),
+ * into BUF of SIZE bytes. */
+void sg_legend_value_prefix(const sg_template *words, int misere, char *buf,
+                            size_t size);
+
 /* Lays D out and has Graphviz paint it with the renderer FORMAT into
  * CONTEXT (for sgviz's own renderers, which paint into a structure rather
  * than a file).  Returns SG_OK or an error, as sg_drawing_render(). */
@@ -281,9 +290,6 @@ void sg_draw_ring_size(const sg_drawing *d, Agnode_t *v, double size);
 /* "x,y" in points with two decimals. */
 void sg_draw_point(char *buf, size_t size, double x, double y);
 
-/* What a node's value is called in labels: "sg", or "g-" (with a
- * superscript minus) in a misère drawing.  Static. */
-const char *sg_draw_value_name(const sg_drawing *d);
 
 /* An estimate of the width in points of TEXT set in FONTSIZE, generous
  * enough for Helvetica and DejaVu Sans alike. */

@@ -156,7 +156,7 @@ void sg_draw_size_sums(sg_drawing *d, double fontsize)
     for (size_t j = 0; j < d->nsums; j++) {
         sg_draw_sum_name(d, j, "+", buf, sizeof buf);
         widest = fmax(widest, sg_draw_text_width(buf, fs));
-        snprintf(buf, sizeof buf, "%s=%llu", sg_draw_value_name(d),
+        snprintf(buf, sizeof buf, "%s%llu", d->value_prefix,
                  (unsigned long long)d->sg[d->n + j]);
         widest = fmax(widest, sg_draw_text_width(buf, fs));
     }
@@ -232,7 +232,7 @@ static void style_sum(sg_drawing *d, size_t j)
         sg_draw_set(v, d->n_peripheries, "2");
     if (d->n_shape)
         sg_draw_set(v, d->n_shape, "box");
-    char buf[128];
+    char buf[160];
     const char *style = d->n_style ? agxget(v, d->n_style) : "";
     if (state == SG_NODE_HIDDEN)
         snprintf(buf, sizeof buf, "invis");
@@ -257,10 +257,10 @@ static void style_sum(sg_drawing *d, size_t j)
     char name[96];
     sg_draw_sum_name(d, j, "+", name, sizeof name);
     if (known)
-        snprintf(buf, sizeof buf, "%s\\n%s=%llu", name,
-                 sg_draw_value_name(d), (unsigned long long)shown);
+        snprintf(buf, sizeof buf, "%s\\n%s%llu", name, d->value_prefix,
+                 (unsigned long long)shown);
     else
-        snprintf(buf, sizeof buf, "%s\\n%s=?", name, sg_draw_value_name(d));
+        snprintf(buf, sizeof buf, "%s\\n%s?", name, d->value_prefix);
     sg_draw_set(v, d->n_label, buf);
 }
 

@@ -85,6 +85,62 @@ static sg_status attr_add(sg_ctx *ctx, sg_attr_list *l, const char *name,
     return SG_OK;
 }
 
+/* Sets NAME to VALUE in L, in place of its old value or added. */
+static sg_status attr_put(sg_ctx *ctx, sg_attr_list *l, const char *name,
+                          const char *value)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->items[i].name, name) == 0) {
+            char *v = sg_strdup(ctx, value);
+            if (!v)
+                return ctx->status;
+            free(l->items[i].value);
+            l->items[i].value = v;
+            return SG_OK;
+        }
+    return attr_add(ctx, l, name, value);
+}
+
+/* Multiplies the font size L sets, if any, by FACTOR. */
+static sg_status scale_font(sg_ctx *ctx, sg_attr_list *l, double factor)
+{
+    double fs = sg_theme_number(l, "fontsize", 0);
+    if (fs <= 0)
+        return SG_OK;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", fs * factor);
+    return attr_put(ctx, l, "fontsize", buf);
+}
+
+sg_status sg_theme_set_font_size(sg_ctx *ctx, sg_theme *theme, double points)
+{
+    if (!(points >= 4 && points <= 144))
+        return sg_ctx_fail(ctx, SG_EINPUT, "font size %g: give 4 to 144 "
+                           "points", points);
+    /* Every size keeps its proportion to the positions' labels. */
+    double factor = points / sg_theme_number(&theme->node, "fontsize", 14);
+    sg_status st = scale_font(ctx, &theme->edge, factor);
+    for (int i = 0; st == SG_OK && i < NODE_STYLE_COUNT; i++)
+        st = scale_font(ctx, &theme->node_style[i], factor);
+    for (int i = 0; st == SG_OK && i < EDGE_STYLE_COUNT; i++)
+        st = scale_font(ctx, &theme->edge_style[i], factor);
+    if (st != SG_OK)
+        return st;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", points);
+    return attr_put(ctx, &theme->node, "fontsize", buf);
+}
+
+sg_status sg_theme_set_dpi(sg_ctx *ctx, sg_theme *theme, double dpi)
+{
+    if (!(dpi >= 36 && dpi <= 1200))
+        return sg_ctx_fail(ctx, SG_EINPUT, "resolution %g: give 36 to 1200 "
+                           "dots per inch", dpi);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", dpi);
+    return attr_put(ctx, &theme->graph, "dpi", buf);
+}
+
 static void attr_list_free(sg_attr_list *l)
 {
     for (size_t i = 0; i < l->n; i++) {

@@ -52,6 +52,7 @@ struct sg_steps {
     char **caption;      /* the short line of each step */
     char **trace;        /* the trace's line of each step */
     sg_drawing *frames;  /* the frames' drawing, made on first need */
+    char *title;         /* the game's name in the steps' language */
 };
 
 /* The drawing of the steps' positions in the steps' options, with a line
@@ -66,7 +67,8 @@ sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,
                          const char *const vars[WV_NVARS], char **out);
 
 /* The name of a DOT game's file without its directories, or the game's
- * description: what a page's title calls the game.  Owned by the game. */
+ * description, in the steps' language: what a page's title calls the
+ * game.  Owned by the steps. */
 const char *sg_steps_game_title(const sg_steps *st);
 
 /* One look of the picture, as a page holds it: every position in state

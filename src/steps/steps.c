@@ -176,7 +176,7 @@ static int record_step(void *user, const sg_step *s)
         sg_buf_u64(&values, s->values[i]);
     }
     sg_u64_to_str(s->sg, sg_buf_text);
-    const char *vars[WV_NVARS] = {sg_game_describe(st->game), name,
+    const char *vars[WV_NVARS] = {st->title, name,
                                   sg_buf_text, values.data ? values.data : "",
                                   s->sg == 0 ? "P" : "N", NULL, NULL};
     r->line.len = 0;
@@ -231,12 +231,23 @@ sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     st->opts.lang = st->lang;
     snprintf(st->lang, sizeof st->lang, "%s", lang);
     st->count = (size_t)last + 1;
+    /* A DOT game goes by its file's name, without the directories. */
+    const char *title = sg_game_describe(game);
+    if (!sg_game_numbered(game) && strrchr(title, '/'))
+        title = strrchr(title, '/') + 1;
+    sg_buf tb;
+    sg_buf_init(&tb);
+    sg_describe_add(&tb, title, lang);
+    if (tb.failed)
+        sg_buf_free(&tb);
+    st->title = tb.data ? tb.data : sg_strdup(ctx, title);
     st->words = sg_tpl_builtin(ctx, &words_schema, name);
     st->sg = sg_alloc(ctx, st->count, sizeof *st->sg);
     st->first = sg_alloc(ctx, st->count + 1, sizeof *st->first);
     st->caption = sg_alloc(ctx, st->count, sizeof *st->caption);
     st->trace = sg_alloc(ctx, st->count, sizeof *st->trace);
-    if (!st->words || !st->sg || !st->first || !st->caption || !st->trace) {
+    if (!st->title || !st->words || !st->sg || !st->first || !st->caption ||
+        !st->trace) {
         sg_steps_free(st);
         return NULL;
     }
@@ -263,6 +274,7 @@ void sg_steps_free(sg_steps *st)
         return;
     sg_drawing_free(st->frames);
     sg_template_free(st->words);
+    free(st->title);
     for (size_t k = 0; st->caption && k < st->count; k++)
         free(st->caption[k]);
     for (size_t k = 0; st->trace && k < st->count; k++)
@@ -305,6 +317,7 @@ sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
     o.lang = st->lang;
     o.step_legend = 1;
     o.aspect = st->opts.aspect;
+    o.no_legend = st->opts.no_legend;
     return sg_drawing_new(ctx, st->game, st->count - 1, &o);
 }
 
@@ -816,14 +829,7 @@ sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,
     return SG_OK;
 }
 
-const char *sg_steps_game_title(const sg_steps *st)
-{
-    const char *game = sg_game_describe(st->game);
-    /* A DOT game goes by its file's name, without the directories. */
-    if (!sg_game_numbered(st->game) && strrchr(game, '/'))
-        game = strrchr(game, '/') + 1;
-    return game;
-}
+const char *sg_steps_game_title(const sg_steps *st) { return st->title; }
 
 /* The steps as JSON, for the page's script. */
 static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)

@@ -744,6 +744,8 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
     memset(&w, 0, sizeof w);
     w.game = game;
     sg_buf_init(&w.out);
+    sg_buf game_name;
+    sg_buf_init(&game_name);
     sg_template *words = sum_wording(ctx, o.lang);
     if (!words)
         return ctx->status;
@@ -773,7 +775,8 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
     sg_buf_putc(&position, '\0');
     noun = said(&w, strcmp(game->ops->noun, "heap") == 0 ? SW_HEAP
                                                            : SW_POSITION);
-    w.vars[SV_GAME] = game->describe;
+    sg_describe_add(&game_name, game->describe, o.lang);
+    w.vars[SV_GAME] = game_name.failed ? game->describe : game_name.data;
     w.vars[SV_POSITION] = position.failed ? "" : position.data;
     w.vars[SV_NOUN] = noun ? noun : "";
     set_num(&w, SV_COUNT, n);
@@ -830,6 +833,7 @@ written:
     st = SG_OK;
 done:
     free(noun);
+    sg_buf_free(&game_name);
     sg_buf_free(&w.out);
     sg_sum_free(sum);
     sg_lookup_free(lookup);

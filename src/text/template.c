@@ -68,7 +68,7 @@ static const uint64_t trace_allowed[] = {
 static const char *const trace_settings[] = {
     "escape", "list-separator", "p-label", "n-label", "name-separator",
     "take-separator", "option-separator", "heap-separator", "sum-separator",
-    "xor", "rows", NULL};
+    "xor", "rows", "names", NULL};
 
 const sg_tpl_schema sg_trace_schema = {"trace template", trace_sections,
                                        trace_vars, trace_allowed,

@@ -145,7 +145,8 @@ enum {
     TS_HEAP_SEPARATOR,
     TS_SUM_SEPARATOR,
     TS_XOR,
-    TS_ROWS
+    TS_ROWS,
+    TS_NAMES
 };
 
 /* The most steps one block of a trace may be given with `rows`. */

@@ -47,6 +47,9 @@ struct sg_trace {
      * one amount, between the heaps of a sum, between the options' sums,
      * and between the references of a sum's heaps. */
     const char *take_sep, *option_sep, *heap_sep, *sum_sep, *xor_sep;
+    /* The game's description in the language of the template's `names`
+     * setting ("S = {1,2,4,8,...} (2 的幂)"). */
+    sg_buf game_name;
     uint64_t written; /* bytes written so far */
     uint64_t units;   /* steps and moves so far, the current step's too */
     bool too_much;    /* the output passed its bound (OUTPUT_FREE) */
@@ -292,7 +295,7 @@ static void render(sg_trace *tr, sg_buf *b, const sg_segment *segs,
         bool str = in_string != s->in_string;
         switch (s->var) {
         case -1: sg_buf_add(b, s->text, s->len); break;
-        case TV_GAME: put_text(tr, b, tr->game->describe, str); break;
+        case TV_GAME: put_text(tr, b, tr->game_name.data, str); break;
         case TV_SET: put_text(tr, b, tr->game->spec, str); break;
         case TV_FROM: put_position(tr, b, tr->from, str); break;
         case TV_TO: put_position(tr, b, tr->to, str); break;
@@ -409,6 +412,13 @@ sg_trace *sg_trace_new(sg_ctx *ctx, const sg_template *tpl,
     tr->p_label = sg_tpl_setting(tpl, TS_P_LABEL, "P");
     tr->n_label = sg_tpl_setting(tpl, TS_N_LABEL, "N");
     tr->name_sep = sg_tpl_setting(tpl, TS_NAME_SEPARATOR, "; ");
+    sg_describe_add(&tr->game_name, game->describe,
+                    sg_tpl_setting(tpl, TS_NAMES, NULL));
+    if (tr->game_name.failed) {
+        sg_trace_free(tr);
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory naming the game");
+        return NULL;
+    }
     /* Checked when the template was read. */
     const char *rows = sg_tpl_setting(tpl, TS_ROWS, "0");
     if (sg_parse_u64(rows, strlen(rows), SG_TRACE_MAX_ROWS, &tr->rows) != 0 ||
@@ -555,6 +565,7 @@ void sg_trace_free(sg_trace *tr)
     if (!tr)
         return;
     sg_buf_free(&tr->line);
+    sg_buf_free(&tr->game_name);
     sg_buf_free(&tr->p_list);
     sg_buf_free(&tr->n_list);
     free(tr);

@@ -348,6 +348,27 @@ if expect 2 "class: -n" check -s 1,3,4 -n 20 class; then
     has_line "first wrong most often: x = 6 (1), x = 15 (1)" "class: first wrong"
 fi
 
+# Without -n, one sheet that goes beyond the question sets N for all; when
+# most sheets end at one x below it, the summary suggests -n.
+mkdir -p "$tmp/class-n/a" "$tmp/class-n/b" "$tmp/class-n/c"
+sed -n 1,21p "$tmp/truth134" | awk '{ print NR - 1, $1 }' > "$tmp/class-n/a/hw.txt"
+cp "$tmp/class-n/a/hw.txt" "$tmp/class-n/b/hw.txt"
+sed -n 1,26p "$tmp/truth134" | awk '{ print NR - 1, $1 }' > "$tmp/class-n/c/hw.txt"
+if expect 1 "class: -n suggested" check -s 1,3,4 class-n; then
+    has_line "N = 25, the largest x in any sheet (no -n given): x = 0..25 checked in every sheet" "class: -n suggested"
+    has_line "hint: 2 of 3 sheets end at x = 20: if the question asks for x = 0..20, give -n 20" "class: -n suggested"
+fi
+if expect 1 "class: -n suggested, zh" check -s 1,3,4 class-n --lang zh; then
+    has_line "提示：3 份中有 2 份写到 x = 20：如果题目要求 x = 0..20，请加上 -n 20" "class: -n suggested, zh"
+fi
+if expect 0 "class: -n given, nothing suggested" check -s 1,3,4 -n 20 class-n; then
+    if grep -q '^hint: .* give -n' "$tmp/out"; then
+        fail "class: -n suggested though -n was given"
+    else
+        pass
+    fi
+fi
+
 # Feedback: one report per student, also for unreadable files; names that
 # stay inside the folder.
 if expect 2 "class: --feedback" check -s 1,3,4 -n 20 class --feedback reports --lang zh; then

@@ -188,3 +188,14 @@ if expect 0 "table --misere --grid" table -g pairs.dot --misere --grid; then
         fail "table --misere --grid: $(cat "$tmp/out")"
     fi
 fi
+
+# A misère drawing's nodes name the value by the legend's wording: g⁻= in
+# English, SG⁻= in Chinese, never the normal-play sg.
+for lang in en zh; do
+    if expect 0 "graph --misere --lang $lang" graph -t 0.77 -n 6 --misere --lang $lang -T dot -o -; then
+        want=$([ $lang = en ] && echo 'g⁻=' || echo 'SG⁻=')
+        if grep -q "$want" "$tmp/out" && ! grep -qi 'sg=' "$tmp/out"; then pass; else
+            fail "graph --misere --lang $lang: nodes do not write $want"
+        fi
+    fi
+done

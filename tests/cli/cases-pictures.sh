@@ -51,3 +51,230 @@ if expect 0 "graph -g --highlight a-b" graph -g dash.dot --highlight a-b -o -; t
         fail "graph -g dash.dot --highlight a-b: not both moves marked"
     fi
 fi
+
+# ---- languages ------------------------------------------------------------
+
+# graph --lang zh: the legend in Chinese, the game's name in Chinese, and
+# the nodes write SG= as the captions write SG[x]; English keeps sg=.
+if expect 0 "graph --lang zh" graph -s pow2 -n 6 --lang zh -o -; then
+    if grep -qF '(2 的幂)' "$tmp/out" && grep -qF 'P 局面' "$tmp/out" &&
+       [ "$(grep -c '>SG=[0-9]*<' "$tmp/out")" = 7 ] &&
+       ! grep -q '>sg=' "$tmp/out" && ! grep -qF 'powers of two' "$tmp/out"; then pass; else
+        fail "graph --lang zh: not Chinese throughout"
+    fi
+fi
+if expect 0 "graph (English)" graph -s pow2 -n 6 -o -; then
+    if [ "$(grep -c '>sg=[0-9]*<' "$tmp/out")" = 7 ] && grep -qF '(powers of two)' "$tmp/out"; then pass; else
+        fail "graph: English nodes not sg="
+    fi
+fi
+# steps --lang zh: each frame's nodes and caption in one notation.
+if expect 0 "steps --lang zh frames" steps -s fib -n 5 --lang zh -o zh/; then
+    if grep -qF 'SG[4] = mex{' "$tmp/zh/step-004.svg" &&
+       grep -q '>SG=[0-9?]*<' "$tmp/zh/step-004.svg" &&
+       ! grep -q '>sg=' "$tmp/zh/step-004.svg" &&
+       grep -qF '(斐波那契数)' "$tmp/zh/step-004.svg"; then pass; else
+        fail "steps --lang zh: frame 4 mixes notations"
+    fi
+fi
+# Traces name the game in their language: every named game and family.
+for pic_game in "-s pow2:2 的幂" "-s fib:斐波那契数" "-s all:任意数量：Nim" \
+                "-t grundy:Grundy 游戏" "-t 0.56:八进制游戏 0.56" \
+                "-t dawson:Dawson 的 Kayles"; do
+    pic_args=${pic_game%%:*}
+    pic_name=${pic_game#*:}
+    if expect 0 "trace $pic_args --lang zh" trace $pic_args -n 2 --lang zh; then
+        if head -1 "$tmp/out" | grep -qF "$pic_name"; then pass; else
+            fail "trace $pic_args --lang zh: header $(head -1 "$tmp/out")"
+        fi
+    fi
+done
+if expect 0 "solve --explain --lang zh" solve -s pow2 --explain --lang zh 3 4; then
+    if head -1 "$tmp/out" | grep -qF '(2 的幂)'; then pass; else
+        fail "solve --explain --lang zh: $(head -1 "$tmp/out")"
+    fi
+fi
+
+# A Chinese picture where no font writes Chinese: made, with one warning
+# naming the package.  FONTCONFIG_FILE points fontconfig at a folder of
+# Latin fonts only (or none).
+pic_fonts=$(fc-list : file 2>/dev/null | grep -i dejavu | head -1 | sed 's|/[^/]*: *$||')
+cat > "$tmp/latin.conf" <<CONF
+<?xml version="1.0"?>
+<fontconfig><dir>${pic_fonts:-$tmp/none}</dir><cachedir>$tmp/fc-cache</cachedir></fontconfig>
+CONF
+for pic_cmd in "graph -s 1,3,4 -n 5 --lang zh -o zh.svg" "steps -s 1,3,4 -n 5 --lang zh -o zh.html"; do
+    rm -f "$tmp/zh.svg" "$tmp/zh.html"
+    (cd "$tmp" && FONTCONFIG_FILE="$tmp/latin.conf" "$SGVIZ" $pic_cmd) > "$tmp/out" 2> "$tmp/err"
+    pic_status=$?
+    if [ "$pic_status" = 0 ] && [ -s "$tmp/zh.${pic_cmd##*.}" ] &&
+       [ "$(wc -l < "$tmp/err")" = 1 ] &&
+       grep -qF 'warning: no Chinese font is installed' "$tmp/err" &&
+       grep -qF 'fonts-wqy-microhei' "$tmp/err"; then pass; else
+        fail "$pic_cmd without a Chinese font: exit $pic_status, stderr $(cat "$tmp/err")"
+    fi
+    # English needs no such font: no warning.
+    (cd "$tmp" && FONTCONFIG_FILE="$tmp/latin.conf" "$SGVIZ" ${pic_cmd%% --lang*} -o en.${pic_cmd##*.}) > /dev/null 2> "$tmp/err"
+    if [ ! -s "$tmp/err" ]; then pass; else fail "English without a Chinese font warned: $(cat "$tmp/err")"; fi
+done
+# With a Chinese font (CI installs fonts-wqy-microhei): no warning.
+if [ -n "$(fc-list :lang=zh-cn family 2>/dev/null)" ]; then
+    if expect 0 "graph --lang zh with a Chinese font" graph -s 1,3,4 -n 5 --lang zh -o zh.png; then
+        if [ ! -s "$tmp/err" ]; then pass; else fail "graph --lang zh with a Chinese font warned: $(cat "$tmp/err")"; fi
+    fi
+else
+    echo "skipped: a Chinese picture with a Chinese font (none is installed)"
+fi
+
+# ---- how nodes and moves look -----------------------------------------------
+
+# A DOT node's style=dashed keeps its border and the fill that tells P from
+# N (a P-position's white text needs it): c is P, b is N.
+printf 'digraph { a -> b -> c; a -> c; b [style=dashed]; c [style="dashed,bold"] }\n' > "$tmp/dashed.dot"
+if expect 0 "graph -g with style=dashed" graph -g dashed.dot -o -; then
+    pic_p=$(awk '/class="node P"/ { on = 1 } on && /<ellipse/ { print; exit }' "$tmp/out")
+    pic_n=$(awk '/class="node N"/ && /id="p1"/ { on = 1 } on && /<ellipse/ { print; exit }' "$tmp/out")
+    case "$pic_p$pic_n" in
+        *'fill="none"'*) fail "style=dashed: a node lost its fill: $pic_p $pic_n" ;;
+        *) if echo "$pic_p" | grep -q 'fill="#c0392b".*stroke-dasharray' &&
+              echo "$pic_n" | grep -q 'fill="#d6eaf8".*stroke-dasharray'; then pass; else
+               fail "style=dashed: $pic_p / $pic_n"
+           fi ;;
+    esac
+fi
+
+# The dark theme's PDF is dark to its edges: no white frame.
+if command -v pdftoppm > /dev/null 2>&1; then
+    if expect 0 "graph --theme dark -o x.pdf" graph -s 1,3,4 -n 8 --theme dark -o dark.pdf; then
+        pic_corner=$(pdftoppm -r 20 -x 0 -y 0 -W 1 -H 1 "$tmp/dark.pdf" | tail -c 3 | od -An -tu1 | tr -s ' ' | sed 's/^ //')
+        if [ "$pic_corner" = "30 34 42" ]; then pass; else
+            fail "graph --theme dark -o x.pdf: corner pixel $pic_corner, not the theme's #1e222a"
+        fi
+    fi
+else
+    echo "skipped: the dark PDF's corner (pdftoppm is not installed)"
+fi
+
+# The print theme: the current step's moves (a double line) look unlike the
+# winning moves already drawn (a single heavy line).
+if expect 0 "steps --theme print --highlight-wins" steps -s 1,3,4 -n 12 --theme print --highlight-wins -o print/; then
+    pic_paths() {
+        awk -v cls="$2" '$0 ~ "class=\"edge " cls "\"" { on = 1; n = 0; next }
+            on && /<path/ { n++ } on && /<\/g>/ { print n; on = 0 }' "$1" | sort -u | tr '\n' ' '
+    }
+    pic_cur=$(pic_paths "$tmp/print/step-009.svg" current)
+    pic_win=$(pic_paths "$tmp/print/step-009.svg" win)
+    if [ "$pic_cur" = "3 " ] && [ "$pic_win" = "1 " ]; then pass; else
+        fail "print theme: current moves drawn with $pic_cur paths, winning moves with $pic_win"
+    fi
+fi
+
+# ---- the page at a projector's sizes ----------------------------------------
+
+pic_chromium=""
+for c in chromium chromium-browser; do
+    if command -v "$c" > /dev/null 2>&1; then pic_chromium=$c; break; fi
+done
+# pic_measure PAGE W H: the DOM of PAGE#step=9 in a window of W x H, after a
+# script added to it measured what a projector shows: whether the page
+# fits the window, the smallest node label's height in pixels, how many
+# buttons' words spill out, and whether the page went dark.
+pic_measure() {
+    sed 's|</body>|<script>(function () {\
+  var b = document.body, r = document.documentElement, least = 1e9, spill = 0;\
+  document.querySelectorAll("#picture g.node text").forEach(function (t) {\
+    var h = t.getBoundingClientRect().height; if (h > 0 \&\& h < least) least = h; });\
+  document.querySelectorAll("button").forEach(function (x) {\
+    if (x.scrollWidth > x.clientWidth + 1) spill++; });\
+  b.setAttribute("data-fits", r.scrollHeight <= innerHeight \&\& r.scrollWidth <= innerWidth ? "yes" : r.scrollWidth + "x" + r.scrollHeight + " in " + innerWidth + "x" + innerHeight);\
+  b.setAttribute("data-label", String(Math.floor(least)));\
+  b.setAttribute("data-spill", String(spill));\
+  b.setAttribute("data-dark", b.classList.contains("dark") ? "yes" : "no");\
+})();</script></body>|' "$1" > "$tmp/measure.html"
+    # Headless Chromium's window keeps some of its height for itself: a
+    # blank page measures how much, so that the page gets W x H.
+    echo '<body><script>document.body.setAttribute("data-h", String(innerHeight));</script></body>' > "$tmp/probe.html"
+    pic_dom "$2" "$3" "$tmp/probe.html"
+    pic_h=$(grep -o 'data-h="[0-9]*"' "$tmp/dom.html" | grep -o '[0-9]*')
+    pic_dom "$2" $(($3 + $3 - ${pic_h:-$3})) "$tmp/measure.html#step=9"
+    pic_body=$(grep -o '<body[^>]*>' "$tmp/dom.html")
+    return $pic_status
+}
+# pic_dom W H URL: the DOM of file URL in a window of W x H, in $tmp/dom.html.
+pic_dom() {
+    pic_profile=$(mktemp -d)
+    timeout 90 "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+        --no-first-run --disable-background-networking --disable-component-update \
+        --disable-sync --disable-extensions --hide-scrollbars --user-data-dir="$pic_profile" \
+        --window-size="$1,$2" --dump-dom "file://$3" > "$tmp/dom.html" 2> /dev/null
+    pic_status=$?
+    rm -rf "$pic_profile"
+}
+if [ -z "$pic_chromium" ]; then
+    echo "skipped: the page at a projector's sizes (chromium is not installed)"
+else
+    run_in "$tmp" steps -s 1,3,4 -n 12 -o page.html
+    run_in "$tmp" steps -s 1,3,4 -n 12 --theme dark -o dark.html
+    for pic_size in "1024 768" "1280 720"; do
+        set -- $pic_size
+        if pic_measure "$tmp/page.html" "$1" "$2"; then
+            pic_label=$(echo "$pic_body" | sed 's/.*data-label="\([0-9]*\)".*/\1/')
+            case "$pic_body" in
+                *'data-fits="yes"'*'data-spill="0"'*'data-dark="no"'*)
+                    if [ "$pic_label" -ge 9 ]; then pass; else
+                        fail "page at $1x$2: node labels $pic_label px high"
+                    fi ;;
+                *) fail "page at $1x$2: $pic_body" ;;
+            esac
+        else
+            fail "page at $1x$2: chromium exit $pic_status"
+        fi
+        if pic_measure "$tmp/dark.html" "$1" "$2"; then
+            case "$pic_body" in
+                *'data-fits="yes"'*'data-dark="yes"'*) pass ;;
+                *) fail "page --theme dark at $1x$2: $pic_body" ;;
+            esac
+        else
+            fail "page --theme dark at $1x$2: chromium exit $pic_status"
+        fi
+    done
+fi
+
+# ---- titles, font sizes, resolutions, legends --------------------------------
+
+# --title replaces the legend's first line; a DOT game's own graph label is
+# the default.
+if expect 0 "graph --title" graph -s 1,3,4 -n 8 --title "'Lecture 3: S = {1,3,4}'" -o -; then
+    if grep -qF '>Lecture 3: S = {1,3,4}<' "$tmp/out" && ! grep -qF 'positions 0..8' "$tmp/out"; then pass; else
+        fail "graph --title: the legend's title is not the one given"
+    fi
+fi
+printf 'digraph { label="Example 2"; a -> b -> c; a -> c }\n' > "$tmp/labelled.dot"
+if expect 0 "graph -g with a graph label" graph -g labelled.dot -o -; then
+    if grep -qF '>Example 2<' "$tmp/out"; then pass; else fail "graph -g: the graph's label is not the title"; fi
+fi
+# --font-size: the positions' labels at the size given, the legend in
+# proportion (14 -> 21 is a factor of 1.5).
+if expect 0 "graph --font-size 21" graph -s 1,3,4 -n 8 --font-size 21 -o -; then
+    pic_node=$(awk '/class="node P"/ { on = 1 } on && /<text/ { print; exit }' "$tmp/out" | grep -o 'font-size="[0-9.]*"')
+    pic_legend=$(grep -A3 'id="legend_title"' "$tmp/out" | grep -o 'font-size="[0-9.]*"' | head -1)
+    if [ "$pic_node" = 'font-size="21.00"' ] && [ "$pic_legend" = 'font-size="21.00"' ]; then pass; else
+        fail "graph --font-size 21: nodes $pic_node, legend $pic_legend"
+    fi
+fi
+# --dpi: a PNG at 192 dpi is twice as wide as at 96.
+if expect 0 "graph --dpi 96" graph -s 1,3,4 -n 8 --dpi 96 -o d96.png &&
+   expect 0 "graph --dpi 192" graph -s 1,3,4 -n 8 --dpi 192 -o d192.png; then
+    pic_w96=$(od -An -tu1 -j16 -N4 "$tmp/d96.png" | awk '{ print $1*16777216+$2*65536+$3*256+$4 }')
+    pic_w192=$(od -An -tu1 -j16 -N4 "$tmp/d192.png" | awk '{ print $1*16777216+$2*65536+$3*256+$4 }')
+    if [ $((pic_w192 - 2 * pic_w96)) -le 2 ] && [ $((2 * pic_w96 - pic_w192)) -le 2 ]; then pass; else
+        fail "graph --dpi: $pic_w96 px at 96 dpi, $pic_w192 px at 192"
+    fi
+fi
+# steps --no-legend: frames without the legend, still with their caption.
+if expect 0 "steps --no-legend" steps -s 1,3,4 -n 5 --no-legend -o nolegend/; then
+    if ! grep -q 'class="legend' "$tmp/nolegend/step-003.svg" &&
+       grep -qF 'sg(3) = mex{' "$tmp/nolegend/step-003.svg"; then pass; else
+        fail "steps --no-legend: a legend, or no caption, in step 3"
+    fi
+fi
