@@ -3,8 +3,9 @@
  * of every size gives the answers of the whole (a word cut by the end of a
  * feed is one word), the list of problems, refusals; and subtraction games
  * made from amounts that repeat.  The expected answers are the problems'
- * own sample outputs, and a table of sg values computed here by the plain
- * mex definition.
+ * own sample outputs, a table of sg values computed here by the plain mex
+ * definition, and for random cases of A Chess Game and misère Nim a
+ * search of won and lost positions that knows nothing of sg values.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -141,12 +142,283 @@ static void problems_and_refusals(void **state)
     sg_ctx_free(ctx);
 }
 
+/* The samples of the other problems, as the problems give them. */
+static const struct {
+    const char *name, *in, *out;
+} samples[] = {
+    {"hdu1524", "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n"
+                "2 0 1\n2 1 1\n3 0 1 3\n0\n",
+     "WIN\nWIN\nWIN\nLOSE\nWIN\n"},
+    {"hdu3032", "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob\n"},
+    {"hdu1907", "2\n3\n3 5 1\n1\n1\n", "John\nBrother\n"},
+    {"hdu2509", "2\n2 2\n1\n3\n", "No\nYes\n"},
+};
+
+static void other_samples(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t k = 0; k < sizeof samples / sizeof samples[0]; k++)
+        for (size_t piece = 1; piece <= strlen(samples[k].in); piece++) {
+            sg_status st;
+            char *out = run(ctx, samples[k].name, samples[k].in, piece, &st);
+            if (st != SG_OK || strcmp(out, samples[k].out) != 0)
+                fail_msg("%s, pieces of %zu: %s%s", samples[k].name, piece,
+                         out, sg_ctx_message(ctx));
+            free(out);
+        }
+    sg_ctx_free(ctx);
+}
+
+/* A buffer that grows, for random inputs and their answers. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (t->s && (size_t)n < t->cap - t->len) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = t->cap * 2 + (size_t)n + 64;
+        t->s = realloc(t->s, t->cap);
+        assert_non_null(t->s);
+    }
+}
+
+/* A Chess Game, won or lost by search: chessmen on a random graph of at
+ * most 7 positions (each edge to a smaller number, listed in any order),
+ * up to 3 of them, a state their positions in base 8; the player to move
+ * wins when some move leaves a lost state. */
+static int chess_win(int adj[8][8], const int *deg, int m, int st,
+                     signed char *memo)
+{
+    if (memo[st] >= 0)
+        return memo[st];
+    int win = 0, p = 1;
+    for (int i = 0; i < m && !win; i++, p *= 8) {
+        int at = st / p % 8;
+        for (int e = 0; e < deg[at] && !win; e++)
+            win = !chess_win(adj, deg, m, st + (adj[at][e] - at) * p, memo);
+    }
+    return memo[st] = (signed char)win;
+}
+
+static void chess_against_search(void **state)
+{
+    (void)state;
+    srand(1524);
+    text in = {0}, want = {0};
+    for (int c = 0; c < 200; c++) {
+        int n = 1 + rand() % 7, adj[8][8], deg[8] = {0};
+        /* Position i's out-positions, numbered backwards half the time so
+         * that the numbers do not follow the moves. */
+        int flip = rand() % 2;
+        for (int i = 0; i < n; i++) {
+            int from = flip ? n - 1 - i : i;
+            for (int t = 0; t < i; t++)
+                if (rand() % 3 == 0)
+                    adj[from][deg[from]++] = flip ? n - 1 - t : t;
+        }
+        put(&in, "%d\n", n);
+        for (int x = 0; x < n; x++) {
+            put(&in, "%d", deg[x]);
+            for (int e = 0; e < deg[x]; e++)
+                put(&in, " %d", adj[x][e]);
+            put(&in, "\n");
+        }
+        for (int q = rand() % 4; q > 0; q--) {
+            int m = 1 + rand() % 3, st = 0, p = 1;
+            put(&in, "%d", m);
+            for (int i = 0; i < m; i++, p *= 8) {
+                int at = rand() % n;
+                put(&in, " %d", at);
+                st += at * p;
+            }
+            put(&in, "\n");
+            signed char memo[512];
+            memset(memo, -1, sizeof memo);
+            put(&want, "%s\n", chess_win(adj, deg, m, st, memo) ? "WIN"
+                                                                 : "LOSE");
+        }
+        put(&in, "0\n");
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu1524", in.s, 4096, &st);
+    if (st != SG_OK) fail_msg("%s", sg_ctx_message(ctx));
+    assert_string_equal(out, want.s ? want.s : "");
+    free(out);
+    free(in.s);
+    free(want.s);
+    sg_ctx_free(ctx);
+}
+
+/* Misère Nim won or lost by search: up to 3 piles of at most 4, a state
+ * their sizes in base 5; the player to move with nothing left has won
+ * (the other took the last one). */
+static int misere_win(int st, signed char *memo)
+{
+    if (st == 0)
+        return 1;
+    if (memo[st] >= 0)
+        return memo[st];
+    int win = 0;
+    for (int p = 1; p < 125 && !win; p *= 5)
+        for (int take = 1; take <= st / p % 5 && !win; take++)
+            win = !misere_win(st - take * p, memo);
+    return memo[st] = (signed char)win;
+}
+
+static void misere_against_search(void **state)
+{
+    (void)state;
+    srand(1907);
+    signed char memo[125];
+    memset(memo, -1, sizeof memo);
+    text john = {0}, john_want = {0}, winner = {0}, winner_want = {0};
+    put(&john, "300\n");
+    for (int c = 0; c < 300; c++) {
+        int k = 1 + rand() % 3, st = 0;
+        put(&john, "%d\n", k);
+        put(&winner, "%d\n", k);
+        for (int i = 0, p = 1; i < k; i++, p *= 5) {
+            int a = 1 + rand() % 4;
+            put(&john, "%d ", a);
+            put(&winner, "%d ", a);
+            st += a * p;
+        }
+        put(&john, "\n");
+        put(&winner, "\n");
+        int win = misere_win(st, memo);
+        put(&john_want, "%s\n", win ? "John" : "Brother");
+        put(&winner_want, "%s\n", win ? "Yes" : "No");
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu1907", john.s, 333, &st);
+    assert_int_equal(st, SG_OK);
+    assert_string_equal(out, john_want.s);
+    free(out);
+    out = run(ctx, "hdu2509", winner.s, 333, &st);
+    assert_int_equal(st, SG_OK);
+    assert_string_equal(out, winner_want.s);
+    free(out);
+    free(john.s);
+    free(john_want.s);
+    free(winner.s);
+    free(winner_want.s);
+    sg_ctx_free(ctx);
+}
+
+/* Lasker's Nim (take any number from a heap, or split it in two): values
+ * by the mex of every move for heaps up to 100, and answers for random
+ * cases of T counted sums against their nim-sums. */
+static void lasker_against_mex(void **state)
+{
+    (void)state;
+    enum { TOP = 100 };
+    unsigned sg[TOP + 1];
+    for (unsigned x = 0; x <= TOP; x++) {
+        unsigned char seen[512] = {0};
+        for (unsigned y = 0; y < x; y++)
+            seen[sg[y]] = 1;
+        for (unsigned a = 1; a < x; a++)
+            seen[sg[a] ^ sg[x - a]] = 1;
+        sg[x] = 0;
+        while (seen[sg[x]])
+            sg[x]++;
+    }
+    srand(3032);
+    text in = {0}, want = {0};
+    put(&in, "500\n");
+    for (int c = 0; c < 500; c++) {
+        int n = 1 + rand() % 4;
+        unsigned s = 0;
+        put(&in, "%d\n", n);
+        for (int i = 0; i < n; i++) {
+            unsigned h = 1 + (unsigned)rand() % TOP;
+            put(&in, "%u%s", h, i + 1 < n ? " " : "\n");
+            s ^= sg[h];
+        }
+        put(&want, "%s\n", s ? "Alice" : "Bob");
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu3032", in.s, 1000, &st);
+    assert_int_equal(st, SG_OK);
+    assert_string_equal(out, want.s);
+    free(out);
+    free(in.s);
+    free(want.s);
+    sg_ctx_free(ctx);
+}
+
+/* The other problems' bad inputs: each named with its place. */
+static void other_refusals(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    static const struct {
+        const char *name, *in, *out, *message;
+    } bad[] = {
+        {"hdu1524", "2\n1 1\n1 0\n1 0\n", "",
+         "test: case 1: the graph: the moves go round in a cycle: 0 -> 1 -> 0"},
+        {"hdu1524", "2\n1 5\n0\n", "",
+         "test:2:3: case 1: position 0: out-position 1 is 5, but the "
+         "positions are 0 to 1"},
+        {"hdu1524", "2\n1 1\n0\n1 0\n2 0 2\n", "WIN\n",
+         "test:5:5: case 1: query 2: chessman 2 stands on 2, but the "
+         "positions are 0 to 1"},
+        {"hdu1524", "2\n1 1\n", "",
+         "test: the input ends in case 1, after the out-positions of 1 of "
+         "its 2 positions"},
+        {"hdu1524", "0\n", "", "test:1:1: case 1: N is 0"},
+        {"hdu1524", "", "", "test: the input is empty"},
+        {"hdu1907", "2\n1 1\n", "Brother\n",
+         "test: the input ends after 1 of the 2 cases that T announced"},
+        {"hdu1907", "1\n1 1\n3\n", "Brother\n",
+         "test:3:1: \"3\" comes after the 1 cases that T announced"},
+        {"hdu1907", "1\n2 1 x\n", "",
+         "test:2:5: case 1: pile 2 \"x\" is not a whole number"},
+        {"hdu2509", "2 1\n", "",
+         "test: the input ends in case 1, after 1 of its 2 piles"},
+        {"hdu3032", "2\n1 1\n", "Alice\n", "test"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        sg_status st;
+        char *out = run(ctx, bad[k].name, bad[k].in, 3, &st);
+        if (st == SG_OK || strcmp(out, bad[k].out) != 0 ||
+            strncmp(sg_ctx_message(ctx), bad[k].message,
+                    strlen(bad[k].message)) != 0)
+            fail_msg("%s on \"%s\": status %d, out \"%s\", message %s",
+                     bad[k].name, bad[k].in, st, out, sg_ctx_message(ctx));
+        free(out);
+    }
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pieces_of_every_size),
         cmocka_unit_test(repeated_amounts),
         cmocka_unit_test(problems_and_refusals),
+        cmocka_unit_test(other_samples),
+        cmocka_unit_test(chess_against_search),
+        cmocka_unit_test(misere_against_search),
+        cmocka_unit_test(lasker_against_mex),
+        cmocka_unit_test(other_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,8 +3,10 @@
  * and mapped to its position and value through the area's own scales,
  * checked against closed forms and the brute force written here; dots that
  * fall on one spot drawn once; the certified period and preperiod of
- * {2,4,7} and {1,3,4} as the theory gives them; PNG and PDF pages of the
- * slide's size; and bad ranges refused with nothing written.
+ * {2,4,7} and {1,3,4} as the theory gives them; Kayles against its
+ * definition, with its period, and a DOT game in the order computed; PNG
+ * and PDF pages of the slide's size; and bad ranges refused with nothing
+ * written.
  */
 #define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
@@ -247,6 +249,79 @@ static void periods(void **state)
     sg_game_free(g);
 }
 
+/* Kayles from its definition: a move knocks down one pin or two adjacent
+ * ones, leaving the pins on either side as two rows. */
+static unsigned *kayles_brute(unsigned n)
+{
+    unsigned *sg = calloc(n + 1, sizeof *sg);
+    for (unsigned x = 1; x <= n; x++) {
+        bool seen[1024] = {false};
+        for (unsigned take = 1; take <= 2 && take <= x; take++)
+            for (unsigned left = 0; left + take <= x; left++)
+                seen[sg[left] ^ sg[x - take - left]] = true;
+        unsigned m = 0;
+        while (seen[m])
+            m++;
+        sg[x] = m;
+    }
+    return sg;
+}
+
+/* A take-and-break code and a DOT game, the other kinds of game. */
+static void other_kinds(void **state)
+{
+    (void)state;
+    /* Kayles, 0..400: every dot against the brute force, and the period
+     * drawn where the values show it: sg(x + 12) = sg(x) from 71 on, and
+     * not from 70 (sg(70) = 6, sg(82) = 2). */
+    unsigned *sg = kayles_brute(400);
+    for (unsigned x = 71; x + 12 <= 400; x++)
+        assert_int_equal(sg[x], sg[x + 12]);
+    assert_int_not_equal(sg[70], sg[82]);
+    sg_game *g = sg_game_from_code(ctx, "kayles", "--code");
+    assert_non_null(g);
+    char *svg = plot_of(g, 0, 400, SG_PLOT_SVG, NULL);
+    check_dots(svg, 0, 400, sg);
+    assert_non_null(strstr(svg, "<g id=\"period\" data-preperiod=\"71\" "
+                                "data-period=\"12\">"));
+    assert_non_null(strstr(svg, "period 12 from x = 71 (certified)"));
+    free(svg);
+    /* A window inside the period. */
+    svg = plot_of(g, 200, 300, SG_PLOT_SVG, NULL);
+    check_dots(svg, 200, 300, sg + 200);
+    free(svg);
+    sg_game_free(g);
+    free(sg);
+
+    /* A chain of 31 nodes, k moving to k - 1 and k - 2: the order of
+     * computing is forced, and sg(k) = k mod 3. */
+    char path[] = "/tmp/test_plot_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("digraph {\n", f);
+    for (unsigned k = 1; k <= 30; k++) {
+        fprintf(f, "  n%u -> n%u;\n", k, k - 1);
+        if (k >= 2)
+            fprintf(f, "  n%u -> n%u;\n", k, k - 2);
+    }
+    fputs("}\n", f);
+    fclose(f);
+    g = sg_game_read_dot(ctx, path);
+    unlink(path);
+    if (!g)
+        fail_msg("chain: %s", sg_ctx_message(ctx));
+    unsigned expect[31];
+    for (unsigned k = 0; k <= 30; k++)
+        expect[k] = k % 3;
+    svg = plot_of(g, 0, 30, SG_PLOT_SVG, NULL);
+    check_dots(svg, 0, 30, expect);
+    assert_non_null(strstr(svg, "sg of positions 0..30, in the order "
+                                "computed"));
+    free(svg);
+    sg_game_free(g);
+}
+
 static void png_and_pdf(void **state)
 {
     (void)state;
@@ -301,6 +376,7 @@ int main(void)
         cmocka_unit_test(dots_are_the_values),
         cmocka_unit_test(dots_on_one_spot_are_one),
         cmocka_unit_test(periods),
+        cmocka_unit_test(other_kinds),
         cmocka_unit_test(png_and_pdf),
         cmocka_unit_test(refusals),
     };

@@ -486,6 +486,9 @@ int sg_read_position_list(reader *r)
         pl->at = at;
         pl->n = (size_t)count;
     }
+    /* An empty list may have no pool yet: there is nothing to sort. */
+    if (pl->n == 0)
+        return 1;
     uint64_t *v = r->sheet->pool + pl->at;
     qsort(v, pl->n, sizeof *v, compare_u64);
     size_t out = 0;

@@ -5,7 +5,8 @@
  * Problems whose input is one sum a line (or T counted sums) are the batch
  * reader of sum.c with the problem's game, names and layout.  The others
  * have formats of their own -- a set, then games on it (S-Nim); a graph,
- * then queries on it (A Chess Game) -- and are read here word by word
+ * then queries on it (A Chess Game); T cases of piles played misère (John)
+ * -- and are read here word by word
  * through the same word reader as the counted layout, each word handed to
  * the problem's state machine with its line and column.  A problem's
  * answers for one case are written when its last word is read.
@@ -35,7 +36,15 @@ typedef enum want {
     WANT_M,       /* S-Nim: m, the number of games on S */
     WANT_L,       /* S-Nim: l, the number of heaps of a game */
     WANT_HEAP,    /* S-Nim: the heaps of a game */
-    WANT_END      /* after the closing 0: nothing more */
+    WANT_END,     /* after the closing 0: nothing more */
+    WANT_N,       /* A Chess Game: N, the number of positions */
+    WANT_X,       /* A Chess Game: X, the out-positions of position i */
+    WANT_TARGET,  /* A Chess Game: those out-positions */
+    WANT_QUERY,   /* A Chess Game: M, the chessmen of a query (0 ends) */
+    WANT_CHESS,   /* A Chess Game: their positions */
+    WANT_T,       /* misère Nim: T, the number of cases */
+    WANT_PILES,   /* misère Nim: N, the piles of a case */
+    WANT_PILE     /* misère Nim: the piles */
 } want;
 
 struct sg_judge {
@@ -68,6 +77,24 @@ struct sg_judge {
     size_t starts_cap;
     uint64_t largest;      /* the case's largest heap, and where it is */
     uint64_t largest_line, largest_column;
+
+    /* A Chess Game: the graph of the case being read, its out-positions
+     * in compressed rows (position i's: adj[first[i] .. first[i + 1])), and
+     * once it is complete the value of each position. */
+    uint64_t n;            /* N */
+    uint64_t node;         /* the position whose out-positions are read */
+    uint64_t *first;
+    size_t first_cap;
+    uint64_t *adj;
+    size_t nadj, adj_cap;
+    sg_value *node_sg;
+    uint64_t query_no;     /* the query being read, from 1 */
+    sg_value nim_sum;      /* of the query's chessmen so far */
+
+    /* Misère Nim: the cases left to read (with a count T), and of the case
+     * being read the nim-sum of its piles and whether one exceeds 1. */
+    uint64_t cases_left;
+    bool big_pile;
 };
 
 /* One problem. */
@@ -82,6 +109,10 @@ struct judge_def {
     sg_status (*word)(sg_ctx *ctx, sg_judge *j, const char *tok, size_t len,
                       uint64_t line, uint64_t column);
     sg_status (*end)(sg_ctx *ctx, sg_judge *j);
+    /* Where the input starts, and the words of a problem that names its
+     * winner (the first player's, the second player's). */
+    want start;
+    const char *first_word, *second_word;
 };
 
 /* Records an error ST at LINE:COLUMN (0:0 for none) and makes it the
@@ -107,7 +138,14 @@ typedef enum word_kind {
     WORD_AMOUNT,   /* "amount A of S" */
     WORD_M,        /* "m" */
     WORD_L,        /* "game A: l" */
-    WORD_HEAP      /* "game A: heap B" */
+    WORD_HEAP,     /* "game A: heap B" */
+    WORD_N,        /* "N" */
+    WORD_X,        /* "position A: X" */
+    WORD_TARGET,   /* "position A: out-position B" */
+    WORD_QUERY_M,  /* "query A: M" */
+    WORD_CHESS,    /* "query A: chessman B" */
+    WORD_T,        /* "T" */
+    WORD_PILE      /* "pile A" */
 } word_kind;
 
 static void word_name(char *buf, size_t size, word_kind kind, uint64_t a,
@@ -120,6 +158,15 @@ static void word_name(char *buf, size_t size, word_kind kind, uint64_t a,
     case WORD_M: snprintf(buf, size, "m"); break;
     case WORD_L: snprintf(buf, size, "game %llu: l", x); break;
     case WORD_HEAP: snprintf(buf, size, "game %llu: heap %llu", x, y); break;
+    case WORD_N: snprintf(buf, size, "N"); break;
+    case WORD_X: snprintf(buf, size, "position %llu: X", x); break;
+    case WORD_TARGET:
+        snprintf(buf, size, "position %llu: out-position %llu", x, y);
+        break;
+    case WORD_QUERY_M: snprintf(buf, size, "query %llu: M", x); break;
+    case WORD_CHESS: snprintf(buf, size, "query %llu: chessman %llu", x, y); break;
+    case WORD_T: snprintf(buf, size, "T"); break;
+    case WORD_PILE: snprintf(buf, size, "pile %llu", x); break;
     }
 }
 
@@ -296,7 +343,7 @@ static sg_status snim_word(sg_ctx *ctx, sg_judge *j, const char *tok,
         if (++j->have == j->nheaps)
             return snim_game_done(ctx, j);
         return SG_OK;
-    case WANT_END:
+    default: /* WANT_END */
         break;
     }
     char quoted[96];
@@ -331,7 +378,7 @@ static sg_status snim_end(sg_ctx *ctx, sg_judge *j)
                           (unsigned long long)c,
                           (unsigned long long)j->game_no,
                           (unsigned long long)j->games);
-    case WANT_HEAP:
+    default: /* WANT_HEAP */
         break;
     }
     return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case %llu, "
@@ -339,6 +386,310 @@ static sg_status snim_end(sg_ctx *ctx, sg_judge *j)
                       (unsigned long long)c, (unsigned long long)j->game_no,
                       (unsigned long long)j->have,
                       (unsigned long long)j->nheaps);
+}
+
+/* ------------------------------------------------------------------------ */
+/* HDU 1524, A Chess Game                                                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Cases until the input ends, each a graph and then queries on it: N, then
+ * N lines "X t1 .. tX", the out-positions of positions 0..N-1; then query
+ * lines "M c1 .. cM", chessmen on those positions, which move along the
+ * edges, one chessman a turn; "0" ends the case.  Each query is answered
+ * WIN when the player to move wins (the nim-sum of the chessmen's
+ * positions' values is not 0), LOSE otherwise.  The graph becomes a game
+ * defined through sg_game_define(), which numbers its positions so that
+ * every move goes to a smaller one and names a cycle if the input has one;
+ * its values are computed once per case, when its last line is read.
+ */
+
+/* The options of position P[0]: its out-positions as the input gave
+ * them. */
+static void chess_options(void *user, const int64_t *p, sg_options *out)
+{
+    const sg_judge *j = user;
+    for (uint64_t e = j->first[p[0]]; e < j->first[p[0] + 1]; e++) {
+        int64_t t = (int64_t)j->adj[e];
+        sg_options_add(out, &t);
+    }
+}
+
+/* The graph of the case is complete: the value of each position. */
+static sg_status chess_values(sg_ctx *ctx, sg_judge *j)
+{
+    sg_status st = SG_ENOMEM;
+    int64_t *starts = sg_alloc_raw(ctx, (size_t)j->n, sizeof *starts);
+    sg_value *vals = sg_grow(ctx, j->node_sg, (size_t)j->n, sizeof *vals);
+    if (!starts || !vals) {
+        free(starts);
+        return j->status = ctx->status;
+    }
+    j->node_sg = vals;
+    for (uint64_t i = 0; i < j->n; i++)
+        starts[i] = (int64_t)i;
+    sg_game_def def = {"the graph", 1, chess_options, NULL, NULL, j, 0};
+    sg_game *game = sg_game_define(ctx, &def, starts, (size_t)j->n);
+    sg_values *values = NULL;
+    if (game)
+        st = sg_compute(ctx, game, sg_game_position_count(game) - 1, NULL,
+                        &values);
+    if (!game || st != SG_OK) {
+        char reason[SG_MESSAGE_MAX];
+        snprintf(reason, sizeof reason, "%s", ctx->message);
+        judge_fail(ctx, j, ctx->status, 0, 0, "case %llu: %s",
+                   (unsigned long long)j->case_no, reason);
+    } else {
+        for (uint64_t i = 0; i < j->n; i++) {
+            char name[24];
+            uint64_t x = 0;
+            size_t len = (size_t)snprintf(name, sizeof name, "%llu",
+                                          (unsigned long long)i);
+            game->ops->find_position(game, name, len, &x);
+            vals[i] = sg_values_get(values, x);
+        }
+    }
+    sg_values_free(values);
+    sg_game_free(game);
+    free(starts);
+    return j->status;
+}
+
+/* Position j->node's out-positions are read. */
+static sg_status chess_node_done(sg_ctx *ctx, sg_judge *j)
+{
+    j->first[++j->node] = j->nadj;
+    if (j->node < j->n) {
+        j->want = WANT_X;
+        return SG_OK;
+    }
+    j->query_no = 0;
+    j->want = WANT_QUERY;
+    return chess_values(ctx, j);
+}
+
+static sg_status chess_word(sg_ctx *ctx, sg_judge *j, const char *tok,
+                            size_t len, uint64_t line, uint64_t column)
+{
+    uint64_t v;
+    switch (j->want) {
+    case WANT_N:
+        j->case_no++;
+        if (read_number(ctx, j, tok, len, line, column, CASE_MAX_PARTS,
+                        "each case starts with N, the number of positions",
+                        &j->n, WORD_N, 0, 0))
+            return j->status;
+        if (j->n == 0)
+            return judge_fail(ctx, j, SG_EINPUT, line, column, "case %llu: N "
+                              "is 0; a graph has at least one position",
+                              (unsigned long long)j->case_no);
+        j->first = sg_grow(ctx, j->first, (size_t)j->n + 1, sizeof *j->first);
+        if (!j->first)
+            return j->status = ctx->status;
+        j->first[0] = 0;
+        j->nadj = 0;
+        j->node = 0;
+        j->want = WANT_X;
+        return SG_OK;
+    case WANT_X:
+        if (read_number(ctx, j, tok, len, line, column,
+                        CASE_MAX_PARTS - j->nadj, "each position's line is X, "
+                        "the number of its out-positions, then the X "
+                        "out-positions", &j->nheaps, WORD_X, j->node, 0))
+            return j->status;
+        j->have = 0;
+        if (j->nheaps == 0)
+            return chess_node_done(ctx, j);
+        j->want = WANT_TARGET;
+        return SG_OK;
+    case WANT_TARGET:
+        if (read_number(ctx, j, tok, len, line, column, UINT64_MAX - 1,
+                        "an out-position is a position's number", &v,
+                        WORD_TARGET, j->node, j->have + 1))
+            return j->status;
+        if (v >= j->n)
+            return judge_fail(ctx, j, SG_EINPUT, line, column, "case %llu: "
+                              "position %llu: out-position %llu is %llu, but "
+                              "the positions are 0 to %llu",
+                              (unsigned long long)j->case_no,
+                              (unsigned long long)j->node,
+                              (unsigned long long)j->have + 1,
+                              (unsigned long long)v,
+                              (unsigned long long)j->n - 1);
+        if (!room(ctx, &j->adj, &j->adj_cap, j->nadj))
+            return j->status = ctx->status;
+        j->adj[j->nadj++] = v;
+        if (++j->have == j->nheaps)
+            return chess_node_done(ctx, j);
+        return SG_OK;
+    case WANT_QUERY:
+        j->query_no++;
+        if (read_number(ctx, j, tok, len, line, column, CASE_MAX_PARTS,
+                        "each query is M, the number of chessmen, then their "
+                        "M positions; 0 ends the case", &j->nheaps,
+                        WORD_QUERY_M, j->query_no, 0))
+            return j->status;
+        j->have = 0;
+        j->nim_sum = 0;
+        j->want = j->nheaps ? WANT_CHESS : WANT_N;
+        return SG_OK;
+    case WANT_CHESS:
+        if (read_number(ctx, j, tok, len, line, column, UINT64_MAX - 1,
+                        "a chessman stands on a position's number", &v,
+                        WORD_CHESS, j->query_no, j->have + 1))
+            return j->status;
+        if (v >= j->n)
+            return judge_fail(ctx, j, SG_EINPUT, line, column, "case %llu: "
+                              "query %llu: chessman %llu stands on %llu, but "
+                              "the positions are 0 to %llu",
+                              (unsigned long long)j->case_no,
+                              (unsigned long long)j->query_no,
+                              (unsigned long long)j->have + 1,
+                              (unsigned long long)v,
+                              (unsigned long long)j->n - 1);
+        j->nim_sum ^= j->node_sg[v];
+        if (++j->have == j->nheaps) {
+            sg_buf_puts(&j->answers, j->nim_sum ? j->def->first_word
+                                                : j->def->second_word);
+            sg_buf_putc(&j->answers, '\n');
+            j->want = WANT_QUERY;
+        }
+        return SG_OK;
+    default:
+        return SG_OK;
+    }
+}
+
+static sg_status chess_end(sg_ctx *ctx, sg_judge *j)
+{
+    unsigned long long c = j->case_no;
+    switch (j->want) {
+    case WANT_N:
+        if (!j->any)
+            return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input is empty; "
+                              "each case is N, N lines of out-positions, "
+                              "then queries, each M and M positions, and 0");
+        return SG_OK;
+    case WANT_QUERY:
+        /* The last case's closing 0 may be left out: nothing follows. */
+        return SG_OK;
+    case WANT_X:
+    case WANT_TARGET:
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, after the out-positions of %llu of its %llu "
+                          "positions", c, (unsigned long long)j->node,
+                          (unsigned long long)j->n);
+    default:
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, query %llu, after %llu of its %llu "
+                          "chessmen", c, (unsigned long long)j->query_no,
+                          (unsigned long long)j->have,
+                          (unsigned long long)j->nheaps);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Misère Nim: HDU 1907 (John), HDU 2509 (Be the Winner)                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Cases of piles, each "N a1 .. aN", played misère: whoever takes the last
+ * one loses.  John gives the number of cases T first; Be the Winner reads
+ * cases until the input ends.  Bouton's rule for misère Nim answers each:
+ * while some pile holds more than 1, the player to move wins exactly when
+ * the nim-sum is not 0, as in normal play (the winner plays as in Nim
+ * until the move that would leave only piles of 1, and there leaves an odd
+ * number of them); when every pile holds at most 1, exactly when the
+ * nim-sum is 0 (an even number of piles of 1).  Be the Winner's move takes
+ * apples in a row from the middle of a pile too, splitting it; a row of n
+ * then has the value n (its options reach every smaller nim-sum, none
+ * reaches n), so the same rule answers it.
+ */
+
+static sg_status misere_answer(sg_judge *j)
+{
+    bool first_wins = j->big_pile ? j->nim_sum != 0 : j->nim_sum == 0;
+    sg_buf_puts(&j->answers, first_wins ? j->def->first_word
+                                        : j->def->second_word);
+    sg_buf_putc(&j->answers, '\n');
+    if (j->def->start == WANT_T && --j->cases_left == 0)
+        j->want = WANT_END;
+    else
+        j->want = WANT_PILES;
+    return SG_OK;
+}
+
+static sg_status misere_word(sg_ctx *ctx, sg_judge *j, const char *tok,
+                             size_t len, uint64_t line, uint64_t column)
+{
+    uint64_t v;
+    switch (j->want) {
+    case WANT_T:
+        if (read_number(ctx, j, tok, len, line, column, UINT64_MAX - 1,
+                        "the input starts with T, the number of cases",
+                        &j->cases_left, WORD_T, 0, 0))
+            return j->status;
+        j->want = j->cases_left ? WANT_PILES : WANT_END;
+        return SG_OK;
+    case WANT_PILES:
+        j->case_no++;
+        if (read_number(ctx, j, tok, len, line, column, CASE_MAX_PARTS,
+                        "each case is N, the number of piles, then the N "
+                        "piles", &j->nheaps, WORD_N, 0, 0))
+            return j->status;
+        j->have = 0;
+        j->nim_sum = 0;
+        j->big_pile = false;
+        if (j->nheaps == 0)
+            return misere_answer(j);
+        j->want = WANT_PILE;
+        return SG_OK;
+    case WANT_PILE:
+        if (read_number(ctx, j, tok, len, line, column, SG_POSITION_MAX,
+                        "a pile is a whole number from 0 up", &v, WORD_PILE,
+                        j->have + 1, 0))
+            return j->status;
+        j->nim_sum ^= v;
+        j->big_pile |= v > 1;
+        if (++j->have == j->nheaps)
+            return misere_answer(j);
+        return SG_OK;
+    default:
+        break;
+    }
+    char quoted[96];
+    sg_quote(tok, len, quoted, sizeof quoted);
+    return judge_fail(ctx, j, SG_EINPUT, line, column, "\"%s\" comes after "
+                      "the %llu cases that T announced", quoted,
+                      (unsigned long long)j->case_no);
+}
+
+static sg_status misere_end(sg_ctx *ctx, sg_judge *j)
+{
+    if (!j->any)
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input is empty; %s"
+                          "each case is N and the N piles",
+                          j->def->start == WANT_T ? "it is T, the number of "
+                                                    "cases, then T cases; "
+                                                  : "");
+    switch (j->want) {
+    case WANT_PILE:
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, after %llu of its %llu piles",
+                          (unsigned long long)j->case_no,
+                          (unsigned long long)j->have,
+                          (unsigned long long)j->nheaps);
+    case WANT_PILES:
+        if (j->def->start == WANT_T)
+            return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends after "
+                              "%llu of the %llu cases that T announced",
+                              (unsigned long long)j->case_no,
+                              (unsigned long long)(j->case_no +
+                                                   j->cases_left));
+        return SG_OK;
+    default:
+        return SG_OK;
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -355,13 +706,33 @@ static sg_game *fib_game(sg_ctx *ctx)
     return sg_game_from_spec(ctx, "fib", "hdu1848");
 }
 
+static sg_game *lasker_game(sg_ctx *ctx)
+{
+    return sg_game_from_code(ctx, "lasker", "hdu3032");
+}
+
 static const judge_def judges[] = {
     {"hdu1847", "Good Luck in CET-4 Everybody!: n cards, take 2^k; Kiki/Cici",
-     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES, 0, 0}, NULL, NULL},
+     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES, 0, 0}, NULL, NULL,
+     WANT_END, NULL, NULL},
     {"hdu1848", "Fibonacci again and again: m n p, 0 0 0 ends; Fibo/Nacci",
-     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES, 0, 0}, NULL, NULL},
+     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES, 0, 0}, NULL, NULL,
+     WANT_END, NULL, NULL},
     {"hdu1536", "S-Nim: sets S, each with games on it; a line of W/L per set",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, snim_word, snim_end},
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, snim_word, snim_end, WANT_K,
+     NULL, NULL},
+    {"hdu1524", "A Chess Game: a graph, then queries of chessmen; WIN/LOSE",
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, chess_word, chess_end,
+     WANT_N, "WIN", "LOSE"},
+    {"hdu3032", "Nim or not Nim? (Lasker's Nim): T cases of N heaps; Alice/Bob",
+     lasker_game, {"Alice", "Bob", 0, SG_BATCH_COUNTED, 0, 0}, NULL, NULL,
+     WANT_END, NULL, NULL},
+    {"hdu1907", "John (misere Nim): T cases of N piles; John/Brother",
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, misere_word, misere_end,
+     WANT_T, "John", "Brother"},
+    {"hdu2509", "Be the Winner (misere Nim): cases of n heaps to the end; Yes/No",
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, misere_word, misere_end,
+     WANT_PILES, "Yes", "No"},
 };
 
 #define NJUDGES (sizeof judges / sizeof judges[0])
@@ -396,6 +767,7 @@ sg_judge *sg_judge_new(sg_ctx *ctx, const char *name, const char *origin,
     if (!j)
         return NULL;
     j->def = &judges[i];
+    j->want = j->def->start;
     j->out = out;
     sg_buf_init(&j->answers);
     j->origin = sg_strdup(ctx, origin ? origin : "input");
@@ -427,6 +799,9 @@ void sg_judge_free(sg_judge *judge)
     free(judge->amounts);
     free(judge->heaps);
     free(judge->starts);
+    free(judge->first);
+    free(judge->adj);
+    free(judge->node_sg);
     free(judge->origin);
     free(judge->chunk);
     free(judge);

@@ -12,6 +12,12 @@
  * and computed on the others.  A part that looks the same in every step
  * (the legend, the background) is written once, bare.  This is the HTML
  * page's method (steps.c) in LaTeX's words.
+ *
+ * In handout mode Beamer shows every \only whose specification names no
+ * handout slide, which would pile all looks and all captions onto one
+ * page.  So each \only says "handout:1" when it shows on the last slide
+ * and "handout:0" otherwise: a handout gets the finished picture with the
+ * last step's line.
  */
 #include "games/game.h"
 #include "render/tikz.h"
@@ -89,6 +95,13 @@ static void put_slides(sg_buf *b, const bool *s, size_t count)
     }
 }
 
+/* Appends the handout part of an overlay specification: whether what it
+ * wraps is on the handout's one slide, the frame's last. */
+static void put_handout(sg_buf *b, bool on_last)
+{
+    sg_buf_puts(b, on_last ? "| handout:1" : "| handout:0");
+}
+
 /* Appends the LaTeX text of TEXT (escaped). */
 static void put_text(sg_buf *b, const char *text)
 {
@@ -128,6 +141,7 @@ static void put_object(const sg_tikz *t, size_t i, const sg_steps *st,
         }
         if (any) {
             put_slides(&spec[l], shown, count);
+            put_handout(&spec[l], shown[count - 1]);
             sg_buf_putc(&spec[l], '\0');
             shows++;
             only = l;
@@ -212,7 +226,9 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
                         "\\sgvizfit{\\sgvizbox}{0.72\\textheight}\\par\n"
                         "\\medskip\n");
         for (size_t k = 0; k < count; k++) {
-            sg_buf_printf(&b, "\\only<%zu>{", k + 1);
+            sg_buf_printf(&b, "\\only<%zu", k + 1);
+            put_handout(&b, k + 1 == count);
+            sg_buf_puts(&b, ">{");
             put_text(&b, st->caption[k]);
             sg_buf_puts(&b, "}%\n");
         }

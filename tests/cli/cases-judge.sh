@@ -178,3 +178,112 @@ if expect 0 "--judge -o" solve --judge hdu1536 -o janswers.txt "< j1536-1.in"; t
         fail "--judge -o: the file differs from the reference"
     fi
 fi
+
+# ---- hdu1524, A Chess Game: random graphs against the mex ----------------
+
+# Graphs of up to 40 positions whose edges go down a random ranking of the
+# positions (so the numbers do not follow the moves), queries of up to 10
+# chessmen; the reference computes each value as the least number that no
+# out-position has, in the order of the ranking.
+awk -v seed=1 "$scatter"'
+BEGIN {
+    srand(1524)
+    for (c = 0; c < 40; c++) {
+        n = 1 + int(rand() * 40)
+        for (i = 0; i < n; i++) rank[i] = i
+        for (i = n - 1; i > 0; i--) { k = int(rand() * (i + 1)); t = rank[i]; rank[i] = rank[k]; rank[k] = t }
+        for (i = 0; i < n; i++) pos[rank[i]] = i
+        print n
+        for (i = 0; i < n; i++) {
+            line = ""; x = 0
+            for (r = 0; r < rank[i]; r++)
+                if (rand() < 0.3) { line = line sep() pos[r]; x++ }
+            print x line
+        }
+        for (q = int(rand() * 6); q > 0; q--) {
+            m = 1 + int(rand() * 10)
+            printf "%d", m
+            for (i = 0; i < m; i++) printf "%s%d", sep(), int(rand() * n)
+            print ""
+        }
+        print 0
+    }
+}' > "$tmp/j1524.in"
+awk 'function xor(a, b,   r, bit) {
+         r = 0; bit = 1
+         while (a > 0 || b > 0) {
+             if ((a % 2) != (b % 2)) r += bit
+             a = int(a / 2); b = int(b / 2); bit *= 2
+         }
+         return r
+     }
+     # The value of position i: the least number no out-position has.
+     function value(i,   e, v) {
+         if (i in sg) return sg[i]
+         delete seen[i]
+         for (e = 1; e <= deg[i]; e++) seen[i, value(out[i, e])] = 1
+         v = 0
+         while ((i, v) in seen) v++
+         return sg[i] = v
+     }
+BEGIN { RS = "[ \t\r\n]+" }
+$0 != "" { w[++nw] = $0 }
+END {
+    p = 1
+    while (p <= nw) {
+        n = w[p++] + 0
+        delete sg; delete seen; delete deg; delete out
+        for (i = 0; i < n; i++) {
+            deg[i] = w[p++] + 0
+            for (e = 1; e <= deg[i]; e++) out[i, e] = w[p++] + 0
+        }
+        for (;;) {
+            m = w[p++] + 0
+            if (m == 0) break
+            s = 0
+            for (i = 0; i < m; i++) s = xor(s, value(w[p++] + 0))
+            print (s ? "WIN" : "LOSE")
+        }
+    }
+}' "$tmp/j1524.in" > "$tmp/j1524.want"
+[ -s "$tmp/j1524.want" ] || fail "j1524.want is empty"
+judge_check hdu1524 j1524.in j1524.want "--judge hdu1524, 40 random graphs"
+
+# ---- hdu3032, Lasker's Nim: heaps up to 2^31 - 1 against the closed form --
+
+awk -v seed=2 "$scatter"'
+BEGIN {
+    srand(3032)
+    print 200
+    for (c = 0; c < 200; c++) {
+        n = 1 + int(rand() * 8)
+        printf "%d\n", n
+        for (i = 0; i < n; i++)
+            printf "%s%d", i ? sep() : "", 1 + int(rand() * (rand() < 0.5 ? 20 : 2147483647))
+        print ""
+    }
+}' > "$tmp/j3032.in"
+# sg(4k+1) = 4k+1, sg(4k+2) = 4k+2, sg(4k+3) = 4k+4, sg(4k+4) = 4k+3.
+awk 'function xor(a, b,   r, bit) {
+         r = 0; bit = 1
+         while (a > 0 || b > 0) {
+             if ((a % 2) != (b % 2)) r += bit
+             a = int(a / 2); b = int(b / 2); bit *= 2
+         }
+         return r
+     }
+BEGIN { RS = "[ \t\r\n]+" }
+$0 != "" { w[++nw] = $0 }
+END {
+    p = 2
+    for (c = 0; c < w[1]; c++) {
+        n = w[p++] + 0; s = 0
+        for (i = 0; i < n; i++) {
+            x = w[p++] + 0; r = x % 4
+            s = xor(s, r == 3 ? x + 1 : r == 0 && x ? x - 1 : x)
+        }
+        print (s ? "Alice" : "Bob")
+    }
+}' "$tmp/j3032.in" > "$tmp/j3032.want"
+[ -s "$tmp/j3032.want" ] || fail "j3032.want is empty"
+judge_check hdu3032 j3032.in j3032.want "--judge hdu3032, 200 cases"

@@ -164,6 +164,16 @@ l_target_slides() {
         print out }'
 }
 
+# l_handout SLIDES: the handout part of the overlay specification of
+# SLIDES (a list such as "2,4-5" or "8-"): what shows on the last of the 9
+# slides is on the handout's one page.
+l_handout() {
+    case "$1" in
+        *- | *,9 | 9 | *-9) echo "| handout:1" ;;
+        *) echo "| handout:0" ;;
+    esac
+}
+
 # l_block FILE ID: the lines of object ID (after "% ID", up to the next
 # comment line).
 l_block() {
@@ -177,20 +187,21 @@ if l_expect 0 "steps -o FILE.tex" steps -s 1,3,4 -n 8 -o steps.tex; then
     [ "$(grep -c '^\\begin{frame}' "$f")" = 1 ] || l_bad="$l_bad frames"
     for k in 0 1 2 3 4 5 6 7 8; do
         want=$(l_caption "$k")
-        grep -qxF "\\only<$((k + 1))>{$want}%" "$f" || l_bad="$l_bad caption$k"
+        h=$(l_handout "$((k + 1))")
+        grep -qxF "\\only<$((k + 1))$h>{$want}%" "$f" || l_bad="$l_bad caption$k"
         b=$(l_block "$f" "p$k")
         # Being computed on its own slide, not computed before it, a target
         # on the slides of the positions that move to it.
-        printf '%s\n' "$b" | grep -A1 -xF "\\only<$((k + 1))>{%" |
+        printf '%s\n' "$b" | grep -A1 -xF "\\only<$((k + 1))$h>{%" |
             grep -qF '[sgviz current' || l_bad="$l_bad current$k"
         if [ "$k" -gt 0 ]; then
             pend=$([ "$k" = 1 ] && echo 1 || echo "1-$k")
-            printf '%s\n' "$b" | grep -A1 -xF "\\only<$pend>{%" |
+            printf '%s\n' "$b" | grep -A1 -xF "\\only<$pend$(l_handout "$pend")>{%" |
                 grep -qF '[sgviz pending' || l_bad="$l_bad pending$k"
         fi
         t=$(l_target_slides "$k")
         if [ -n "$t" ]; then
-            printf '%s\n' "$b" | grep -A1 -xF "\\only<$t>{%" |
+            printf '%s\n' "$b" | grep -A1 -xF "\\only<$t$(l_handout "$t")>{%" |
                 grep -qF '[sgviz target' || l_bad="$l_bad target$k($t)"
         fi
     done
@@ -210,7 +221,7 @@ fi
 
 if l_expect 0 "steps --lang zh -o FILE.tex" steps -s 1,3,4 -n 8 --lang zh -o zh.tex; then
     if grep -qxF '\begin{frame}{S = \{1,3,4\}：逐步计算 SG 值}' "$tmp/latex/zh.tex" &&
-       grep -qxF '\only<5>{SG[4] = mex\{1,1,0\} = 2}%' "$tmp/latex/zh.tex"; then pass; else
+       grep -qxF '\only<5| handout:0>{SG[4] = mex\{1,1,0\} = 2}%' "$tmp/latex/zh.tex"; then pass; else
         fail "steps --lang zh -o zh.tex: not the Chinese title and captions"
     fi
     l_tex_ok "$tmp/latex/zh.tex" "steps --lang zh -o zh.tex"
@@ -242,11 +253,28 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
             fail "steps -T beamer: $pages slides, expected 29 (one a step)"
         fi
     fi
+    # A handout: one page a frame, the finished picture with the last
+    # step's line, not every look and line piled up.
+    printf '%s\n' '\documentclass[handout]{beamer}' '\usepackage{tikz}' \
+        '\begin{document}' '\input{steps.tex}' '\end{document}' > "$tmp/latex/handout.tex"
+    l_compile pdflatex handout "steps -T beamer in a handout"
+    if command -v pdftotext > /dev/null 2>&1; then
+        pdftotext "$tmp/latex/handout.pdf" "$tmp/latex/handout.txt"
+        pages=$(grep -c "$(printf '\f')" "$tmp/latex/handout.txt")
+        if [ "$pages" = 1 ] && grep -qF "$(l_caption 8 | tr -d '\\')" "$tmp/latex/handout.txt" &&
+           ! grep -qF "$(l_caption 7 | tr -d '\\')" "$tmp/latex/handout.txt"; then pass; else
+            fail "steps -T beamer in a handout: $pages pages, or not only the last step's line"
+        fi
+    fi
     # The example deck, as it is in examples/latex.
     cp "$root/examples/latex/deck.tex" "$root/examples/latex/graph.tex" \
         "$root/examples/latex/steps.tex" "$root/examples/latex/trace.tex" \
         "$root/examples/latex/kayles.csv" "$tmp/latex/"
     l_compile pdflatex deck "examples/latex/deck.tex"
+    # Nothing of the deck runs off a slide.
+    if grep -q 'Overfull \\vbox' "$tmp/latex/deck.log"; then
+        fail "examples/latex/deck.tex: a slide's content is higher than the slide"
+    else pass; fi
 else
     skip "compiling the Beamer frames (Beamer is not installed)"
 fi
@@ -261,7 +289,7 @@ if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1 &&
         fail "steps --lang zh: xelatex lacks characters"
     fi
 else
-    echo "cases-latex: xelatex with ctex is not installed; Chinese checked as text only"
+    skip "compiling the Chinese frames (xelatex with ctex is not installed; checked as text only)"
 fi
 
 # ---- sgviz trace --format latex: blocks of a slide's height ------------------

@@ -438,3 +438,64 @@ for p_theme in "classic #c0392b" "dark #f0a04b" "print #404040" \
         fail "practice --theme $p_theme: $(p_log | tail -1); position 0 not filled $p_fill"
     fi
 done
+
+# ---- real key presses: Tab through the buttons, Enter on them --------------
+
+# The page's keys above are events sent by a script, which cannot move the
+# focus or press a button.  Here Chromium gets real key presses through its
+# debugging pipe (tests/cli/data/practice-keys.js, with Node.js).  S =
+# {1,3,4}, 0..4, values 0 1 0 1 2: right at 0; 5 at 1, then Tab to "show
+# me" and Enter; 5 at 2, Tab to "keep my answer" and Enter; 0 at 3 (the
+# student's own values, 5 and 0, give 1), then ?; 5 at 4 (own values 1, 1,
+# 0 give 2), kept with Shift+Enter; Enter on "copy" puts the sheet on the
+# clipboard, which check reads with the same verdicts; then Tab to "start
+# again" and Enter.  Score: 1 right at the first try, 2 shown, 2 kept.
+if ! command -v node > /dev/null 2>&1; then
+    skip "real key presses in the practice page (Node.js is not installed)"
+else
+    run_in "$tmp" steps -s 1,3,4 -n 4 --practice -o keys.html
+    timeout "$browser_timeout" node "$p_data/practice-keys.js" "$chromium" \
+        "file://$tmp/keys.html" type:0 Enter type:5 Enter Tab Tab Enter Enter \
+        type:5 Enter Tab Tab Tab Enter type:0 Enter ? Enter type:5 Enter \
+        Shift+Enter Enter clipboard Tab Tab Tab "Enter reloads" > "$tmp/p.keys" \
+        2> "$tmp/p.err"
+    p_status=$?
+    grep -v '^clipboard | ' "$tmp/p.keys" > "$tmp/p.got"
+    sed -n 's/^clipboard | //p' "$tmp/p.keys" > "$tmp/copied.txt"
+    cat > "$tmp/p.want" <<'KEYS'
+Enter | answer | ask | 1 | -
+Enter | answer | wrong | 1 | -
+Tab | check | wrong | 1 | -
+Tab | show | wrong | 1 | -
+Enter | answer | shown | 1 | -
+Enter | answer | ask | 2 | -
+Enter | answer | wrong | 2 | -
+Tab | check | wrong | 2 | -
+Tab | show | wrong | 2 | -
+Tab | keep | wrong | 2 | -
+Enter | answer | ask | 3 | -
+Enter | answer | wrong | 3 | -
+? | answer | shown | 3 | -
+Enter | answer | ask | 4 | -
+Enter | answer | wrong | 4 | -
+Shift+Enter | copy | done | - | 1,2,2,0
+Enter | sheet | done | - | 1,2,2,0
+Tab | copy | done | - | 1,2,2,0
+Tab | download | done | - | 1,2,2,0
+Tab | restart | done | - | 1,2,2,0
+Enter reloads | answer | ask | 0 | -
+KEYS
+    if [ "$p_status" = 0 ] && cmp -s "$tmp/p.want" "$tmp/p.got"; then pass; else
+        fail "practice page, real key presses: $(p_why) $(cat "$tmp/p.err")"
+        diff "$tmp/p.want" "$tmp/p.got" | sed 's/^/    /' | head -20
+    fi
+    # The copied sheet: 5 at 2 and 4 kept (right: 0 and 2), 1 at 1 and 3
+    # shown; 2 is a slip, and 4 too (the student's own values give 2).
+    run_in "$tmp" check -s 1,3,4 -n 4 copied.txt --format csv
+    if [ "$status" = 1 ] && p_csv | grep -qxF '2,5,0,0,no,no,yes,' &&
+       p_csv | grep -qxF '4,5,2,2,no,no,yes,' && p_csv | grep -qxF '3,1,1,1,yes,yes,no,'; then
+        pass
+    else
+        fail "check of the copied sheet: exit $status: $(cat "$tmp/copied.txt" "$tmp/out" "$tmp/err")"
+    fi
+fi

@@ -35,7 +35,10 @@ if [ ! -x "$SGVIZ" ]; then
 fi
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+# On INT or TERM the run stops (a trap alone would let it go on), and the
+# EXIT trap removes the directory.
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 passed=0
 failed=0
 

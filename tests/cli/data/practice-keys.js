@@ -1,0 +1,125 @@
+/* practice-keys.js CHROMIUM URL KEY...: opens URL in headless Chromium and
+ * presses each KEY as a real key would be pressed, through the browser's
+ * remote debugging pipe (so that Tab moves the focus and Enter on a focused
+ * button presses it, which events sent from the page's own script cannot
+ * do).  A KEY is Tab, Enter, Shift+Enter, ? or "type:TEXT", TEXT typed a
+ * character at a time; "Enter reloads" is Enter on a button that loads the
+ * page again, and waits for that; "clipboard" prints each line of the
+ * browser's clipboard after "clipboard | ".  After each key but typing, one
+ * line on standard output: the key, the focused element's id, and the
+ * body's data-phase, data-asked and data-score.  For
+ * tests/cli/cases-practice.sh; needs Node.js. */
+"use strict";
+const { spawn } = require("child_process");
+const fs = require("fs"), os = require("os"), path = require("path");
+
+const [chrome, url, ...keys] = process.argv.slice(2);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "sgviz-keys-"));
+const browser = spawn(chrome, ["--headless", "--no-sandbox", "--disable-gpu",
+  "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-extensions",
+  "--remote-debugging-pipe", "--user-data-dir=" + profile,
+  "--window-size=1024,768", "about:blank"],
+  { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] });
+const toBrowser = browser.stdio[3], fromBrowser = browser.stdio[4];
+
+/* The pipe carries JSON messages, each ended by a NUL byte. */
+let lastId = 0, pending = "", loads = 0;
+const replies = new Map();
+fromBrowser.on("data", (chunk) => {
+  pending += chunk.toString();
+  for (let end; (end = pending.indexOf("\0")) >= 0; ) {
+    const message = JSON.parse(pending.slice(0, end));
+    pending = pending.slice(end + 1);
+    if (message.method === "Page.loadEventFired")
+      loads++;
+    if (replies.has(message.id)) {
+      replies.get(message.id)(message);
+      replies.delete(message.id);
+    }
+  }
+});
+function send(method, params, sessionId) {
+  return new Promise((resolve) => {
+    const message = { id: ++lastId, method, params: params || {} };
+    if (sessionId)
+      message.sessionId = sessionId;
+    replies.set(message.id, resolve);
+    toBrowser.write(JSON.stringify(message) + "\0");
+  });
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function finish(status) {
+  browser.once("exit", () => {
+    fs.rmSync(profile, { recursive: true, force: true });
+    process.exit(status);
+  });
+  browser.kill();
+}
+
+(async () => {
+  const target = await send("Target.createTarget", { url: "about:blank" });
+  const attached = await send("Target.attachToTarget",
+    { targetId: target.result.targetId, flatten: true });
+  const session = attached.result.sessionId;
+  /* The value of EXPRESSION in the page; undefined while the page is
+   * being loaded again, when there is no page to ask. */
+  const evaluate = async (expression) => {
+    const reply = await send("Runtime.evaluate",
+      { expression, returnByValue: true }, session);
+    return reply.result && reply.result.result ? reply.result.result.value
+                                               : undefined;
+  };
+  /* Waits until the page is loaded and its script has run (a key may
+   * reload it: "start again" does). */
+  const settled = async () => {
+    while (await evaluate("document.readyState === 'complete' && " +
+                          "document.body.dataset.phase !== 'loading'") !== true)
+      await sleep(100);
+  };
+  await send("Page.enable", {}, session);
+  await send("Page.navigate", { url }, session);
+  await settled();
+  const state = () => evaluate("[document.activeElement.id || " +
+    "document.activeElement.tagName, document.body.dataset.phase, " +
+    "document.body.dataset.asked || '-', document.body.dataset.score || " +
+    "'-'].join(' | ')");
+  for (const key of keys) {
+    if (key === "clipboard") {
+      await send("Browser.grantPermissions",
+        { permissions: ["clipboardReadWrite", "clipboardSanitizedWrite"] });
+      const reply = await send("Runtime.evaluate", { awaitPromise: true,
+        expression: "navigator.clipboard.readText()", returnByValue: true },
+        session);
+      reply.result.result.value.split("\n").forEach((line) => {
+        if (line)
+          console.log("clipboard | " + line);
+      });
+      continue;
+    }
+    if (key.startsWith("type:")) {
+      for (const ch of key.slice(5))
+        await send("Input.dispatchKeyEvent", { type: "char", text: ch }, session);
+      continue;
+    }
+    const reloads = key.endsWith(" reloads"), loadsBefore = loads;
+    const shift = key.startsWith("Shift+") || key === "?";
+    const name = key.replace(/^Shift\+/, "").replace(/ reloads$/, "");
+    const press = { key: name, modifiers: shift ? 8 : 0,
+      code: { Tab: "Tab", Enter: "Enter", "?": "Slash" }[name],
+      windowsVirtualKeyCode: { Tab: 9, Enter: 13, "?": 191 }[name] };
+    await send("Input.dispatchKeyEvent",
+      Object.assign({ type: "rawKeyDown" }, press), session);
+    if (name !== "Tab")
+      await send("Input.dispatchKeyEvent", { type: "char", modifiers: press.modifiers,
+        text: name === "Enter" ? "\r" : name }, session);
+    await send("Input.dispatchKeyEvent",
+      Object.assign({ type: "keyUp" }, press), session);
+    while (reloads && loads === loadsBefore)
+      await sleep(100);
+    await settled();
+    console.log(key + " | " + await state());
+  }
+  finish(0);
+})().catch((error) => { console.error(String(error)); finish(1); });
