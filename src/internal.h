@@ -47,6 +47,9 @@ struct sg_ctx {
      * and released through graphviz_free when the context goes. */
     void *graphviz;
     void (*graphviz_free)(void *graphviz);
+    /* The most bytes of DOT a game may have (sg_ctx_set_dot_max); 0 for the
+     * default. */
+    uint64_t dot_max;
 };
 
 sg_status sg_ctx_vfail(sg_ctx *ctx, sg_status status, const char *fmt,

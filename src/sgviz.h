@@ -135,6 +135,16 @@ sg_game *sg_game_from_code(sg_ctx *ctx, const char *code, const char *origin);
  * empty graph, a cycle).  The caller frees it with sg_game_free(). */
 sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path);
 
+/* The default of the most bytes of DOT that sg_game_read_dot() reads. */
+#define SG_DOT_MAX_DEFAULT ((uint64_t)256 << 20)
+
+/* Sets the most bytes of DOT that later sg_game_read_dot() calls on CTX
+ * read (0 restores SG_DOT_MAX_DEFAULT).  The memory Graphviz may hold for
+ * the graph (2 GiB at the default) and the most edges (10^7) follow in
+ * proportion, so that a larger bound admits a larger game whole.  Returns
+ * SG_OK, or SG_EINPUT (recorded) for a bound under 1 KiB or over 1 TiB. */
+sg_status sg_ctx_set_dot_max(sg_ctx *ctx, uint64_t bytes);
+
 void sg_game_free(sg_game *game);
 
 sg_game_kind sg_game_kind_of(const sg_game *game);
@@ -1764,6 +1774,9 @@ typedef struct sg_steps_opts {
                                and the legend */
     double aspect;          /* the pictures' shape, as sg_drawing_opts */
     int no_legend;          /* leave the legend out of every picture */
+    uint64_t first;         /* the first step the frames and the page show
+                               (0 by default); the positions before it are
+                               shown computed */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;
@@ -1771,7 +1784,7 @@ typedef struct sg_steps sg_steps;
 /* Computes the steps of positions 0..LAST of GAME (for a finite game, LAST
  * is clamped to its last position) with their captions and trace lines.
  * OPTS may be NULL.  Returns NULL on error: SG_EINPUT for an unknown
- * language; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
+ * language or a first step after LAST; SG_ELIMIT, naming the size, beyond SG_STEPS_MAX_POSITIONS or
  * SG_STEPS_MAX_MOVES.  GAME (and the theme) must outlive the steps; the
  * caller frees them with sg_steps_free(). */
 sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,

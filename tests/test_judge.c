@@ -152,6 +152,7 @@ static const struct {
     {"hdu3032", "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob\n"},
     {"hdu1907", "2\n3\n3 5 1\n1\n1\n", "John\nBrother\n"},
     {"hdu2509", "2\n2 2\n1\n3\n", "No\nYes\n"},
+    {"hdu1527", "2 1\n8 4\n4 7\n", "0\n1\n0\n"},
 };
 
 static void other_samples(void **state)
@@ -364,6 +365,58 @@ static void lasker_against_mex(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Wythoff's game: won and lost by search for piles up to 40, and the
+ * lost positions far out by their construction (a_k the least number not
+ * yet used, b_k = a_k + k), which knows nothing of the golden ratio. */
+static void wythoff_against_search(void **state)
+{
+    (void)state;
+    enum { SMALL = 40, K = 300000 };
+    static signed char win[SMALL + 1][SMALL + 1];
+    text in = {0}, want = {0};
+    for (int a = 0; a <= SMALL; a++)
+        for (int b = 0; b <= SMALL; b++) {
+            int w = 0;
+            for (int t = 1; t <= a && !w; t++)
+                w = !win[a - t][b];
+            for (int t = 1; t <= b && !w; t++)
+                w = !win[a][b - t];
+            for (int t = 1; t <= a && t <= b && !w; t++)
+                w = !win[a - t][b - t];
+            win[a][b] = (signed char)w;
+            put(&in, "%d %d\n", a, b);
+            put(&want, "%d\n", w);
+        }
+    /* The construction: used[] marks the numbers taken by earlier pairs. */
+    unsigned char *used = calloc(3 * (size_t)K, 1);
+    assert_non_null(used);
+    uint64_t a = 0;
+    for (uint64_t k = 0; k < K; k++) {
+        while (used[a])
+            a++;
+        uint64_t b = a + k;
+        used[a] = used[b] = 1;
+        if (k % 997 == 0 || k + 1 == K) {
+            put(&in, "%llu %llu\n%llu %llu\n%llu %llu\n",
+                (unsigned long long)b, (unsigned long long)a,
+                (unsigned long long)a, (unsigned long long)b + 1,
+                (unsigned long long)a + 1, (unsigned long long)b);
+            put(&want, "0\n1\n1\n");
+        }
+    }
+    free(used);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu1527", in.s, 777, &st);
+    if (st != SG_OK)
+        fail_msg("%s", sg_ctx_message(ctx));
+    assert_string_equal(out, want.s);
+    free(out);
+    free(in.s);
+    free(want.s);
+    sg_ctx_free(ctx);
+}
+
 /* The other problems' bad inputs: each named with its place. */
 static void other_refusals(void **state)
 {
@@ -394,6 +447,10 @@ static void other_refusals(void **state)
         {"hdu2509", "2 1\n", "",
          "test: the input ends in case 1, after 1 of its 2 piles"},
         {"hdu3032", "2\n1 1\n", "Alice\n", "test"},
+        {"hdu1527", "1 2\n3\n", "0\n",
+         "test: the input ends in case 2, after its first pile"},
+        {"hdu1527", "1 1900000001\n", "",
+         "test:1:3: case 1: pile 2 \"1900000001\" is more than sgviz takes"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         sg_status st;
@@ -418,6 +475,7 @@ int main(void)
         cmocka_unit_test(chess_against_search),
         cmocka_unit_test(misere_against_search),
         cmocka_unit_test(lasker_against_mex),
+        cmocka_unit_test(wythoff_against_search),
         cmocka_unit_test(other_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

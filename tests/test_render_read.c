@@ -841,12 +841,42 @@ static void read_bounds(void **state)
     clearerr(stdin);
     assert_null(sg_game_read_dot(ctx, "-"));
     assert_string_equal(sg_ctx_message(ctx), "stdin: more than 16.0 KiB of "
-                        "DOT, the most sgviz reads for a game");
+                        "DOT, the most sgviz reads for a game (--dot-max SIZE "
+                        "raises it)");
     dup2(fd, 0);
     close(fd);
     pclose(pipe);
     clearerr(stdin);
     sg_dot_set_bounds(NULL);
+
+    /* sg_ctx_set_dot_max() moves the edges with the bytes: 10^7 edges for
+     * 256 MiB, so 2 KiB admit 2 * 10^7 / 2^18 = 76 (rounded down), and a
+     * chain of 100 edges is stopped at its 77th; 4 KiB admit 152.  The
+     * bound is from 1 KiB to 1 TiB, and 0 restores the default. */
+    sg_buf chain;
+    sg_buf_init(&chain);
+    sg_buf_puts(&chain, "digraph {\n");
+    for (int i = 0; i < 100; i++)
+        sg_buf_printf(&chain, "n%d -> n%d\n", i + 1, i);
+    sg_buf_puts(&chain, "}\n");
+    const char *chain_path = write_file(chain.data);
+    assert_int_equal(sg_ctx_set_dot_max(ctx, 2048), SG_OK);
+    assert_null(sg_game_read_dot(ctx, chain_path));
+    if (!strstr(sg_ctx_message(ctx), "the graph has more than 76 edges"))
+        fail_msg("2 KiB: %s", sg_ctx_message(ctx));
+    assert_int_equal(sg_ctx_set_dot_max(ctx, 4096), SG_OK);
+    g = sg_game_read_dot(ctx, chain_path);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 101);
+    sg_game_free(g);
+    assert_int_equal(sg_ctx_set_dot_max(ctx, 1023), SG_EINPUT);
+    assert_int_equal(sg_ctx_set_dot_max(ctx, ((uint64_t)1 << 40) + 1),
+                     SG_EINPUT);
+    assert_int_equal(sg_ctx_set_dot_max(ctx, 0), SG_OK);
+    g = sg_game_read_dot(ctx, chain_path);
+    assert_non_null(g);
+    sg_game_free(g);
+    sg_buf_free(&chain);
     sg_ctx_free(ctx);
 
     /* Memory: a few kilobytes of "{}" make megabytes of subgraphs; of

@@ -430,6 +430,61 @@ static void worked_sum(void **state)
     sg_ctx_free(ctx);
 }
 
+/* A position's winning moves are its distinct results: a DOT node with
+ * every edge drawn twice, and thousands of them, lists each leaf once, in
+ * the order of the first edges (found by a hash of the results, since
+ * comparing each with those listed before it took minutes for a node of a
+ * million edges). */
+static void winning_moves_of_a_wide_node(void **state)
+{
+    (void)state;
+    enum { LEAVES = 20000 };
+    char path[] = "/tmp/test_sum_wideXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    /* r's moves: every leaf twice (value 0), and x (value 1) twice;
+     * sg(r) = mex{0, 1} = 2, so in the sum r + x (nim-sum 3) the winning
+     * moves of r are those to value 2 ^ 3 = 1: x alone, once; and alone,
+     * those to value 0: each leaf once. */
+    fputs("digraph { r -> x; x -> y\n", f);
+    for (int i = 0; i < LEAVES; i++)
+        fprintf(f, "r -> l%d; r -> l%d\n", i, i);
+    fputs("r -> x }\n", f);
+    assert_int_equal(fclose(f), 0);
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_read_dot(ctx, path);
+    remove(path);
+    assert_non_null(g);
+    uint64_t r, x;
+    assert_int_equal(sg_game_find_position(ctx, g, "r", "test", &r), SG_OK);
+    assert_int_equal(sg_game_find_position(ctx, g, "x", "test", &x), SG_OK);
+    sg_lookup *l = sg_lookup_new(ctx, g, sg_game_position_count(g) - 1);
+    assert_non_null(l);
+    uint64_t pair[] = {r, x};
+    sg_sum *s = sg_sum_new(ctx, g, l, pair, 2);
+    assert_non_null(s);
+    assert_int_equal(sg_sum_nimsum(s), 3);
+    assert_int_equal(sg_sum_move_count(s), 1);
+    assert_int_equal(sg_sum_move_at(s, 0)->to, x);
+    sg_sum_free(s);
+    s = sg_sum_new(ctx, g, l, &r, 1);
+    assert_non_null(s);
+    assert_int_equal(sg_sum_move_count(s), LEAVES);
+    char name[64], buf[64];
+    for (size_t i = 0; i < LEAVES; i++) {
+        snprintf(name, sizeof name, "l%zu", i);
+        assert_string_equal(sg_game_position_name(
+                                g, sg_sum_move_at(s, i)->to, buf, sizeof buf),
+                            name);
+    }
+    sg_sum_free(s);
+    sg_lookup_free(l);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 static void sum_refusals(void **state)
 {
     (void)state;
@@ -968,6 +1023,7 @@ int main(void)
         cmocka_unit_test(hdu1848_inputs),
         cmocka_unit_test(winning_moves_of_sums),
         cmocka_unit_test(worked_sum),
+        cmocka_unit_test(winning_moves_of_a_wide_node),
         cmocka_unit_test(sum_refusals),
         cmocka_unit_test(parse_positions),
         cmocka_unit_test(batch_lines),

@@ -46,7 +46,12 @@ typedef struct cli_game_args {
     const char *from;  /* --from */
     const char *to;    /* --to */
     const char *position; /* --position 3+4+5 */
+    const char *dot_max;  /* --dot-max SIZE, as typed */
 } cli_game_args;
+
+/* getopt_long()'s value for --dot-max, which every command takes with the
+ * game kinds' options. */
+#define CLI_DOT_MAX 0x4d58
 
 /* One option met on the command line: its getopt_long() value, how it was
  * spelt ("-s" or "--set") and its value (NULL for a flag). */
@@ -66,7 +71,7 @@ typedef struct cli_options {
 } cli_options;
 
 /* Fills O with SHORTS and OWN (ending in a zero entry), followed by the
- * options of every game kind. */
+ * options of every game kind and --dot-max. */
 void cli_options_init(cli_options *o, const char *shorts,
                       const struct option *own);
 
@@ -99,11 +104,11 @@ const char *cli_game_file(const cli_game_args *args);
 
 /* Writes USAGE to OUT, with "@GAME@" replaced by the choice of game kinds
  * ("(-s SPEC | -g FILE.dot)") and each line "@GAMES:N@" by one line per
- * kind, its help starting at column N. */
+ * kind and one for --dot-max, its help starting at column N. */
 void cli_print_usage(FILE *out, const char *usage);
 
-/* Loads the game of the one game kind given.  Returns NULL after recording
- * an error. */
+/* Loads the game of the one game kind given, a DOT game under the bound
+ * of --dot-max.  Returns NULL after recording an error. */
 sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args);
 
 /* Works out the window FROM..TO of positions: --from and --to where given,

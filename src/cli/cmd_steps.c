@@ -44,6 +44,8 @@ static const char usage[] =
     "      --to X            the last position (instead of -n)\n"
     "      --no-legend       leave the legend out (the page's table and\n"
     "                        captions explain the picture)\n"
+    "      --from X          the first step the frames or the page show;\n"
+    "                        the positions before it are shown computed\n"
     "\n"
     "Practice (with -o FILE.html):\n"
     "      --practice        the page hides the values: the student works out\n"
@@ -157,23 +159,22 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
 }
 
 /* Checks the options of a practice page: --practice writes a page, and
- * --ask, --from, --shuffle and --hide-picture belong to it.  Reads --ask
+ * --ask, --shuffle and --hide-picture belong to it (--from is the first
+ * position asked there, and the first step shown elsewhere).  Reads --ask
  * into OPTS.  Returns SG_OK or SG_EINPUT. */
 static sg_status practice_options(sg_ctx *ctx, bool practice, bool frames,
-                                  const cli_game_args *ga, const char *ask,
-                                  sg_practice_opts *opts)
+                                  const char *ask, sg_practice_opts *opts)
 {
     if (practice && frames)
         return sg_ctx_fail(ctx, SG_EINPUT, "--practice: a practice page is "
                            "one page: give -o FILE.html, not a directory or "
                            "a Beamer frame");
-    const char *alone = ask ? "--ask" : ga->from ? "--from"
+    const char *alone = ask ? "--ask"
                       : opts->shuffle ? "--shuffle"
                       : opts->hide_picture ? "--hide-picture" : NULL;
     if (!practice && alone)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s belongs to a practice page: "
-                           "add --practice (the step page shows every step "
-                           "from the first)", alone);
+                           "add --practice", alone);
     if (ask && sg_practice_ask_parse(ctx, ask, &opts->ask) != SG_OK)
         return SG_EINPUT;
     return SG_OK;
@@ -284,7 +285,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     if (output_kind(ctx, output, format, &frames, &frame_format, &beamer) !=
         SG_OK)
         return EXIT_BAD;
-    if (practice_options(ctx, practice, frames || beamer, &ga, ask, &popts) !=
+    if (practice_options(ctx, practice, frames || beamer, ask, &popts) !=
         SG_OK)
         return EXIT_BAD;
     if (frames && sg_render_format_check(ctx, frame_format) != SG_OK) {
@@ -318,14 +319,28 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     game = cli_load_game(ctx, &ga);
     if (!game)
         goto done;
-    uint64_t from, to = UINT64_MAX;
+    uint64_t from = 0, to = UINT64_MAX;
     if (ga.position) {
+        if (ga.from) {
+            sg_ctx_fail(ctx, SG_EINPUT, "steps: --from does not go with "
+                        "--position, whose steps are those of every position "
+                        "reachable from it");
+            goto done;
+        }
         sum = cli_sum_game(ctx, "steps", game, &ga);
         if (!sum)
             goto done;
     } else if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK) {
         goto done;
     }
+    if (ga.from && beamer) {
+        sg_ctx_fail(ctx, SG_EINPUT, "steps: --from is for frames and pages; "
+                    "a Beamer frame shows every step (choose its slides with "
+                    "\\only or a smaller -n)");
+        goto done;
+    }
+    if (!practice)
+        opts.first = from;
     steps = sg_steps_new(ctx, sum ? sum : game, to, &opts);
     if (!steps) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))

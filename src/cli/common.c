@@ -135,6 +135,8 @@ void cli_options_init(cli_options *o, const char *shorts,
         o->shorts[len++] = (char)g->letter;
         o->shorts[len++] = ':';
     }
+    o->longs[n++] = (struct option){"dot-max", required_argument, NULL,
+                                    CLI_DOT_MAX};
     o->longs[n] = (struct option){NULL, 0, NULL, 0};
     o->shorts[len] = '\0';
     o->nseen = 0;
@@ -144,6 +146,10 @@ void cli_options_init(cli_options *o, const char *shorts,
  * ARGS and returns true. */
 static bool cli_game_option(cli_game_args *args, int c, const char *arg)
 {
+    if (c == CLI_DOT_MAX) {
+        args->dot_max = arg;
+        return true;
+    }
     for (size_t k = 0; k < cli_game_kind_count; k++) {
         if (cli_game_kinds[k].letter == c) {
             args->game[k] = arg;
@@ -377,6 +383,10 @@ void cli_print_usage(FILE *out, const char *usage)
                 fprintf(out, "%*s%s\n", used < column ? column - used : 1, "",
                         g->help);
             }
+            int used = fprintf(out, "      --dot-max SIZE");
+            fprintf(out, "%*sthe most bytes of a DOT game: 512M, 2G, ... "
+                    "(default 256M)\n", used < column ? column - used : 1,
+                    "");
         } else {
             fwrite(p, 1, len, out);
         }
@@ -384,8 +394,44 @@ void cli_print_usage(FILE *out, const char *usage)
     }
 }
 
+/* Reads SIZE of --dot-max: a whole number of bytes, or of KiB, MiB, GiB or
+ * TiB with K, M, G or T after it. */
+static sg_status dot_max_option(sg_ctx *ctx, const char *size)
+{
+    const char *units = "KMGT";
+    size_t len = strlen(size);
+    char digits[32];
+    unsigned shift = 0;
+    int last = len ? size[len - 1] & ~0x20 : 0;
+    const char *unit = last ? strchr(units, last) : NULL;
+    if (unit) {
+        shift = 10 * (unsigned)(unit - units + 1);
+        len--;
+    }
+    if (len == 0 || len >= sizeof digits)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--dot-max \"%.40s\": not a size "
+                           "such as 512M or 2G", size);
+    memcpy(digits, size, len);
+    digits[len] = '\0';
+    uint64_t n;
+    if (cli_parse_number(ctx, "--dot-max", digits, UINT64_MAX >> shift, &n))
+        return sg_ctx_fail(ctx, SG_EINPUT, "--dot-max \"%.40s\": not a size "
+                           "such as 512M or 2G", size);
+    /* 0 would restore the default in the library; here it is a slip. */
+    if (n == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--dot-max \"%.40s\": a bound on "
+                           "DOT must be from 1 KiB to 1 TiB", size);
+    if (sg_ctx_set_dot_max(ctx, n << shift) != SG_OK) {
+        cli_prefix_error(ctx, "--dot-max");
+        return SG_EINPUT;
+    }
+    return SG_OK;
+}
+
 sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
 {
+    if (args->dot_max && dot_max_option(ctx, args->dot_max) != SG_OK)
+        return NULL;
     size_t given = cli_game_kind_count;
     for (size_t k = 0; k < cli_game_kind_count; k++) {
         if (!args->game[k])

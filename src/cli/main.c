@@ -113,8 +113,11 @@ static void catch_signals(void)
     /* A file grown past the size limit (ulimit -f) is a failed write like
      * a full disk, said in words, rather than a signal that ends sgviz. */
     signal(SIGXFSZ, SIG_IGN);
-    static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE,
-                               SIGALRM, SIGXCPU};
+    /* Every signal whose default action ends the program and that can be
+     * caught. */
+    static const int sigs[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM,
+                               SIGPIPE, SIGALRM, SIGXCPU,   SIGUSR1,
+                               SIGUSR2, SIGPROF, SIGVTALRM};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction sa;
         /* A signal ignored by whoever started sgviz (nohup) stays

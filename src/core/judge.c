@@ -5,8 +5,8 @@
  * Problems whose input is one sum a line (or T counted sums) are the batch
  * reader of sum.c with the problem's game, names and layout.  The others
  * have formats of their own -- a set, then games on it (S-Nim); a graph,
- * then queries on it (A Chess Game); T cases of piles played misère (John)
- * -- and are read here word by word
+ * then queries on it (A Chess Game); T cases of piles played misère (John);
+ * pairs of piles of Wythoff's game -- and are read here word by word
  * through the same word reader as the counted layout, each word handed to
  * the problem's state machine with its line and column.  A problem's
  * answers for one case are written when its last word is read.
@@ -16,6 +16,7 @@
 #include "games/game.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,7 +85,6 @@ struct sg_judge {
     uint64_t n;            /* N */
     uint64_t node;         /* the position whose out-positions are read */
     uint64_t *first;
-    size_t first_cap;
     uint64_t *adj;
     size_t nadj, adj_cap;
     sg_value *node_sg;
@@ -693,6 +693,70 @@ static sg_status misere_end(sg_ctx *ctx, sg_judge *j)
 }
 
 /* ------------------------------------------------------------------------ */
+/* HDU 1527, Wythoff's game                                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Lines "a b" until the input ends, two piles each: a move takes any
+ * number from one pile, or the same number from both.  Each is answered 1
+ * when the player to move wins, 0 otherwise.  Wythoff's theorem: with a <=
+ * b and k = b - a, the player to move loses exactly when a = floor(k phi),
+ * phi the golden ratio.  k phi = (k + sqrt(5 k^2)) / 2, and since k is a
+ * whole number, floor(k phi) = floor((k + isqrt(5 k^2)) / 2) -- exact in
+ * 64 bits while 5 k^2 fits, which piles up to WYTHOFF_MAX ensure.
+ */
+
+/* The largest pile: 5 k^2 < 2^64 for every k up to it. */
+#define WYTHOFF_MAX UINT64_C(1900000000)
+
+/* The largest r with r * r <= n. */
+static uint64_t isqrt64(uint64_t n)
+{
+    uint64_t r = (uint64_t)sqrt((double)n);
+    while (r > 0 && r * r > n)
+        r--;
+    while ((r + 1) * (r + 1) <= n)
+        r++;
+    return r;
+}
+
+static sg_status wythoff_word(sg_ctx *ctx, sg_judge *j, const char *tok,
+                              size_t len, uint64_t line, uint64_t column)
+{
+    uint64_t v;
+    if (j->want == WANT_PILES)
+        j->case_no++;
+    if (read_number(ctx, j, tok, len, line, column, WYTHOFF_MAX,
+                    "each line is a and b, the two piles", &v, WORD_PILE,
+                    j->want == WANT_PILES ? 1 : 2, 0))
+        return j->status;
+    if (j->want == WANT_PILES) {
+        j->nim_sum = v; /* the first pile, kept until the second comes */
+        j->want = WANT_PILE;
+        return SG_OK;
+    }
+    uint64_t a = j->nim_sum < v ? j->nim_sum : v;
+    uint64_t k = (j->nim_sum < v ? v : j->nim_sum) - a;
+    bool lost = a == (k + isqrt64(5 * k * k)) / 2;
+    sg_buf_puts(&j->answers, lost ? j->def->second_word : j->def->first_word);
+    sg_buf_putc(&j->answers, '\n');
+    j->want = WANT_PILES;
+    return SG_OK;
+}
+
+static sg_status wythoff_end(sg_ctx *ctx, sg_judge *j)
+{
+    if (!j->any)
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input is empty; "
+                          "each line is a and b, the two piles");
+    if (j->want == WANT_PILE)
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, after its first pile",
+                          (unsigned long long)j->case_no);
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The problems                                                             */
 /* ------------------------------------------------------------------------ */
 
@@ -733,6 +797,9 @@ static const judge_def judges[] = {
     {"hdu2509", "Be the Winner (misere Nim): cases of n heaps to the end; Yes/No",
      NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, misere_word, misere_end,
      WANT_PILES, "Yes", "No"},
+    {"hdu1527", "Wythoff's game: lines of two piles a b to the end; 1/0",
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, wythoff_word, wythoff_end,
+     WANT_PILES, "1", "0"},
 };
 
 #define NJUDGES (sizeof judges / sizeof judges[0])

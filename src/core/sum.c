@@ -179,17 +179,58 @@ static sg_status every_amount_moves(sg_ctx *ctx, sg_sum *s,
     return SG_OK;
 }
 
-/* Whether this part's moves from PART_START on already leave exactly
- * LEFT[0..k). */
-static bool listed(const sg_sum *s, size_t part_start, const uint64_t *left,
-                   size_t k)
+/* The moves of one part listed so far, found by a hash of what they leave,
+ * so that a position of a million moves (a DOT node of a million edges)
+ * costs no more than its moves: comparing each move with every one listed
+ * before it took minutes.  A slot holds a move's index plus one, or 0. */
+typedef struct listed_set {
+    size_t *slot;
+    size_t size; /* a power of two, at least twice the part's moves */
+} listed_set;
+
+static size_t hash_left(const uint64_t *left, size_t k)
 {
-    for (size_t m = part_start; m < s->nmoves; m++) {
-        size_t at = s->left_start[m], n = s->left_start[m + 1] - at;
-        if (n == k && memcmp(&s->left[at], left, k * sizeof *left) == 0)
-            return true;
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    for (size_t p = 0; p < k; p++) {
+        h ^= left[p];
+        h *= 0xbf58476d1ce4e5b9u;
+        h ^= h >> 31;
     }
-    return false;
+    return (size_t)h;
+}
+
+/* Empties SET and makes room for N moves.  Returns false (recorded) when
+ * memory runs out. */
+static bool listed_reset(sg_ctx *ctx, listed_set *set, size_t n)
+{
+    size_t want = 16;
+    while (want < 2 * n)
+        want *= 2;
+    if (want > set->size) {
+        size_t *slot = sg_grow(ctx, set->slot, want, sizeof *slot);
+        if (!slot)
+            return false;
+        set->slot = slot;
+        set->size = want;
+    }
+    memset(set->slot, 0, set->size * sizeof *set->slot);
+    return true;
+}
+
+/* The slot of the move of S in SET that leaves exactly LEFT[0..k), or the
+ * empty slot where it belongs. */
+static size_t *listed_slot(const listed_set *set, const sg_sum *s,
+                           const uint64_t *left, size_t k)
+{
+    size_t mask = set->size - 1, i = hash_left(left, k) & mask;
+    for (;; i = (i + 1) & mask) {
+        size_t m = set->slot[i];
+        if (m == 0)
+            return &set->slot[i];
+        size_t at = s->left_start[m - 1], n = s->left_start[m] - at;
+        if (n == k && memcmp(&s->left[at], left, k * sizeof *left) == 0)
+            return &set->slot[i];
+    }
 }
 
 /* Winning moves of any game, through the moves its kind lists: each move
@@ -223,15 +264,19 @@ static sg_status general_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
         goto done;
     }
     double work = 0;
+    listed_set seen = {NULL, 0};
     for (size_t i = 0; i < s->n && st == SG_OK; i++) {
         uint64_t x = s->positions[i];
         sg_value t = s->values[i] ^ s->nimsum;
-        size_t part_start = s->nmoves;
         sg_moves_clear(&list);
         game->ops->moves(game, x, &list);
         work += (double)list.n;
         if (work > SUM_WORK_MAX) {
             st = too_much_work(ctx, work);
+            break;
+        }
+        if (!listed_reset(ctx, &seen, list.n)) {
+            st = ctx->status;
             break;
         }
         for (size_t j = 0; j < list.n; j++) {
@@ -244,15 +289,20 @@ static sg_status general_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
             sg_value v = 0;
             for (size_t p = 0; p < k; p++)
                 v ^= sg_lookup_get(lookup, left[p]);
-            if (v != t || listed(s, part_start, left, k))
+            if (v != t)
+                continue;
+            size_t *slot = listed_slot(&seen, s, left, k);
+            if (*slot)
                 continue;
             uint64_t amount = game->ops->takes_amounts ? list.amounts[j] : 0;
             if (!add_move(ctx, s, i, x, list.targets[j], amount, left, k)) {
                 st = ctx->status;
                 break;
             }
+            *slot = s->nmoves;
         }
     }
+    free(seen.slot);
 done:
     free(list.amounts);
     free(list.targets);

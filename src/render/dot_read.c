@@ -33,31 +33,67 @@
  * so that a pipe or a FIFO, whose size nobody knows beforehand, has the
  * same bounds as a file, and the read stops as soon as one is passed:
  *
- * - its bytes.  A file of plain edges ("a -> b") makes about 55 bytes of
- *   memory for each byte (the README has the figures), so a file at the
- *   bound takes under 2 GB and half a minute or so;
- * - the memory cgraph holds for the graph.  The bytes alone do not bound
- *   it: "{}" makes a subgraph of about 1.3 KB, "{a b c} -> {d e f}" makes
- *   an edge for every pair, and every attribute declared adds a slot to
- *   every node;
- * - the edges (moves), which "{...} -> {...}" multiplies without costing
- *   memory first: each is counted as cgraph makes it, and beyond the bound
- *   none is made.
+ * - its bytes, SG_DOT_MAX_DEFAULT unless sg_ctx_set_dot_max() (--dot-max)
+ *   says otherwise.  The game of a file at the default bound takes a few
+ *   GB: a file of edges between numbered nodes ("n123 -> n456") makes
+ *   about 16 bytes of memory for each byte, so 100 MB of it (10^6 nodes,
+ *   5*10^6 edges) took 1.6 GB; plain edges between two nodes ("a -> b")
+ *   make more, about 55 bytes for each, and meet the next two bounds
+ *   first;
+ * - the memory cgraph holds for the graph, 8 bytes for each byte of the
+ *   byte bound (2 GiB at the default) and at least 64 MiB.  The bytes alone do not bound it:
+ *   "{}" makes a subgraph of about 1.3 KB, "{a b c} -> {d e f}" makes an
+ *   edge for every pair, and every attribute declared adds a slot to every
+ *   node;
+ * - the edges (moves), 10^7 at the default bound and in proportion to it
+ *   otherwise, which "{...} -> {...}" multiplies without costing memory
+ *   first: each is counted as cgraph makes it, and beyond the bound none
+ *   is made.
  *
- * Tests lower them through sg_dot_set_bounds().
+ * Tests set all three through sg_dot_set_bounds().
  */
-#define SG_DOT_MAX_BYTES ((uint64_t)32 << 20)
-#define SG_DOT_MAX_MEMORY ((uint64_t)2 << 30)
-#define SG_DOT_MAX_EDGES UINT64_C(10000000)
+#define DOT_MEMORY_PER_BYTE 8u
+#define DOT_MEMORY_LEAST ((uint64_t)64 << 20)
+#define DOT_EDGES_AT_DEFAULT UINT64_C(10000000)
 
-static sg_dot_bounds bounds = {SG_DOT_MAX_BYTES, SG_DOT_MAX_MEMORY,
-                               SG_DOT_MAX_EDGES};
+/* The bounds of the read in progress, and those a test set. */
+static sg_dot_bounds bounds;
+static sg_dot_bounds test_bounds;
+static bool test_bounds_set;
 
 void sg_dot_set_bounds(const sg_dot_bounds *b)
 {
-    sg_dot_bounds def = {SG_DOT_MAX_BYTES, SG_DOT_MAX_MEMORY,
-                         SG_DOT_MAX_EDGES};
-    bounds = b ? *b : def;
+    test_bounds_set = b != NULL;
+    if (b)
+        test_bounds = *b;
+}
+
+/* The bounds that a byte bound of MAX (0 for the default) implies. */
+static sg_dot_bounds bounds_for(uint64_t max)
+{
+    uint64_t bytes = max ? max : SG_DOT_MAX_DEFAULT;
+    /* 10^7 edges for each 256 MiB, worked out in KiB so that it cannot
+     * overflow for any bound sg_ctx_set_dot_max() takes. */
+    uint64_t edges = bytes / 1024 * DOT_EDGES_AT_DEFAULT /
+                     (SG_DOT_MAX_DEFAULT / 1024);
+    /* A small graph takes some memory whatever its size (cgraph's tables
+     * and dictionaries), so a small bound gives no less than 64 MiB. */
+    uint64_t memory = bytes * DOT_MEMORY_PER_BYTE;
+    if (memory < DOT_MEMORY_LEAST)
+        memory = DOT_MEMORY_LEAST;
+    return (sg_dot_bounds){bytes, memory, edges ? edges : 1};
+}
+
+sg_status sg_ctx_set_dot_max(sg_ctx *ctx, uint64_t bytes)
+{
+    if (bytes != 0 && (bytes < 1024 || bytes > ((uint64_t)1 << 40))) {
+        char shown[32];
+        sg_format_bytes(bytes, shown, sizeof shown);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: a bound on DOT must be from "
+                           "1 KiB to 1 TiB", shown);
+    }
+    ctx->dot_max = bytes;
+    return SG_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -193,6 +229,7 @@ typedef struct dot_source {
 /* The file being read.  cgraph's discipline callbacks carry no pointer of
  * the caller's, and Graphviz is not thread-safe anyway. */
 static dot_source *reading;
+
 
 /* ------------------------------------------------------------------------ */
 /* Memory: what cgraph holds for games read from files                      */
@@ -947,18 +984,21 @@ static sg_status source_trouble(sg_ctx *ctx, const dot_source *s,
     if (s->too_long) {
         sg_format_bytes(bounds.bytes, bound, sizeof bound);
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %s of DOT, the "
-                           "most sgviz reads for a game", origin, bound);
+                           "most sgviz reads for a game (--dot-max SIZE "
+                           "raises it)", origin, bound);
     }
     if (s->too_big) {
         sg_format_bytes(bounds.memory, bound, sizeof bound);
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s: by line %lu (%s into the "
                            "file) the graph takes %s of memory, the most "
-                           "sgviz gives a game", origin, s->line, at, bound);
+                           "sgviz gives a game (--dot-max SIZE raises it)",
+                           origin, s->line, at, bound);
     }
     if (s->too_many)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s: by line %lu the graph has "
                            "more than %llu edges, the most moves sgviz reads "
-                           "for a game", origin, s->line,
+                           "for a game (--dot-max SIZE raises it)", origin,
+                           s->line,
                            (unsigned long long)bounds.edges);
     if (s->nul)
         return sg_fail_at(ctx, SG_EINPUT, origin, s->line, 0, "a NUL byte; a "
@@ -987,6 +1027,7 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
 {
     if (!sg_gv_context(ctx))
         return NULL;
+    bounds = test_bounds_set ? test_bounds : bounds_for(ctx->dot_max);
     bool from_stdin = strcmp(path, "-") == 0;
     const char *origin = from_stdin ? "stdin" : path;
     FILE *f = from_stdin ? stdin : fopen(path, "r");
@@ -1013,7 +1054,8 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
         sg_format_bytes((uint64_t)st.st_size, size, sizeof size);
         sg_format_bytes(bounds.bytes, bound, sizeof bound);
         sg_ctx_fail(ctx, SG_ELIMIT, "%s: %s of DOT; sgviz reads games of at "
-                    "most %s", origin, size, bound);
+                    "most %s (--dot-max SIZE raises it)", origin, size,
+                    bound);
         return NULL;
     }
     dot_source src = {.f = f, .line = 1, .memory_at = dot_memory};

@@ -1371,6 +1371,47 @@ size_t sg_drawing_edge_count(const sg_drawing *d) { return d->m; }
 /* The most pixels a PNG gets before its resolution is lowered. */
 #define PNG_MAX_PIXELS 12e6
 
+/* The most pixels sgviz paints into a PNG at all, and the most on a side
+ * (Cairo's bitmaps end at 32767; beyond it Graphviz shrinks the picture
+ * and says so on stderr in its own words).  Cairo holds 4 bytes a pixel,
+ * so the bound keeps a picture under 400 MB of memory: a theme's dpi of
+ * 600 on a drawing of 1,000 positions made 668 million pixels in 2.7 GB. */
+#define PNG_MOST_PIXELS 100e6
+#define PNG_MOST_SIDE 32000.0
+
+/* Refuses a PNG of W x H inches at THEME_DPI (a theme's own, or 0 for
+ * sgviz's choice: 96, lowered for a large drawing to no less than 64)
+ * that would pass PNG_MOST_PIXELS or PNG_MOST_SIDE, before anything is
+ * painted.  Returns SG_OK or SG_ELIMIT. */
+static sg_status png_too_large(sg_ctx *ctx, double w, double h,
+                               double theme_dpi)
+{
+    double res = theme_dpi;
+    if (res <= 0) {
+        double pixels = w * h * 96 * 96;
+        res = pixels > PNG_MAX_PIXELS
+                  ? fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64)
+                  : 96;
+    }
+    double pw = w * res, ph = h * res;
+    if (pw * ph <= PNG_MOST_PIXELS && pw <= PNG_MOST_SIDE &&
+        ph <= PNG_MOST_SIDE)
+        return SG_OK;
+    /* The highest resolution that fits, for the theme's author. */
+    double fit = fmin(sqrt(PNG_MOST_PIXELS / (w * h)),
+                      PNG_MOST_SIDE / fmax(w, h));
+    if (theme_dpi > 0 && fit >= 36)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "the PNG would be %.0f x %.0f "
+                           "pixels at dpi %g (the theme's or --dpi), more "
+                           "than sgviz paints (100 million pixels, 32000 on "
+                           "a side); give a dpi of at most %.0f, or write "
+                           "SVG or PDF", pw, ph, theme_dpi, floor(fit));
+    return sg_ctx_fail(ctx, SG_ELIMIT, "the PNG would be %.0f x %.0f pixels "
+                       "at %.0f dpi, more than sgviz paints (100 million "
+                       "pixels, 32000 on a side); draw fewer positions, or "
+                       "write SVG or PDF", pw, ph, res);
+}
+
 /* Lays D out with the "nop2" engine (which only reads the coordinates
  * the drawing holds), has Graphviz paint it with the renderer FORMAT, and
  * frees the layout.  With a CONTEXT the renderer paints into it
@@ -1421,6 +1462,8 @@ sg_status sg_draw_paint_context(sg_ctx *ctx, sg_drawing *d,
         return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "drawing needs Graphviz's "
                            "neato layout plugin (engine nop2), which is not "
                            "registered here " SG_PLUGIN_HINT);
+    /* A sum's look follows from its heaps and moves, as they are now. */
+    refresh_sums(d);
     return run_renderer(ctx, d, gvc, format, context, NULL, NULL);
 }
 
@@ -1518,12 +1561,16 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
      * the moves: a large drawing's PNG is made at a lower resolution, so
      * that it has at most about PNG_MAX_PIXELS, but never so low that a
      * 14-point label is less than 12 pixels high.  A theme that sets dpi
-     * itself is obeyed. */
+     * itself (or --dpi) is obeyed, within png_too_large()'s bounds. */
     Agsym_t *dpi = NULL, *margin = NULL;
     char old_dpi[32] = "", old_margin[32] = "";
-    if (strcmp(format, "png") == 0 && !sg_attr_find(&d->theme->graph, "dpi")) {
-        double w = (d->extent.x1 - d->extent.x0) / 72 + 0.5;
-        double h = (d->extent.y1 - d->extent.y0) / 72 + 0.5;
+    double w = (d->extent.x1 - d->extent.x0) / 72 + 0.5;
+    double h = (d->extent.y1 - d->extent.y0) / 72 + 0.5;
+    const char *theme_dpi = sg_attr_find(&d->theme->graph, "dpi");
+    if (strcmp(format, "png") == 0 &&
+        png_too_large(ctx, w, h, theme_dpi ? atof(theme_dpi) : 0) != SG_OK)
+        return ctx->status;
+    if (strcmp(format, "png") == 0 && !theme_dpi) {
         double pixels = w * h * 96 * 96;
         if (pixels > PNG_MAX_PIXELS) {
             double res = fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64);

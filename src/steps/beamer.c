@@ -38,12 +38,35 @@ static const sg_page_look looks[NLOOKS] = {
     {"target", SG_NODE_TARGET, SG_EDGE_NORMAL, false, 0}};
 
 /* What an object of the picture is, by its name: position X ("pX"), a
- * move from position X ("mX_Y..."), or neither (the background, the
- * legend), which keeps one look throughout. */
-typedef enum { OBJ_OTHER, OBJ_POSITION, OBJ_MOVE } obj_kind;
+ * move from position X ("mX_Y..."), a sum of heaps that a move splits a
+ * heap into ("sA_B...", X its largest heap), or none of them (the
+ * background, the legend), which keeps one look throughout. */
+typedef enum { OBJ_OTHER, OBJ_POSITION, OBJ_MOVE, OBJ_SUM } obj_kind;
 
 static obj_kind object_kind(const char *name, size_t count, size_t *x)
 {
+    if (name[0] == 's') {
+        /* A sum is known once its largest heap is, as the page has it. */
+        const char *p = name + 1;
+        unsigned long long largest = 0;
+        for (;;) {
+            char *end;
+            if (*p < '0' || *p > '9')
+                return OBJ_OTHER;
+            errno = 0;
+            unsigned long long v = strtoull(p, &end, 10);
+            if (errno || v >= count)
+                return OBJ_OTHER;
+            largest = v > largest ? v : largest;
+            if (*end == '\0')
+                break;
+            if (*end != '_')
+                return OBJ_OTHER;
+            p = end + 1;
+        }
+        *x = (size_t)largest;
+        return OBJ_SUM;
+    }
     if (name[0] != 'p' && name[0] != 'm')
         return OBJ_OTHER;
     char *end;
@@ -60,11 +83,16 @@ static obj_kind object_kind(const char *name, size_t count, size_t *x)
 }
 
 /* The look of an object of KIND at position X in step K, where IS_TARGET
- * says whether X is a target of one of K's moves. */
+ * says whether the object (position X, or the sum) is a target of one of
+ * K's moves.  A sum that is a target takes the "being computed" look, in
+ * which every move is K's and so every sum it leads to is painted as a
+ * target. */
 static int look_at(obj_kind kind, size_t x, size_t k, bool is_target)
 {
     if (kind == OBJ_OTHER)
         return LOOK_VALUE;
+    if (kind == OBJ_SUM)
+        return is_target ? LOOK_CURRENT : x > k ? LOOK_PENDING : LOOK_VALUE;
     if (x > k)
         return LOOK_PENDING;
     if (x == k)
@@ -108,14 +136,36 @@ static void put_text(sg_buf *b, const char *text)
     sg_escape_add(b, SG_ESCAPE_LATEX, text, strlen(text), false);
 }
 
+/* Sets MOVER[k] (of COUNT) to whether a move of step k leads to the sum
+ * named SUM: whether the picture has an object "mk_SUM". */
+static void sum_movers(const sg_tikz *t, const char *sum, size_t count,
+                       bool *mover)
+{
+    memset(mover, 0, count * sizeof *mover);
+    size_t len = strlen(sum);
+    for (size_t j = 0; j < sg_tikz_object_count(t); j++) {
+        const char *name = sg_tikz_object_name(t, j);
+        size_t k;
+        if (object_kind(name, count, &k) != OBJ_MOVE)
+            continue;
+        const char *into = strchr(name, '_') + 1;
+        if (strncmp(into, sum, len) == 0 && into[len] == '\0')
+            mover[k] = true;
+    }
+}
+
 /* Appends object I of the picture, each of its looks wrapped in the slides
  * that show it.  TARGET[k * count + x] says whether x is a target in step
- * k; SHOWN is scratch for COUNT flags. */
+ * k; SHOWN and MOVER are scratch for COUNT flags each. */
 static void put_object(const sg_tikz *t, size_t i, const sg_steps *st,
-                       const bool *target, bool *shown, sg_buf *b)
+                       const bool *target, bool *shown, bool *mover,
+                       sg_buf *b)
 {
     size_t count = st->count, x = 0;
-    obj_kind kind = object_kind(sg_tikz_object_name(t, i), count, &x);
+    const char *name = sg_tikz_object_name(t, i);
+    obj_kind kind = object_kind(name, count, &x);
+    if (kind == OBJ_SUM)
+        sum_movers(t, name, count, mover);
     sg_buf text[NLOOKS], spec[NLOOKS];
     int same_as[NLOOKS], shows = 0, only = 0;
     for (int l = 0; l < NLOOKS; l++) {
@@ -135,8 +185,9 @@ static void put_object(const sg_tikz *t, size_t i, const sg_steps *st,
             continue;
         bool any = false;
         for (size_t k = 0; k < count; k++) {
-            shown[k] = same_as[look_at(kind, x, k,
-                                       target[k * count + x])] == l;
+            bool is_target = kind == OBJ_SUM ? mover[k]
+                                             : target[k * count + x];
+            shown[k] = same_as[look_at(kind, x, k, is_target)] == l;
             any |= shown[k];
         }
         if (any) {
@@ -181,7 +232,9 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
     size_t count = st->count;
     bool *target = sg_alloc(ctx, count * count, sizeof *target);
     bool *shown = sg_alloc(ctx, count, sizeof *shown);
-    sg_drawing *d = target && shown ? sg_steps_drawing(ctx, st, 0) : NULL;
+    bool *mover = sg_alloc(ctx, count, sizeof *mover);
+    sg_drawing *d =
+        target && shown && mover ? sg_steps_drawing(ctx, st, 0) : NULL;
     sg_tikz *t = d ? sg_tikz_new(ctx) : NULL;
     sg_status status = t ? SG_OK : ctx->status;
     for (int l = 0; status == SG_OK && l < NLOOKS; l++) {
@@ -220,7 +273,7 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
         sg_tikz_write_begin(t, &b);
         for (size_t i = 0; i < sg_tikz_object_count(t); i++) {
             sg_buf_printf(&b, "%% %s\n", sg_tikz_object_name(t, i));
-            put_object(t, i, st, target, shown, &b);
+            put_object(t, i, st, target, shown, mover, &b);
         }
         sg_buf_puts(&b, "\\end{tikzpicture}}%\n"
                         "\\sgvizfit{\\sgvizbox}{0.72\\textheight}\\par\n"
@@ -247,5 +300,6 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
     sg_drawing_free(d);
     free(target);
     free(shown);
+    free(mover);
     return status;
 }

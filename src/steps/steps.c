@@ -221,6 +221,12 @@ sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     }
     if (sg_check_range(ctx, game, last) != SG_OK)
         return NULL;
+    if (opts && opts->first > last) {
+        sg_ctx_fail(ctx, SG_EINPUT, "the first step, %llu, is after the "
+                    "last, %llu", (unsigned long long)opts->first,
+                    (unsigned long long)last);
+        return NULL;
+    }
 
     sg_steps *st = sg_alloc(ctx, 1, sizeof *st);
     if (!st)
@@ -375,8 +381,9 @@ static sg_status check_frames(sg_ctx *ctx, const sg_steps *st,
 
 sg_status sg_steps_frame_bounds(sg_ctx *ctx, const sg_steps *st)
 {
-    double work = (double)st->count * (double)(st->count + st->nmoves);
-    if (st->count > SG_STEPS_MAX_FRAMES || work > SG_STEPS_MAX_FRAME_WORK)
+    size_t frames = st->count - (size_t)st->opts.first;
+    double work = (double)frames * (double)(st->count + st->nmoves);
+    if (frames > SG_STEPS_MAX_FRAMES || work > SG_STEPS_MAX_FRAME_WORK)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%zu: %zu frames, "
                            "each a picture of %zu positions and %zu moves, "
                            "are more than sgviz writes as frames (at most %u "
@@ -385,7 +392,7 @@ sg_status sg_steps_frame_bounds(sg_ctx *ctx, const sg_steps *st)
                            "page (FILE.html), which holds every step in one "
                            "picture",
                            sg_game_describe(st->game), st->count - 1,
-                           st->count, st->count, st->nmoves,
+                           frames, st->count, st->nmoves,
                            SG_STEPS_MAX_FRAMES, SG_STEPS_MAX_FRAME_WORK, work);
     return SG_OK;
 }
@@ -641,11 +648,12 @@ static void rename_log_end(rename_log *log, bool undo)
  * an earlier, longer run) go into a directory of their own first, and come
  * back if anything fails, so that the old set is either whole or replaced.
  * It all happens with signals held. */
-static sg_status frames_replace(sg_ctx *ctx, frame_dir *fd, size_t count)
+static sg_status frames_replace(sg_ctx *ctx, frame_dir *fd, size_t first,
+                                size_t count)
 {
     /* A name held by something other than a frame (a directory, say) is
      * refused before anything moves. */
-    for (size_t k = 0; k < count; k++) {
+    for (size_t k = first; k < count; k++) {
         char *p = frame_path(fd->final, k, fd->ext);
         struct stat sb;
         bool odd = p && lstat(p, &sb) == 0 && !S_ISREG(sb.st_mode) &&
@@ -691,12 +699,12 @@ static sg_status frames_replace(sg_ctx *ctx, frame_dir *fd, size_t count)
     }
     if (dh)
         closedir(dh);
-    size_t k = 0;
+    size_t k = first;
     for (; k < count && !err; k++)
         err = logged_rename(&log, frame_path(fd->temp, k, fd->ext),
                             frame_path(fd->final, k, fd->ext));
     if (err)
-        failed = k ? "a frame" : "the old frames";
+        failed = k > first ? "a frame" : "the old frames";
     rename_log_end(&log, err != 0);
     if (!err) {
         frame_dir_unlist(fd);
@@ -726,10 +734,11 @@ static sg_status frames_replace(sg_ctx *ctx, frame_dir *fd, size_t count)
 
 /* Moves the finished frames into place: the whole directory at once when
  * it is new, frame by frame into an existing one. */
-static sg_status frame_dir_commit(sg_ctx *ctx, frame_dir *fd, size_t count)
+static sg_status frame_dir_commit(sg_ctx *ctx, frame_dir *fd, size_t first,
+                                  size_t count)
 {
     if (fd->existed)
-        return frames_replace(ctx, fd, count);
+        return frames_replace(ctx, fd, first, count);
     /* mkdtemp makes the directory private; give it the mode a plain mkdir
      * would have. */
     mode_t mask = umask(0);
@@ -760,7 +769,8 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
         return ctx->status;
     frame_dir fd = {.ext = frame_extension(format)};
     sg_status status = frame_dir_open(ctx, &fd, dir);
-    for (size_t k = 0; status == SG_OK && k < st->count; k++) {
+    for (size_t k = (size_t)st->opts.first; status == SG_OK && k < st->count;
+         k++) {
         FILE *f = frame_create(ctx, &fd, k, dir);
         if (!f) {
             status = ctx->status;
@@ -775,7 +785,8 @@ sg_status sg_steps_write_frames(sg_ctx *ctx, sg_steps *st, const char *dir,
                                  strerror(errno));
     }
     if (status == SG_OK)
-        status = frame_dir_commit(ctx, &fd, st->count);
+        status = frame_dir_commit(ctx, &fd, (size_t)st->opts.first,
+                                  st->count);
     if (status != SG_OK)
         frame_dir_discard(&fd);
     free(fd.final);
@@ -844,6 +855,8 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
                  {"rowsg", WS_ROW_SG}, {"rowpn", WS_ROW_PN}};
     sg_buf_puts(b, "{\"lang\": ");
     sg_page_json_string(b, st->lang);
+    sg_buf_printf(b, ", \"first\": %llu",
+                  (unsigned long long)st->opts.first);
     sg_buf_puts(b, ", \"words\": {");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char *text;
@@ -998,17 +1011,20 @@ sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
     if (status == SG_OK)
         status = sg_page_looks(ctx, d, st, looks,
                                sizeof looks / sizeof looks[0], &variants);
+    /* The page opens at its first step, before its script runs. */
+    size_t first = (size_t)st->opts.first;
     if (status == SG_OK)
-        status = style_step(ctx, d, st, 0, false);
+        status = style_step(ctx, d, st, first, false);
     if (status == SG_OK)
         status = sg_page_svg(ctx, d, &picture);
     if (status == SG_OK)
         status = page_data(ctx, st, &data);
 
-    char last[24];
+    char last[24], first_text[24];
     sg_u64_to_str(st->count - 1, last);
+    sg_u64_to_str(first, first_text);
     const char *vars[WV_NVARS] = {sg_steps_game_title(st), NULL, NULL, NULL,
-                                  NULL, "0", last};
+                                  NULL, first_text, last};
     for (int id = WS_TITLE; status == SG_OK && id < WS_NSECTIONS; id++)
         status = sg_steps_words(ctx, st, id, vars, &words[id]);
     sg_buf_putc(&picture, '\0');
@@ -1024,8 +1040,8 @@ sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
             [PV_PICTURE] = {picture.data, false},
             [PV_VARIANTS] = {variants.data, false},
             [PV_DATA] = {data.data, false},
-            [PV_CAPTION] = {st->caption[0], true},
-            [PV_TRACE] = {st->trace[0], true},
+            [PV_CAPTION] = {st->caption[first], true},
+            [PV_TRACE] = {st->trace[first], true},
             [PV_COUNTER] = {words[WS_COUNTER], true},
             [PV_PREVIOUS] = {words[WS_PREVIOUS], true},
             [PV_NEXT] = {words[WS_NEXT], true},

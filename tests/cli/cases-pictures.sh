@@ -278,3 +278,40 @@ if expect 0 "steps --no-legend" steps -s 1,3,4 -n 5 --no-legend -o nolegend/; th
         fail "steps --no-legend: a legend, or no caption, in step 3"
     fi
 fi
+
+# ---- steps --from: a window of steps ----------------------------------------
+
+# Frames 8..12 only; frame 8 shows 0..7 computed (their values from the
+# period 0101232 of S = {1,3,4}) and 9..12 pending.
+if expect 0 "steps --from 8 frames" steps -s 1,3,4 -n 12 --from 8 -o window/; then
+    pic_got=$(cd "$tmp/window" && ls | tr '\n' ' ')
+    pic_want=$(awk 'BEGIN { for (k = 8; k <= 12; k++) printf "step-%03d.svg ", k }')
+    # Computed: P or N, a target of 8's moves or not, but not 8 itself.
+    grep -oE '<g id="p[0-9]+" class="node [PN]( target)?"' "$tmp/window/step-008.svg" > "$tmp/done.txt"
+    pic_done=$(grep -o 'p[0-9]*' "$tmp/done.txt" | tr '\n' ' ')
+    pic_pn=$(sed 's/.*node \([PN]\).*/\1/' "$tmp/done.txt" | tr -d '\n')
+    pic_pn_want=$(awk 'BEGIN { for (x = 0; x <= 7; x++) printf "%s", substr("0101232", x % 7 + 1, 1) == "0" ? "P" : "N" }')
+    if [ "$pic_got" = "$pic_want" ] && [ "$pic_done" = "p0 p1 p2 p3 p4 p5 p6 p7 " ] &&
+       [ "$pic_pn" = "$pic_pn_want" ] &&
+       [ "$(grep -c 'class="node pending"' "$tmp/window/step-008.svg")" = 4 ] &&
+       grep -qF 'sg(8) = mex{0,3,2} = 1' "$tmp/window/step-008.svg"; then pass; else
+        fail "steps --from 8: frames $pic_got, computed $pic_done ($pic_pn, want $pic_pn_want)"
+    fi
+fi
+# Into a directory of an earlier run: its frames go, other files stay.
+mkdir -p "$tmp/again" && touch "$tmp/again/step-000.svg" "$tmp/again/notes.txt"
+if expect 0 "steps --from 9 into a used directory" steps -s 1,3,4 -n 10 --from 9 -o again/; then
+    pic_got=$(cd "$tmp/again" && ls | tr '\n' ' ')
+    if [ "$pic_got" = "notes.txt step-009.svg step-010.svg " ]; then pass; else
+        fail "steps --from 9 into a used directory: $pic_got"
+    fi
+fi
+# The page opens at step 8 and goes no lower (#step=2 shows step 8).
+if [ -n "$pic_chromium" ] &&
+   expect 0 "steps --from 8 page" steps -s 1,3,4 -n 12 --from 8 -o window.html; then
+    pic_dom 1024 768 "$tmp/window.html#step=2"
+    if grep -q 'data-step="8"' "$tmp/dom.html" &&
+       grep -qF '<p id="caption">sg(8) = mex{0,3,2} = 1</p>' "$tmp/dom.html"; then pass; else
+        fail "steps --from 8 page: $(grep -o '<body[^>]*>' "$tmp/dom.html")"
+    fi
+fi

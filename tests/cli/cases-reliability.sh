@@ -56,15 +56,38 @@ rm -f "$tmp"/fan*.dot "$tmp/fan.svg"
 
 # ---- DOT from pipes and FIFOs ------------------------------------------
 
-# A pipe has the size bound of a file: 32 MiB of blank lines are read and
-# refused, without growing the process.
-(echo 'digraph {'; yes '') | (cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -g -") > "$tmp/out" 2> "$tmp/err"
+# A pipe has the size bound of a file: an endless one is read up to the
+# bound (--dot-max, 1 MiB here; 256 MiB by default) and refused, without
+# growing the process.
+(echo 'digraph {'; yes '') | (cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -g - --dot-max 1M") > "$tmp/out" 2> "$tmp/err"
 if [ ! -s "$tmp/out" ] &&
-   grep -qxF 'sgviz: stdin: more than 32.0 MiB of DOT, the most sgviz reads for a game' "$tmp/err"; then
+   grep -qxF 'sgviz: stdin: more than 1.0 MiB of DOT, the most sgviz reads for a game (--dot-max SIZE raises it)' "$tmp/err"; then
     pass
 else
     fail "table -g - from an endless pipe: $(cat "$tmp/err")"
 fi
+# A file larger than the bound is refused before it is read; a larger
+# bound reads it.  The memory and the edges follow the bound in proportion:
+# 2 KiB of DOT admits 76 edges (10^7 for 256 MiB).
+awk 'BEGIN { print "digraph {"; for (i = 0; i < 100; i++) printf "n%d -> n%d\n", i + 1, i; print "}" }' > "$tmp/chain.dot"
+if expect 2 "value -g, 1.1 KiB over --dot-max 1K" value -g chain.dot n100 --dot-max 1K; then
+    if grep -qxF 'sgviz: chain.dot: 1.1 KiB of DOT; sgviz reads games of at most 1.0 KiB (--dot-max SIZE raises it)' "$tmp/err"; then
+        pass
+    else
+        fail "value -g chain.dot --dot-max 1K: $(cat "$tmp/err")"
+    fi
+fi
+if expect 2 "value -g, 100 edges over --dot-max 2K" value -g chain.dot n100 --dot-max 2K; then
+    if grep -qxF 'sgviz: chain.dot: by line 79 the graph has more than 76 edges, the most moves sgviz reads for a game (--dot-max SIZE raises it)' "$tmp/err"; then
+        pass
+    else
+        fail "value -g chain.dot --dot-max 2K: $(cat "$tmp/err")"
+    fi
+fi
+if expect 0 "value -g, 100 edges under --dot-max 4k" value -g chain.dot n100 --dot-max 4k; then
+    has_line 'sg(n100) = 0  (P)' "value -g chain.dot --dot-max 4k"
+fi
+rm -f "$tmp/chain.dot"
 # A FIFO is read like a file.
 if mkfifo "$tmp/game.fifo" 2>/dev/null; then
     (printf 'digraph { a -> b -> c }\n' > "$tmp/game.fifo" &)
@@ -177,6 +200,11 @@ if env --default-signal=INT true 2>/dev/null; then
             table -s 1..63 -n 100000000 --format csv -o big.csv
         stopped_by $sig "steps -o frames-new/" 'step-001.png' \
             steps -s 1,3,4 -n 30 --format png -o frames-new/
+    done
+    # Every signal that ends a program by default, the rarer ones too.
+    for sig in USR1 USR2 ALRM PROF; do
+        stopped_by $sig "table -o big.csv" '.big.csv.sgviz-*' \
+            table -s 1..63 -n 100000000 --format csv -o big.csv
     done
     mkdir "$tmp/frames"
     stopped_by TERM "steps -o frames/ (a directory that exists)" 'step-001.png' \

@@ -368,7 +368,7 @@ fi
 # file: it takes no disk space).
 if truncate -s 2G "$tmp/huge.dot" 2>/dev/null; then
     if expect 2 "table -g, a file of 2 GiB" table -g huge.dot; then
-        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads games of at most 32.0 MiB' "$tmp/err"; then
+        if grep -qF 'sgviz: huge.dot: 2.0 GiB of DOT; sgviz reads games of at most 256.0 MiB (--dot-max SIZE raises it)' "$tmp/err"; then
             pass
         else
             fail "table -g huge.dot: $(cat "$tmp/err")"
