@@ -798,7 +798,7 @@ static const judge_def judges[] = {
      NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, misere_word, misere_end,
      WANT_PILES, "Yes", "No"},
     {"hdu1527", "Wythoff's game: lines of two piles a b to the end; 1/0",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, wythoff_word, wythoff_end,
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, wythoff_word, wythoff_end,
      WANT_PILES, "1", "0"},
 };
 
