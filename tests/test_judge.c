@@ -153,6 +153,7 @@ static const struct {
     {"hdu1907", "2\n3\n3 5 1\n1\n1\n", "John\nBrother\n"},
     {"hdu2509", "2\n2 2\n1\n3\n", "No\nYes\n"},
     {"hdu1527", "2 1\n8 4\n4 7\n", "0\n1\n0\n"},
+    {"hdu1404", "0\n00\n1\n20\n", "Yes\nYes\nNo\nNo\n"},
 };
 
 static void other_samples(void **state)
@@ -417,6 +418,45 @@ static void wythoff_against_search(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Digital Deletions: every string of 1 to 6 digits, and how many of each
+ * length are lost for the player to move -- the counts that
+ * examples/c/digital_deletions.c finds through sg_game_define() and a
+ * brute force of its own, and that make test checks there. */
+static void digital_deletions_counts(void **state)
+{
+    (void)state;
+    text in = {0};
+    for (int len = 1; len <= 6; len++) {
+        int top = 1;
+        for (int i = 0; i < len; i++)
+            top *= 10;
+        for (int v = 0; v < top; v++)
+            put(&in, "%0*d\n", len, v);
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu1404", in.s, 1 << 16, &st);
+    if (st != SG_OK)
+        fail_msg("%s", sg_ctx_message(ctx));
+    static const int lost[7] = {0, 1, 9, 81, 772, 7397, 71384};
+    int count[7] = {0};
+    const char *a = out;
+    for (int len = 1; len <= 6; len++) {
+        int top = 1;
+        for (int i = 0; i < len; i++)
+            top *= 10;
+        for (int v = 0; v < top; v++) {
+            count[len] += strncmp(a, "No\n", 3) == 0;
+            a = strchr(a, '\n') + 1;
+        }
+        assert_int_equal(count[len], lost[len]);
+    }
+    assert_string_equal(a, "");
+    free(out);
+    free(in.s);
+    sg_ctx_free(ctx);
+}
+
 /* The other problems' bad inputs: each named with its place. */
 static void other_refusals(void **state)
 {
@@ -447,6 +487,10 @@ static void other_refusals(void **state)
         {"hdu2509", "2 1\n", "",
          "test: the input ends in case 1, after 1 of its 2 piles"},
         {"hdu3032", "2\n1 1\n", "Alice\n", "test"},
+        {"hdu1404", "12\n1234567\n", "Yes\n",
+         "test:2:1: case 2: \"1234567\" is not a string of 1 to 6 digits"},
+        {"hdu1404", "-1\n", "", "test:1:1: case 1: \"-1\" is not a string"},
+        {"hdu1404", " \n", "", "test: the input is empty"},
         {"hdu1527", "1 2\n3\n", "0\n",
          "test: the input ends in case 2, after its first pile"},
         {"hdu1527", "1 1900000001\n", "",
@@ -476,6 +520,7 @@ int main(void)
         cmocka_unit_test(misere_against_search),
         cmocka_unit_test(lasker_against_mex),
         cmocka_unit_test(wythoff_against_search),
+        cmocka_unit_test(digital_deletions_counts),
         cmocka_unit_test(other_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

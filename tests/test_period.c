@@ -711,6 +711,23 @@ static void codes_without_certificate(void **state)
     sg_ctx_free(ctx);
 }
 
+/* A code proved by the Guy-Smith theorem: 2^20 values by default, which
+ * hold the proofs of the long published periods, and the short ones still
+ * take only what their proof needs. */
+static void codes_default_limit(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = code_game(ctx, "0.77");
+    sg_period *r = find(ctx, g, 0);
+    assert_int_equal(sg_period_info_of(r)->limit, UINT64_C(1) << 20);
+    assert_int_equal(sg_period_info_of(r)->preperiod, 71);
+    assert_int_equal(sg_period_info_of(r)->period, 12);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -728,6 +745,7 @@ int main(void)
         cmocka_unit_test(codes_published),
         cmocka_unit_test(codes_against_brute),
         cmocka_unit_test(codes_without_certificate),
+        cmocka_unit_test(codes_default_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

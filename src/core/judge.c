@@ -6,7 +6,8 @@
  * reader of sum.c with the problem's game, names and layout.  The others
  * have formats of their own -- a set, then games on it (S-Nim); a graph,
  * then queries on it (A Chess Game); T cases of piles played misère (John);
- * pairs of piles of Wythoff's game -- and are read here word by word
+ * pairs of piles of Wythoff's game; strings of digits (Digital Deletions)
+ * -- and are read here word by word
  * through the same word reader as the counted layout, each word handed to
  * the problem's state machine with its line and column.  A problem's
  * answers for one case are written when its last word is read.
@@ -95,6 +96,10 @@ struct sg_judge {
      * being read the nim-sum of its piles and whether one exceeds 1. */
     uint64_t cases_left;
     bool big_pile;
+
+    /* Digital Deletions: won (1) or lost (0) for every string, by its
+     * code, once the first string is read. */
+    uint8_t *dd_win;
 };
 
 /* One problem. */
@@ -757,6 +762,88 @@ static sg_status wythoff_end(sg_ctx *ctx, sg_judge *j)
 }
 
 /* ------------------------------------------------------------------------ */
+/* HDU 1404, Digital Deletions                                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Strings of up to 6 digits, one a word, until the input ends.  A move
+ * lowers one digit, or erases a 0 with every digit to its right; whoever
+ * erases the last digit wins.  Each string is answered Yes when the player
+ * to move wins, No otherwise.  A string is the number "1" followed by its
+ * digits (the empty string is 1), and every move makes that number
+ * smaller, so one pass in increasing order decides all 1,111,111 strings
+ * when the first one is asked about: a string is won when some move
+ * leaves a lost one.  (examples/c/digital_deletions.c defines the same
+ * game through sg_game_define(), which keeps every move for traces and
+ * drawings and so takes seconds; a judge needs only won and lost.)
+ */
+
+#define DD_DIGITS 6
+#define DD_CODES 2000000 /* 1 .. 1999999 */
+
+static sg_status dd_table(sg_ctx *ctx, sg_judge *j)
+{
+    uint8_t *win = sg_alloc(ctx, DD_CODES, 1);
+    if (!win)
+        return j->status = ctx->status;
+    for (uint32_t c = 10; c < DD_CODES; c++) {
+        /* The digits of c after its leading 1, and their place values. */
+        uint32_t place = 1, len = 0;
+        while (c / place >= 10) {
+            place *= 10;
+            len++;
+        }
+        uint32_t p = place / 10, prefix = 1;
+        for (uint32_t i = 0; i < len && !win[c]; i++, p /= 10) {
+            uint32_t d = c / p % 10;
+            /* Lower digit i to any of 0 .. d - 1. */
+            for (uint32_t e = 1; e <= d && !win[c]; e++)
+                win[c] = !win[c - e * p];
+            /* Erase a 0 and what follows it: the digits before it stay. */
+            if (d == 0 && !win[prefix])
+                win[c] = 1;
+            prefix = prefix * 10 + d;
+        }
+    }
+    j->dd_win = win;
+    return SG_OK;
+}
+
+static sg_status dd_word(sg_ctx *ctx, sg_judge *j, const char *tok,
+                         size_t len, uint64_t line, uint64_t column)
+{
+    j->case_no++;
+    size_t digits = 0;
+    while (digits < len && tok[digits] >= '0' && tok[digits] <= '9')
+        digits++;
+    if (digits != len || len > DD_DIGITS) {
+        char quoted[96];
+        sg_quote(tok, len, quoted, sizeof quoted);
+        return judge_fail(ctx, j, SG_EINPUT, line, column, "case %llu: "
+                          "\"%s\" is not a string of 1 to %d digits",
+                          (unsigned long long)j->case_no, quoted, DD_DIGITS);
+    }
+    if (!j->dd_win && dd_table(ctx, j) != SG_OK)
+        return j->status;
+    uint32_t code = 1;
+    for (size_t i = 0; i < len; i++)
+        code = code * 10 + (uint32_t)(tok[i] - '0');
+    sg_buf_puts(&j->answers, j->dd_win[code] ? j->def->first_word
+                                             : j->def->second_word);
+    sg_buf_putc(&j->answers, '\n');
+    return SG_OK;
+}
+
+static sg_status dd_end(sg_ctx *ctx, sg_judge *j)
+{
+    if (!j->any)
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input is empty; "
+                          "each case is a string of 1 to %d digits",
+                          DD_DIGITS);
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The problems                                                             */
 /* ------------------------------------------------------------------------ */
 
@@ -800,6 +887,9 @@ static const judge_def judges[] = {
     {"hdu1527", "Wythoff's game: lines of two piles a b to the end; 1/0",
      NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, wythoff_word, wythoff_end,
      WANT_PILES, "1", "0"},
+    {"hdu1404", "Digital Deletions: strings of up to 6 digits to the end; Yes/No",
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, dd_word, dd_end, WANT_END,
+     "Yes", "No"},
 };
 
 #define NJUDGES (sizeof judges / sizeof judges[0])
@@ -869,6 +959,7 @@ void sg_judge_free(sg_judge *judge)
     free(judge->first);
     free(judge->adj);
     free(judge->node_sg);
+    free(judge->dd_win);
     free(judge->origin);
     free(judge->chunk);
     free(judge);

@@ -123,7 +123,7 @@ if [ -n "$(fc-list :lang=zh-cn family 2>/dev/null)" ]; then
         if [ ! -s "$tmp/err" ]; then pass; else fail "graph --lang zh with a Chinese font warned: $(cat "$tmp/err")"; fi
     fi
 else
-    echo "skipped: a Chinese picture with a Chinese font (none is installed)"
+    skip "a Chinese picture with a Chinese font (none is installed)"
 fi
 
 # ---- how nodes and moves look -----------------------------------------------
@@ -152,7 +152,7 @@ if command -v pdftoppm > /dev/null 2>&1; then
         fi
     fi
 else
-    echo "skipped: the dark PDF's corner (pdftoppm is not installed)"
+    skip "the dark PDF's corner (pdftoppm is not installed)"
 fi
 
 # The print theme: the current step's moves (a double line) look unlike the
@@ -203,7 +203,7 @@ pic_measure() {
 # pic_dom W H URL: the DOM of file URL in a window of W x H, in $tmp/dom.html.
 pic_dom() {
     pic_profile=$(mktemp -d)
-    timeout 90 "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+    timeout "$browser_timeout" "$pic_chromium" --headless --no-sandbox --disable-gpu --disable-quic \
         --no-first-run --disable-background-networking --disable-component-update \
         --disable-sync --disable-extensions --hide-scrollbars --user-data-dir="$pic_profile" \
         --window-size="$1,$2" --dump-dom "file://$3" > "$tmp/dom.html" 2> /dev/null
@@ -211,7 +211,7 @@ pic_dom() {
     rm -rf "$pic_profile"
 }
 if [ -z "$pic_chromium" ]; then
-    echo "skipped: the page at a projector's sizes (chromium is not installed)"
+    skip "the page at a projector's sizes (chromium is not installed)"
 else
     run_in "$tmp" steps -s 1,3,4 -n 12 -o page.html
     run_in "$tmp" steps -s 1,3,4 -n 12 --theme dark -o dark.html
