@@ -888,7 +888,7 @@ static const judge_def judges[] = {
      NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, wythoff_word, wythoff_end,
      WANT_PILES, "1", "0"},
     {"hdu1404", "Digital Deletions: strings of up to 6 digits to the end; Yes/No",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, dd_word, dd_end, WANT_END,
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, dd_word, dd_end, WANT_END,
      "Yes", "No"},
 };
 
