@@ -553,12 +553,16 @@ typedef struct sg_table_opts {
      * of sg_game_order(), say, or a window of it. */
     const uint64_t *positions;
     size_t npositions;
+    /* The words of text, Markdown and LaTeX tables: "en" (NULL) writes
+     * sg(x), "zh" writes SG[x] and the game's Chinese name, as the Chinese
+     * traces do.  CSV, JSON and C keep their keys. */
+    const char *lang;
 } sg_table_opts;
 
 /* Computes and writes the table of positions FROM..TO of GAME to OUT (or
  * of opts->positions).  Returns SG_OK or an error: SG_EINPUT for a grid of
  * a game whose positions are not all named by two numbers (naming one),
- * or a grid in a format that has none. */
+ * a grid in a format that has none, or an unknown language. */
 sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                          uint64_t to, const sg_table_opts *opts, FILE *out);
 

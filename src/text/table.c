@@ -42,7 +42,24 @@ typedef struct table_writer {
     sg_buf pn;         /* JSON: the P/N letters, written after the values */
     bool started;      /* the head is written */
     size_t c_line;     /* C: characters on the current line */
+    const struct table_words *words;
 } table_writer;
+
+/* The words a table writes in each language, as its traces write them. */
+typedef struct table_words {
+    const char *lang;
+    int misere;          /* the words of the misère table, of g-(x) */
+    const char *text_sg; /* the text table's row of values */
+    const char *md_head; /* the Markdown table's head */
+    const char *latex_sg;
+} table_words;
+
+static const table_words all_words[] = {
+    {"en", 0, "sg", "| x | sg(x) | P/N |", "$\\mathrm{sg}(x)$"},
+    {"zh", 0, "SG", "| x | SG[x] | P/N |", "$\\mathrm{SG}[x]$"},
+    {"en", 1, "g\u207b", "| x | g\u207b(x) | P/N |", "$g^-(x)$"},
+    {"zh", 1, "SG\u207b", "| x | SG\u207b[x] | P/N |", "$\\mathrm{SG}^-[x]$"},
+};
 
 static const char *pos_name(table_writer *w, uint64_t x, char *tmp, size_t n)
 {
@@ -112,7 +129,7 @@ static void flush_text_block(table_writer *w)
     b->len = 0;
     if (w->blocks++)
         sg_buf_putc(b, '\n');
-    const char *labels[] = {"x", w->opts.misere ? "g\u207b" : "sg", "P/N"};
+    const char *const labels[] = {"x", w->words->text_sg, "P/N"};
     for (int row = 0; row < 3; row++) {
         sg_buf_puts(b, labels[row]);
         pad(b, 4 - text_width(labels[row]));
@@ -177,9 +194,7 @@ static void flush_latex_block(table_writer *w)
     if (w->blocks++)
         sg_buf_puts(b, "\n\\medskip\n\n");
     sg_buf_printf(b, "\\begin{tabular}{r|*{%zu}{c}}\n", w->ncols);
-    const char *labels[] = {"$x$",
-                            w->opts.misere ? "$g^-(x)$" : "$\\mathrm{sg}(x)$",
-                            "P/N"};
+    const char *const labels[] = {"$x$", w->words->latex_sg, "P/N"};
     for (int row = 0; row < 3; row++) {
         sg_buf_puts(b, labels[row]);
         for (size_t i = 0; i < w->ncols; i++) {
@@ -407,17 +422,19 @@ static void write_head(table_writer *w)
         sg_buf_puts(b, w->opts.misere ? "x,misere,pn\n" : "x,sg,pn\n");
         break;
     case SG_TABLE_MD:
-        sg_buf_puts(b, w->opts.misere ? "| x | g\u207b(x) | P/N |\n"
-                                        "|--:|--:|:-:|\n"
-                                      : "| x | sg(x) | P/N |\n"
-                                        "|--:|--:|:-:|\n");
+        sg_buf_printf(b, "%s\n|--:|--:|:-:|\n", w->words->md_head);
         break;
-    case SG_TABLE_LATEX:
+    case SG_TABLE_LATEX: {
+        sg_buf name;
+        sg_buf_init(&name);
+        sg_describe_add(&name, w->game->describe, w->words->lang);
+        const char *d = name.failed ? w->game->describe : name.data;
         sg_buf_puts(b, "% ");
-        sg_escape_add(b, SG_ESCAPE_LATEX, w->game->describe,
-                      strlen(w->game->describe), false);
+        sg_escape_add(b, SG_ESCAPE_LATEX, d, strlen(d), false);
         sg_buf_puts(b, "\n");
+        sg_buf_free(&name);
         break;
+    }
     case SG_TABLE_C:
         sg_buf_putc(b, '{');
         w->c_line = 1;
@@ -679,6 +696,18 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     w.out = out;
     w.named = !sg_game_numbered(game);
     w.line_used = 4;
+    const char *lang = opts->lang ? opts->lang : "en";
+    for (size_t i = 0; i < sizeof all_words / sizeof all_words[0]; i++)
+        if (strcmp(all_words[i].lang, lang) == 0 &&
+            all_words[i].misere == (opts->misere != 0))
+            w.words = &all_words[i];
+    if (!w.words) {
+        char shown[96];
+        return sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: "
+                           "%s)", sg_quote(lang, strlen(lang), shown,
+                                           sizeof shown),
+                           sg_template_languages());
+    }
     sg_buf_init(&w.buf);
     sg_buf_init(&w.pn);
 

@@ -199,3 +199,12 @@ for lang in en zh; do
         fi
     fi
 done
+
+# The misère table's row of values is named in the table's language.
+if expect 0 "table --misere --lang zh" table -s 1,3,4 --misere -n 10 --lang zh; then
+    want="SG⁻  $(misere_values 1,3,4 10 | sed 's/,/ /g; s/ 0$/  0/')"
+    has_line "$want" "table --misere --lang zh"
+fi
+if expect 0 "table --misere -f md --lang zh" table -s 1,3,4 --misere -n 3 -f md --lang zh; then
+    has_line "| x | SG⁻[x] | P/N |" "table --misere -f md --lang zh"
+fi
