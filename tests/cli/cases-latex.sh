@@ -317,11 +317,15 @@ fi
 # Chinese: xelatex with ctex, where they are installed.
 if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1 &&
    kpsewhich beamer.cls > /dev/null 2>&1; then
+    # The Beamer frame and a graph's TikZ picture, both in Chinese.
+    l_expect 0 "graph --lang zh -o FILE.tex" graph -s 1,3,4 -n 8 --lang zh -o zhgraph.tex
     printf '%s\n' '\documentclass{beamer}' '\usepackage{ctex}' '\usepackage{tikz}' \
-        '\begin{document}' '\input{zh.tex}' '\end{document}' > "$tmp/latex/zhdeck.tex"
-    l_compile xelatex zhdeck "steps --lang zh under xelatex and ctex"
+        '\begin{document}' '\input{zh.tex}' \
+        '\begin{frame}\resizebox{!}{0.7\textheight}{\input{zhgraph.tex}}\end{frame}' \
+        '\end{document}' > "$tmp/latex/zhdeck.tex"
+    l_compile xelatex zhdeck "steps and graph --lang zh under xelatex and ctex"
     if grep -q 'Missing character' "$tmp/latex/zhdeck.log"; then
-        fail "steps --lang zh: xelatex lacks characters"
+        fail "steps and graph --lang zh: xelatex lacks characters"
     fi
 else
     skip "compiling the Chinese frames (xelatex with ctex is not installed; checked as text only)"

@@ -315,3 +315,26 @@ if [ -n "$pic_chromium" ] &&
         fail "steps --from 8 page: $(grep -o '<body[^>]*>' "$tmp/dom.html")"
     fi
 fi
+
+# ---- table --lang zh: the words of the Chinese traces -----------------------
+
+# pow2: sg(x) = x mod 3.
+if expect 0 "table --lang zh" table -s pow2 -n 5 --lang zh; then
+    pic_want=$(awk 'BEGIN { printf "x   "; for (x = 0; x <= 5; x++) printf " %d", x; printf "\nSG  ";
+        for (x = 0; x <= 5; x++) printf " %d", x % 3; printf "\nP/N ";
+        for (x = 0; x <= 5; x++) printf " %s", x % 3 ? "N" : "P"; printf "\n" }')
+    if [ "$(cat "$tmp/out")" = "$pic_want" ]; then pass; else fail "table --lang zh: $(cat "$tmp/out")"; fi
+fi
+if expect 0 "table -f md --lang zh" table -s pow2 -n 3 -f md --lang zh; then
+    if [ "$(head -1 "$tmp/out")" = '| x | SG[x] | P/N |' ]; then pass; else fail "table -f md --lang zh: $(head -1 "$tmp/out")"; fi
+fi
+if expect 0 "table -f latex --lang zh" table -s pow2 -n 3 -f latex --lang zh; then
+    if grep -qxF '% S = \{1,2,4,8,...\} (2 的幂)' "$tmp/out" &&
+       grep -qF '$\mathrm{SG}[x]$ & 0 & 1 & 2 & 0' "$tmp/out"; then pass; else
+        fail "table -f latex --lang zh: $(head -3 "$tmp/out")"
+    fi
+fi
+# Machine formats keep their keys.
+if expect 0 "table -f csv --lang zh" table -s pow2 -n 3 -f csv --lang zh; then
+    if [ "$(head -1 "$tmp/out")" = 'x,sg,pn' ]; then pass; else fail "table -f csv --lang zh: $(head -1 "$tmp/out")"; fi
+fi

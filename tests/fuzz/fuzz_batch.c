@@ -101,8 +101,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * selector (bits 5-7) is odd, for the counted layout when it is even
      * (the two do not go together). */
     bool odd = (sel >> 5) & 1;
-    sg_batch_opts o = {NULL, NULL, (sel >> 3) & odd,
-                       (sel & 8) && !odd ? SG_BATCH_COUNTED : SG_BATCH_LINES};
+    sg_batch_opts o = {.stop_at_zero = (sel >> 3) & odd,
+                       .layout = (sel & 8) && !odd ? SG_BATCH_COUNTED
+                                                   : SG_BATCH_LINES};
     if (sel & 16) {
         o.first_name = "First";
         o.second_name = "Second";

@@ -50,12 +50,22 @@ function send(method, params, sessionId) {
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/* Closes the browser and removes its profile.  Chromium's helper processes
+ * may still be writing there for a moment after it exits, so the removal
+ * is tried again for a while, and a profile left behind does not fail the
+ * test. */
 function finish(status) {
   browser.once("exit", () => {
-    fs.rmSync(profile, { recursive: true, force: true });
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20,
+                           retryDelay: 250 });
+    } catch (error) {
+      console.error("practice-keys.js: " + profile + " left behind: " + error.code);
+    }
     process.exit(status);
   });
-  browser.kill();
+  send("Browser.close").catch(() => {});
+  setTimeout(() => browser.kill(), 10000).unref();
 }
 
 (async () => {
