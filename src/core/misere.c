@@ -175,7 +175,8 @@ static sg_status store(sg_ctx *ctx, sg_misere *m, uint64_t h,
     }
     size_t at = m->arena_len;
     m->arena[at] = (uint32_t)k;
-    memcpy(&m->arena[at + 1], ms, k * sizeof *ms);
+    if (k) /* the empty position may come with no array at all */
+        memcpy(&m->arena[at + 1], ms, k * sizeof *ms);
     m->arena_len += k + 1;
     size_t i = (size_t)h & m->mask;
     while (m->slots[i].hash)
@@ -391,9 +392,12 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
             bool again = false;
             for (size_t q = begin; q < o->nopt && !again; q++) {
                 size_t qk = o->part_start[q + 1] - o->part_start[q];
+                /* Moves that keep no parts are alike, and the list of
+                 * parts may not exist yet. */
                 again = qk == kept &&
-                        memcmp(&o->part[o->part_start[q]], buf,
-                               kept * sizeof *buf) == 0;
+                        (kept == 0 ||
+                         memcmp(&o->part[o->part_start[q]], buf,
+                                kept * sizeof *buf) == 0);
             }
             if (again)
                 continue;
@@ -423,7 +427,10 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
                 o->part = pp;
                 o->part_cap = c;
             }
-            memcpy(&o->part[o->npart], buf, kept * sizeof *buf);
+            /* A move that leaves nothing keeps no parts, and the list of
+             * parts may not exist yet. */
+            if (kept)
+                memcpy(&o->part[o->npart], buf, kept * sizeof *buf);
             o->npart += kept;
             o->xor_plus[o->nopt] = xp;
             o->part_start[++o->nopt] = o->npart;
@@ -483,6 +490,13 @@ typedef struct search {
     frame *stack;
     size_t depth, stack_cap;
 } search;
+
+/* The multiset a frame searches, in the work area; none (NULL) for the
+ * empty position searched before the work area is first grown. */
+static const uint32_t *work_at(const search *s, size_t at)
+{
+    return s->work ? s->work + at : NULL;
+}
 
 static void search_free(search *s)
 {
@@ -746,8 +760,8 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
         if (f->next == 0 && !f->value) {
             /* A child already known to be a P-position settles it at
              * once, before any is searched. */
-            const uint32_t *w = &s.work[f->at];
-            for (size_t j = 0; j < f->nkids; j++)
+            const uint32_t *w = work_at(&s, f->at);
+            for (size_t j = 0; m->slots && j < f->nkids; j++)
                 __builtin_prefetch(&m->slots[s.kid[f->kids + j].hash &
                                              m->mask]);
             bool won = false;
@@ -764,7 +778,7 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
         }
         if (f->next < f->nkids) {
             child c = s.kid[f->kids + f->next++];
-            const uint32_t *w = &s.work[f->at];
+            const uint32_t *w = work_at(&s, f->at);
             size_t ck;
             entry *e = find_child(m, &c, w, f->len, scratch, &ck);
             uint32_t v = known(e, f->value);
@@ -794,7 +808,7 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
         }
     finish:
         f = &s.stack[s.depth - 1];
-        st = store(ctx, m, f->hash, &s.work[f->at], f->len, result);
+        st = store(ctx, m, f->hash, work_at(&s, f->at), f->len, result);
         pop(&s);
     }
     if (st == SG_OK)
