@@ -608,7 +608,9 @@ static sg_status chess_end(sg_ctx *ctx, sg_judge *j)
  * nim-sum is 0 (an even number of piles of 1).  Be the Winner's move takes
  * apples in a row from the middle of a pile too, splitting it; a row of n
  * then has the value n (its options reach every smaller nim-sum, none
- * reaches n), so the same rule answers it.
+ * reaches n), and only the empty row has the value 0, so the anti-SG
+ * theorem gives the same rule (test_judge checks it against a search of
+ * the game itself).
  */
 
 static sg_status misere_answer(sg_judge *j)
