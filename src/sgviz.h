@@ -535,6 +535,10 @@ typedef struct sg_table_opts {
     sg_table_format format;
     unsigned width;   /* text, c: the line width to wrap to; 0 means 80 */
     unsigned columns; /* latex: positions per tabular; 0 means 12 */
+    int misere;       /* the misère table: g-(x) and P/N under misère play
+                         (the last player to move loses), as
+                         sg_misere_values() gives them; JSON names the
+                         values "misere" */
     /* Only the P-positions (sg = 0): in text one name a line, in C an
      * array of the positions (numbers, pairs {a,b} for names "a,b", or
      * strings), in the other formats their rows. */
@@ -1153,6 +1157,9 @@ typedef struct sg_drawing_opts {
     int step_legend;        /* the legend also shows the styles of
                                step-by-step pictures: the position being
                                computed, a target, one not computed yet */
+    int misere;             /* misère play: each position shows g-(x)
+                               (sg_misere_values()) and is styled P or N by
+                               its misère outcome */
     double aspect;          /* the shape to aim for, width over height
                                (0: 16/9); the grid layout chooses its
                                columns by it */
@@ -1394,6 +1401,13 @@ typedef struct sg_sum_trace_opts {
      * part's line then points to "COMMAND --to X", the mex steps of its
      * own value.  NULL leaves the pointer out. */
     const char *command;
+    /* Nonzero: the working under misère play (the last player to move
+     * loses): misère Nim's rule and which of its cases applies, where it
+     * holds, else why it cannot and the search, with every move and the
+     * outcome of the position it leaves. */
+    int misere;
+    /* The most positions its search examines (0: the default). */
+    uint64_t misere_limit;
 } sg_sum_trace_opts;
 
 /* Writes the working of the sum of PARTS[0..n) of GAME to OUT: each part's
@@ -1447,6 +1461,136 @@ sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
 sg_game *sg_sum_game_new(sg_ctx *ctx, const sg_game *game,
                          const uint64_t *parts, size_t n);
 
+/* ------------------------------------------------------------------------ */
+/* Misère play: the player who makes the last move loses                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The misère Grundy value g-(G) is the least m for which G + *m is a misère
+ * P-position; it is 1 for a position without moves and otherwise the mex of
+ * the options' g-, and 0 exactly at misère P-positions.  Sums do not follow
+ * the XOR rule, so their outcome comes from misère Nim's rule where it
+ * holds (Nim itself, for heaps of any size, and games without splitting
+ * moves whose every position up to the largest part plays like a nim-heap:
+ * g- = sg, or 0 and 1 exchanged where sg is 0 or 1), and otherwise from a
+ * memoized search over the positions reachable (multisets of the game's
+ * positions), which examines at most a bounded number of them.
+ */
+
+/* The most positions a misère search examines by default. */
+#define SG_MISERE_MAX_POSITIONS UINT64_C(2000000)
+
+typedef struct sg_misere sg_misere;
+
+/* Starts answering misère questions about GAME, keeping what each search
+ * finds for the next.  MAX_POSITIONS bounds the positions kept (0: the
+ * default, SG_MISERE_MAX_POSITIONS).  Returns NULL only on SG_ENOMEM.  GAME
+ * must outlive the result, which the caller frees with sg_misere_free(). */
+sg_misere *sg_misere_new(sg_ctx *ctx, const sg_game *game,
+                         uint64_t max_positions);
+
+void sg_misere_free(sg_misere *misere);
+
+/* How a misère outcome was found. */
+typedef enum sg_misere_rule {
+    SG_MISERE_BY_NIM,    /* misère Nim's rule on the heap sizes */
+    SG_MISERE_BY_TAME,   /* misère Nim's rule on the sg values: every
+                            position up to the largest part plays like a
+                            nim-heap (checked), and no move splits */
+    SG_MISERE_BY_SEARCH  /* a search over the positions reachable */
+} sg_misere_rule;
+
+typedef struct sg_misere_answer {
+    int first_player_wins;  /* the player to move wins under misère play */
+    sg_misere_rule rule;
+    /* By a rule: whether some part has a value of 2 or more (then the
+     * nim-sum decides as in normal play), and the nim-sum of the parts'
+     * values (heap sizes, for Nim). */
+    int large;
+    sg_value nimsum;
+    /* g- of the whole sum, when known: always by a rule; by the search
+     * when asked for. */
+    int has_value;
+    sg_value value;
+    uint64_t searched;      /* positions the search examined anew */
+} sg_misere_answer;
+
+/* The misère outcome of the sum of PARTS[0..n) (one part: a single
+ * position) into *ANSWER; with WANT_VALUE, also its g- (which a search
+ * finds by examining every position, where the outcome alone may stop at
+ * a winning move).  Returns SG_OK, or an error: SG_ELIMIT naming the sum
+ * and the bound when the search examines more positions than allowed, or
+ * when a part's values would not fit in memory (as sg_check_range()). */
+sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *misere,
+                          const uint64_t *parts, size_t n, int want_value,
+                          sg_misere_answer *answer);
+
+/* g-(0..LAST) of single positions (for a finite game, LAST is clamped)
+ * into a new table *OUT, which the caller frees with sg_values_free().
+ * Returns SG_OK, or SG_ELIMIT naming the position whose value needs more
+ * search than allowed, or what does not fit in memory. */
+sg_status sg_misere_values(sg_ctx *ctx, sg_misere *misere, uint64_t last,
+                           sg_values **out);
+
+/* Whether misère play of GAME reduces to normal play for positions
+ * 0..CHECKED. */
+typedef struct sg_misere_tame {
+    int nim;          /* the game is Nim: misère Nim's rule, any heap */
+    int splits;       /* some moves split a heap (the rule is not claimed) */
+    int tame;         /* every position 0..checked plays like a nim-heap
+                         and no move splits: misère Nim's rule on sg */
+    uint64_t checked;
+    /* The first position whose sg and g- no sum of nim-heaps has (a
+     * nim-heap has them equal, or 0 and 1 exchanged), which shows that the
+     * rule cannot hold, with its two values; SG_NO_POSITION when none. */
+    uint64_t witness;
+    sg_value witness_sg, witness_g;
+} sg_misere_tame;
+
+/* Finds out *TAME for positions 0..LAST.  Returns SG_OK or an error of
+ * sg_misere_values(). */
+sg_status sg_misere_tameness(sg_ctx *ctx, sg_misere *misere, uint64_t last,
+                             sg_misere_tame *tame);
+
+/* Writes the misère trace of positions FROM..TO of GAME to OUT in language
+ * LANG ("en" or NULL, "zh"): the mex step of each g-(x) (a move that
+ * splits a heap leaves a sum, whose g- comes from the search), the P- and
+ * N-positions under misère play, and whether misère play of sums reduces
+ * to normal play (Nim; every position plays like a nim-heap) or needs a
+ * search, with a position that shows why.  Returns SG_OK, SG_EINPUT for an
+ * unknown language or FROM after TO, an error of sg_misere_values(), or
+ * SG_EIO; nothing is written on error. */
+sg_status sg_misere_trace_write(sg_ctx *ctx, const sg_game *game,
+                                uint64_t from, uint64_t to, const char *lang,
+                                FILE *out);
+
+/* The moves of a sum under misère play. */
+typedef struct sg_misere_moves sg_misere_moves;
+
+/* The winning moves of the sum of PARTS[0..n), or with EVERY set every
+ * move with whether it wins (not for Nim, whose winning moves are found
+ * directly for heaps of any size).  Moves go part by part, in the order
+ * the game lists them.  Returns NULL on error: those of sg_misere_solve(),
+ * or SG_ELIMIT beyond a million moves.  Free with sg_misere_moves_free(). */
+sg_misere_moves *sg_misere_moves_new(sg_ctx *ctx, sg_misere *misere,
+                                     const uint64_t *parts, size_t n,
+                                     int every);
+
+size_t sg_misere_moves_count(const sg_misere_moves *moves);
+
+/* Move I (below the count): its part, from and amount (TO is the one
+ * position it leaves, or SG_NO_POSITION); *WINS whether it leaves a misère
+ * P-position; *LEFT[0..*NLEFT) the positions it leaves in its part.  WINS
+ * and LEFT may be NULL.  Owned by MOVES. */
+const sg_sum_move *sg_misere_moves_at(const sg_misere_moves *moves, size_t i,
+                                      int *wins, const uint64_t **left,
+                                      size_t *nleft);
+
+/* The positions the search examined anew to decide move I. */
+uint64_t sg_misere_moves_searched(const sg_misere_moves *moves, size_t i);
+
+void sg_misere_moves_free(sg_misere_moves *moves);
+
 /* ---- Many sums, as online judges give them ----------------------------- */
 
 /* How the sums are laid out in a batch's input. */
@@ -1479,6 +1623,14 @@ typedef struct sg_batch_opts {
      * a counted sum is answered as "case 2: nim-sum 0, second player
      * wins". */
     sg_batch_layout layout;
+    /* Nonzero: misère play, where the player who makes the last move
+     * loses; each sum's outcome comes from sg_misere_solve() (misère Nim's
+     * rule where it holds, else a bounded search), and an answer without
+     * names reads "1 4 1: misère, second player wins". */
+    int misere;
+    /* The most positions the misère search examines (0: the default,
+     * SG_MISERE_MAX_POSITIONS). */
+    uint64_t misere_limit;
 } sg_batch_opts;
 
 typedef struct sg_batch sg_batch;

@@ -407,7 +407,8 @@ static void every_library_function(void **state)
 
     /* Lines of sums, as solve reads them. */
     f = open_memstream(&buf, &len);
-    sg_batch_opts bo = {"First", "Second", 0, SG_BATCH_LINES};
+    sg_batch_opts bo = {.first_name = "First", .second_name = "Second",
+                        .layout = SG_BATCH_LINES};
     sg_batch *b = sg_batch_new(ctx, g, &bo, "stdin", f);
     assert_non_null(b);
     const char *in = "7\n4 6\n5 8 2\n";

@@ -142,7 +142,8 @@ static void problems_and_refusals(void **state)
     sg_ctx_free(ctx);
 }
 
-/* The samples of the other problems, as the problems give them. */
+/* The samples of the other problems, as the problems give them, and a
+ * few cases of our own. */
 static const struct {
     const char *name, *in, *out;
 } samples[] = {
@@ -154,6 +155,9 @@ static const struct {
     {"hdu2509", "2\n2 2\n1\n3\n", "No\nYes\n"},
     {"hdu1527", "2 1\n8 4\n4 7\n", "0\n1\n0\n"},
     {"hdu1404", "0\n00\n1\n20\n", "Yes\nYes\nNo\nNo\n"},
+    /* A graph whose first position has no moves (sanitizers once found a
+     * pointer made from no array in exploring it). */
+    {"hdu1524", "1\n0\n1 0\n0\n3\n0\n1 0\n0\n2 1 2\n0\n", "LOSE\nWIN\n"},
 };
 
 static void other_samples(void **state)
@@ -184,13 +188,18 @@ __attribute__((format(printf, 2, 3)))
 static void put(text *t, const char *fmt, ...)
 {
     va_list ap;
+    if (!t->s) {
+        t->cap = 4096;
+        t->s = malloc(t->cap);
+        assert_non_null(t->s);
+    }
     for (;;) {
         va_start(ap, fmt);
         /* No offset is applied to a buffer not yet made (undefined). */
         int n = vsnprintf(t->s ? t->s + t->len : NULL, t->cap - t->len, fmt,
                           ap);
         va_end(ap);
-        if (t->s && (size_t)n < t->cap - t->len) {
+        if ((size_t)n < t->cap - t->len) {
             t->len += (size_t)n;
             return;
         }
@@ -322,6 +331,73 @@ static void misere_against_search(void **state)
     free(john_want.s);
     free(winner.s);
     free(winner_want.s);
+    sg_ctx_free(ctx);
+}
+
+/* Be the Winner won or lost by search: rows of apples, a move takes any
+ * number of apples in a row from one row (which may split it in two), and
+ * whoever takes the last apple loses.  Rows of at most 4 apples, a state
+ * the number of rows of each length 1..4 (at most 12 each), in base 13. */
+static int rows_win(int st, signed char *memo)
+{
+    if (st == 0)
+        return 1;
+    if (memo[st] >= 0)
+        return memo[st];
+    int c[5] = {0}, win = 0;
+    for (int l = 1, p = 1; l <= 4; l++, p *= 13)
+        c[l] = st / p % 13;
+    for (int l = 1; l <= 4 && !win; l++) {
+        if (!c[l])
+            continue;
+        /* Take T apples starting after the first I: rows I and L - I - T
+         * are left. */
+        for (int i = 0; i < l && !win; i++)
+            for (int t = 1; i + t <= l && !win; t++) {
+                int d[5];
+                memcpy(d, c, sizeof d);
+                d[l]--;
+                if (i)
+                    d[i]++;
+                if (l - i - t)
+                    d[l - i - t]++;
+                int next = 0;
+                for (int k = 4; k >= 1; k--)
+                    next = next * 13 + d[k];
+                win = !rows_win(next, memo);
+            }
+    }
+    return memo[st] = (signed char)win;
+}
+
+static void be_the_winner_against_search(void **state)
+{
+    (void)state;
+    srand(2509);
+    static signed char memo[13 * 13 * 13 * 13];
+    memset(memo, -1, sizeof memo);
+    text in = {0}, want = {0};
+    for (int c = 0; c < 300; c++) {
+        int k = 1 + rand() % 3, st = 0;
+        put(&in, "%d\n", k);
+        for (int i = 0; i < k; i++) {
+            int a = 1 + rand() % 4, p = 1;
+            for (int l = 1; l < a; l++)
+                p *= 13;
+            put(&in, "%d ", a);
+            st += p;
+        }
+        put(&in, "\n");
+        put(&want, "%s\n", rows_win(st, memo) ? "Yes" : "No");
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu2509", in.s, 100, &st);
+    assert_int_equal(st, SG_OK);
+    assert_string_equal(out, want.s);
+    free(out);
+    free(in.s);
+    free(want.s);
     sg_ctx_free(ctx);
 }
 
@@ -520,6 +596,7 @@ int main(void)
         cmocka_unit_test(other_samples),
         cmocka_unit_test(chess_against_search),
         cmocka_unit_test(misere_against_search),
+        cmocka_unit_test(be_the_winner_against_search),
         cmocka_unit_test(lasker_against_mex),
         cmocka_unit_test(wythoff_against_search),
         cmocka_unit_test(digital_deletions_counts),

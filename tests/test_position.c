@@ -338,7 +338,7 @@ static void test_sum_trace(void **state)
         char *text = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&text, &len);
-        sg_sum_trace_opts o = {"en", "sgviz trace -s S"};
+        sg_sum_trace_opts o = {.lang = "en", .command = "sgviz trace -s S"};
         assert_int_equal(sg_sum_trace_write(ctx, g, h, n, &o, f), SG_OK);
         fclose(f);
         /* The rows: each value in binary beside its heap, the last after

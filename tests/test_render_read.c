@@ -517,7 +517,7 @@ static void lines_of_positions(void **state)
     sg_game *g = read_ok(ctx, "digraph { a -> 0; b -> a }");
     char *out = NULL;
     size_t len = 0;
-    sg_batch_opts o = {NULL, NULL, 1, SG_BATCH_LINES};
+    sg_batch_opts o = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 1, .layout = SG_BATCH_LINES};
     assert_null(sg_batch_new(ctx, g, &o, "stdin", stdout));
     assert_non_null(strstr(sg_ctx_message(ctx), "a line of zeros cannot end "
                            "the input: "));

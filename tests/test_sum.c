@@ -100,7 +100,7 @@ static void hdu1847_sample(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "pow2");
-    sg_batch_opts o = {"Kiki", "Cici", 0, SG_BATCH_LINES};
+    sg_batch_opts o = {.first_name = "Kiki", .second_name = "Cici", .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     char *out;
     assert_int_equal(run_batch(ctx, g, &o, "1\n3\n", 4, &out), SG_OK);
     assert_string_equal(out, "Kiki\nCici\n");
@@ -121,7 +121,7 @@ static void hdu1847_every_input(void **state)
     for (int n = 1; n <= 1000; n++)
         fprintf(f, "%d\n", n);
     fclose(f);
-    sg_batch_opts o = {"Kiki", "Cici", 0, SG_BATCH_LINES};
+    sg_batch_opts o = {.first_name = "Kiki", .second_name = "Cici", .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     char *out;
     assert_int_equal(run_batch(ctx, g, &o, in, inlen, &out), SG_OK);
     char *line = out;
@@ -172,7 +172,7 @@ static void hdu1848_sample(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "fib");
-    sg_batch_opts o = {"Fibo", "Nacci", 1, SG_BATCH_LINES};
+    sg_batch_opts o = {.first_name = "Fibo", .second_name = "Nacci", .stop_at_zero = 1, .layout = SG_BATCH_LINES};
     char *out;
     const char *in = "1 1 1\n1 4 1\n0 0 0\n";
     assert_int_equal(run_batch(ctx, g, &o, in, strlen(in), &out), SG_OK);
@@ -247,7 +247,7 @@ static void hdu1848_inputs(void **state)
     fputs("0 0 0\nthis line is never read\n", f);
     fclose(f);
 
-    sg_batch_opts o = {"Fibo", "Nacci", 1, SG_BATCH_LINES};
+    sg_batch_opts o = {.first_name = "Fibo", .second_name = "Nacci", .stop_at_zero = 1, .layout = SG_BATCH_LINES};
     char *out;
     assert_int_equal(run_batch(ctx, g, &o, in, inlen, &out), SG_OK);
     char *line = out;
@@ -567,9 +567,9 @@ static void expect_batch(const char *spec, const sg_batch_opts *o,
 static void batch_lines(void **state)
 {
     (void)state;
-    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_LINES};
-    sg_batch_opts judge = {"Kiki", "Cici", 0, SG_BATCH_LINES};
-    sg_batch_opts zero = {"F", "N", 1, SG_BATCH_LINES};
+    sg_batch_opts plain = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 0, .layout = SG_BATCH_LINES};
+    sg_batch_opts judge = {.first_name = "Kiki", .second_name = "Cici", .stop_at_zero = 0, .layout = SG_BATCH_LINES};
+    sg_batch_opts zero = {.first_name = "F", .second_name = "N", .stop_at_zero = 1, .layout = SG_BATCH_LINES};
     /* The plain answer names the parts, the nim-sum and the winner. */
     expect_batch("all", &plain, "3 4 5\n1 1\n", SG_OK,
                  "3 4 5: nim-sum 2, first player wins\n"
@@ -594,7 +594,7 @@ static void batch_lines(void **state)
 static void batch_bad_lines(void **state)
 {
     (void)state;
-    sg_batch_opts judge = {"Kiki", "Cici", 0, SG_BATCH_LINES};
+    sg_batch_opts judge = {.first_name = "Kiki", .second_name = "Cici", .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     /* The good lines before a bad one are answered, then it is reported
      * with its line number. */
     expect_batch("pow2", &judge, "1\n2\nthree\n4\n", SG_EINPUT, "Kiki\nKiki\n",
@@ -641,7 +641,7 @@ static void batch_limits(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "1,3,4");
-    sg_batch_opts judge = {"A", "B", 0, SG_BATCH_LINES};
+    sg_batch_opts judge = {.first_name = "A", .second_name = "B", .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     /* A line of 65536 characters is accepted, one more is refused, whether
      * it arrives whole or in pieces. */
     size_t max = 65536;
@@ -717,7 +717,7 @@ static void batch_in_pieces(void **state)
         fprintf(f, "%llu %llu\r\n", (unsigned long long)h,
                 (unsigned long long)(h / 2));
     fclose(f);
-    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_LINES};
+    sg_batch_opts plain = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     char *whole;
     assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &whole), SG_OK);
     /* Against x mod 3, the closed form of the powers-of-two game. */
@@ -803,7 +803,7 @@ static void batch_huge_heaps(void **state)
         }
         fclose(fi);
         fclose(fw);
-        sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_LINES};
+        sg_batch_opts plain = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 0, .layout = SG_BATCH_LINES};
         char *out;
         assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &out), SG_OK);
         assert_string_equal(out, want);
@@ -825,7 +825,7 @@ static void batch_reads_a_file(void **state)
     rewind(in);
     caught c;
     catch_open(&c);
-    sg_batch_opts o = {"Fibo", "Nacci", 1, SG_BATCH_LINES};
+    sg_batch_opts o = {.first_name = "Fibo", .second_name = "Nacci", .stop_at_zero = 1, .layout = SG_BATCH_LINES};
     sg_batch *b = sg_batch_new(ctx, g, &o, "stdin", c.f);
     assert_int_equal(sg_batch_read_fd(ctx, b, fileno(in)), SG_OK);
     sg_batch_free(b);
@@ -849,10 +849,10 @@ static void batch_names(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "fib");
-    sg_batch_opts one = {"Fibo", NULL, 0, SG_BATCH_LINES};
+    sg_batch_opts one = {.first_name = "Fibo", .second_name = NULL, .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     assert_null(sg_batch_new(ctx, g, &one, "stdin", stdout));
     assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
-    sg_batch_opts nl = {"Fi\nbo", "Nacci", 0, SG_BATCH_LINES};
+    sg_batch_opts nl = {.first_name = "Fi\nbo", .second_name = "Nacci", .stop_at_zero = 0, .layout = SG_BATCH_LINES};
     assert_null(sg_batch_new(ctx, g, &nl, "stdin", stdout));
     assert_non_null(strstr(sg_ctx_message(ctx), "line break"));
     sg_game_free(g);
@@ -864,8 +864,8 @@ static void batch_names(void **state)
 static void batch_counted(void **state)
 {
     (void)state;
-    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_COUNTED};
-    sg_batch_opts judge = {"Alice", "Bob", 0, SG_BATCH_COUNTED};
+    sg_batch_opts plain = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 0, .layout = SG_BATCH_COUNTED};
+    sg_batch_opts judge = {.first_name = "Alice", .second_name = "Bob", .stop_at_zero = 0, .layout = SG_BATCH_COUNTED};
     /* Words anywhere: a case split over lines, two cases on one line, tabs,
      * carriage returns, no newline at the end; N = 0 is an empty sum. */
     expect_batch("all", &plain, "4\n3\n1 2\n3\n2 5 5 0\t\r\n\n1\n\n7", SG_OK,
@@ -909,7 +909,7 @@ static void batch_counted(void **state)
     /* A line of zeros means nothing here, so the two are refused together. */
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "all");
-    sg_batch_opts both = {NULL, NULL, 1, SG_BATCH_COUNTED};
+    sg_batch_opts both = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 1, .layout = SG_BATCH_COUNTED};
     assert_null(sg_batch_new(ctx, g, &both, "stdin", stdout));
     assert_non_null(strstr(sg_ctx_message(ctx), "a line of zeros"));
     sg_game_free(g);
@@ -946,7 +946,7 @@ static void batch_counted_in_pieces(void **state)
     fputc('\n', fi);
     fclose(fi);
     fclose(fw);
-    sg_batch_opts plain = {NULL, NULL, 0, SG_BATCH_COUNTED};
+    sg_batch_opts plain = {.first_name = NULL, .second_name = NULL, .stop_at_zero = 0, .layout = SG_BATCH_COUNTED};
     char *out;
     assert_int_equal(run_batch(ctx, g, &plain, in, inlen, &out), SG_OK);
     assert_string_equal(out, want);

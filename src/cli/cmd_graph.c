@@ -35,6 +35,8 @@ static const char usage[] =
     "                        X-Y the move from X to Y\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --no-legend       leave the legend out\n"
+    "      --misere          misère play: each position shows g-(x), the\n"
+    "                        misère value, and is P or N under misère play\n"
     "  -l, --lang LANG       the legend's language: en (default) or zh\n"
     "      --title TEXT      the legend's first line (default: a DOT game's\n"
     "                        own graph label, else the game and its positions)\n"
@@ -138,6 +140,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_LABELS,
         OPT_NO_LEGEND,
         OPT_POSITION,
+        OPT_MISERE,
         OPT_ASPECT,
         OPT_HIGHLIGHT,
         OPT_TITLE,
@@ -155,6 +158,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"edge-labels", no_argument, NULL, OPT_LABELS},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"position", required_argument, NULL, OPT_POSITION},
+        {"misere", no_argument, NULL, OPT_MISERE},
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"highlight", required_argument, NULL, OPT_HIGHLIGHT},
         {"lang", required_argument, NULL, 'l'},
@@ -183,6 +187,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_LABELS: opts.edge_labels = 1; break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_POSITION: ga.position = optarg; break;
+        case OPT_MISERE: opts.misere = 1; break;
         case OPT_ASPECT:
             if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
                 SG_OK)

@@ -31,6 +31,10 @@ static const char usage[] =
     "                          with a node named 0 is refused)\n"
     "      --counted           standard input is T, then each sum as N and N\n"
     "                          heap sizes, anywhere on its lines (HDU 3032)\n"
+    "      --misere            misère play: whoever takes the last loses\n"
+    "                          (HDU 1907: -s all --misere --counted)\n"
+    "      --search-limit N    the most positions a misère search examines\n"
+    "                          (default 2000000)\n"
     "      --explain           with positions on the command line: the\n"
     "                          working, as sgviz trace --position shows it\n"
     "                          (the nim-sum in binary, how a winning move is\n"
@@ -161,14 +165,111 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
     return rc;
 }
 
+/* solve --misere with positions on the command line: the winner's name,
+ * or the parts, how the outcome was found and every winning move. */
+static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
+                        size_t n, const char *first, const char *second,
+                        uint64_t limit, const char *output)
+{
+    int rc = EXIT_BAD;
+    sg_output *out = NULL;
+    sg_misere_moves *mv = NULL;
+    sg_misere *m = sg_misere_new(ctx, game, limit);
+    sg_misere_answer a;
+    if (!m || sg_misere_solve(ctx, m, x, n, 0, &a) != SG_OK)
+        goto done;
+    if (!first && a.first_player_wins) {
+        mv = sg_misere_moves_new(ctx, m, x, n, 0);
+        if (!mv)
+            goto done;
+    }
+    out = sg_output_open(ctx, output);
+    if (!out)
+        goto done;
+    FILE *f = sg_output_stream(out);
+    if (first) {
+        fprintf(f, "%s\n", a.first_player_wins ? first : second);
+        rc = cli_commit(ctx, &out);
+        goto done;
+    }
+    const char *part = sg_game_position_noun(game);
+    char tmp[64], tmp2[64];
+    if (n == 1)
+        fprintf(f, "%s: one %s, misère play (the last player to move "
+                "loses)\n", sg_game_describe(game), part);
+    else
+        fprintf(f, "%s: a sum of %zu %ss, misère play (the last player to "
+                "move loses)\n", sg_game_describe(game), n, part);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s %zu: %s\n", part, i + 1,
+                sg_game_position_name(game, x[i], tmp, sizeof tmp));
+    if (a.rule == SG_MISERE_BY_NIM)
+        fprintf(f, "decided by misère Nim's rule on the heap sizes (%s)\n",
+                a.large ? "a heap holds 2 or more: as in normal Nim"
+                        : "every heap holds 0 or 1: the number of 1-heaps");
+    else if (a.rule == SG_MISERE_BY_TAME)
+        fprintf(f, "decided by misère Nim's rule on the sg values (every %s "
+                "up to the largest plays like a nim-heap; %s)\n", part,
+                a.large ? "a value is 2 or more: the nim-sum, as in normal "
+                          "play"
+                        : "every value is 0 or 1: the number of 1s");
+    else
+        fprintf(f, "decided by a search over %llu positions (see sgviz trace "
+                "--misere --position)\n", (unsigned long long)a.searched);
+    if (!a.first_player_wins) {
+        fputs("The second player wins: every move of the first player leaves "
+              "a misère N-position.\n", f);
+    } else {
+        fputs("The first player wins. Winning moves:\n", f);
+        for (size_t k = 0; k < sg_misere_moves_count(mv); k++) {
+            const uint64_t *left;
+            size_t nleft;
+            const sg_sum_move *mo = sg_misere_moves_at(mv, k, NULL, &left,
+                                                       &nleft);
+            const char *from = sg_game_position_name(game, mo->from, tmp,
+                                                     sizeof tmp);
+            fputs("  ", f);
+            if (mo->amount)
+                fprintf(f, "take %llu from %s %zu (%s -> ",
+                        (unsigned long long)mo->amount, part, mo->part + 1,
+                        from);
+            else
+                fprintf(f, "move in %s %zu (%s -> ", part, mo->part + 1, from);
+            for (size_t q = 0; q < nleft; q++)
+                fprintf(f, "%s%s", q ? "+" : "",
+                        sg_game_position_name(game, left[q], tmp2,
+                                              sizeof tmp2));
+            if (nleft == 0)
+                fputs("0", f);
+            fputs(")\n", f);
+        }
+    }
+    rc = cli_commit(ctx, &out);
+done:
+    sg_output_abort(out);
+    sg_misere_moves_free(mv);
+    sg_misere_free(m);
+    return rc;
+}
+
 int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_NAMES = 256, OPT_STOP, OPT_COUNTED, OPT_JUDGE, OPT_EXPLAIN };
+    enum {
+        OPT_NAMES = 256,
+        OPT_STOP,
+        OPT_COUNTED,
+        OPT_JUDGE,
+        OPT_EXPLAIN,
+        OPT_MISERE,
+        OPT_LIMIT
+    };
     static const struct option options[] = {
         {"names", required_argument, NULL, OPT_NAMES},
         {"stop-at-zero", no_argument, NULL, OPT_STOP},
         {"counted", no_argument, NULL, OPT_COUNTED},
         {"explain", no_argument, NULL, OPT_EXPLAIN},
+        {"misere", no_argument, NULL, OPT_MISERE},
+        {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"lang", required_argument, NULL, 'l'},
         {"judge", required_argument, NULL, OPT_JUDGE},
         {"output", required_argument, NULL, 'o'},
@@ -178,6 +279,9 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     const char *output = NULL, *names_arg = NULL, *judge = NULL;
     bool stop_at_zero = false, counted = false, explain_it = false;
     const char *lang = NULL;
+    int misere = 0;
+    const char *limit_arg = NULL;
+    uint64_t limit = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:l:h", options);
@@ -188,6 +292,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         case OPT_STOP: stop_at_zero = true; break;
         case OPT_COUNTED: counted = true; break;
         case OPT_EXPLAIN: explain_it = true; break;
+        case OPT_MISERE: misere = 1; break;
+        case OPT_LIMIT: limit_arg = optarg; break;
         case 'l': lang = optarg; break;
         case OPT_JUDGE: judge = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
@@ -201,6 +307,19 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             return cli_bad_option(ctx, "solve", c, argv);
         }
     }
+    if (limit_arg && (!misere ||
+                      cli_parse_number(ctx, "--search-limit", limit_arg,
+                                       UINT64_C(1) << 32, &limit) != SG_OK)) {
+        if (!misere)
+            sg_ctx_fail(ctx, SG_EINPUT, "--search-limit bounds the misère "
+                        "search; add --misere");
+        return EXIT_BAD;
+    }
+    if (limit_arg && limit == 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--search-limit 0: the search must "
+                    "examine at least one position");
+        return EXIT_BAD;
+    }
     int n = argc - optind;
     if (judge) {
         /* A problem brings its game, its input's layout and its answers'
@@ -209,7 +328,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         snprintf(other, sizeof other, "%s", n ? argv[optind]
                  : names_arg ? "--names" : stop_at_zero ? "--stop-at-zero"
                  : counted ? "--counted" : explain_it ? "--explain"
-                 : lang ? "--lang" : "");
+                 : lang ? "--lang" : misere ? "--misere" : "");
         for (size_t k = 0; !*other && k < cli_game_kind_count; k++)
             if (ga.game[k])
                 snprintf(other, sizeof other, "-%c",
@@ -278,7 +397,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (!out)
             goto done;
         sg_batch_opts bo = {first, second, stop_at_zero,
-                            counted ? SG_BATCH_COUNTED : SG_BATCH_LINES};
+                            counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
+                            misere, limit};
         batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
@@ -288,13 +408,21 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
-        sg_sum_trace_opts so = {lang, command};
+        sg_sum_trace_opts so = {lang, command, misere, limit};
         out = command ? sg_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         if (!out || sg_sum_trace_write(ctx, game, x, (size_t)n, &so,
                                        sg_output_stream(out)) != SG_OK)
             goto done;
+    } else if (misere) {
+        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+            goto done;
+        if (solve_misere(ctx, game, x, (size_t)n, first, second, limit,
+                         output) != EXIT_OK)
+            goto done;
+        rc = EXIT_OK;
+        goto done;
     } else {
         if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
             goto done;

@@ -28,6 +28,9 @@ static const char usage[] =
     "  -w, --width W       text: wrap lines at W characters (default: the\n"
     "                      terminal's width, or 80)\n"
     "      --columns K     latex: positions per tabular (default 12)\n"
+    "      --misere        misère play (the last player to move loses): the\n"
+    "                      misère value g-(x), least m with x + *m a misère\n"
+    "                      P-position, and P/N under misère play\n"
     "  -l, --lang LANG     text, md, latex: en (default, sg(x)) or zh\n"
     "                      (SG[x], the game's Chinese name)\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
@@ -89,7 +92,14 @@ static sg_status table_in_order(sg_ctx *ctx, const sg_game *game,
 
 int cmd_table(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_COLUMNS, OPT_P, OPT_GRID };
+    enum {
+        OPT_FROM = 256,
+        OPT_TO,
+        OPT_COLUMNS,
+        OPT_MISERE,
+        OPT_P,
+        OPT_GRID
+    };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
@@ -97,6 +107,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {"format", required_argument, NULL, 'f'},
         {"width", required_argument, NULL, 'w'},
         {"columns", required_argument, NULL, OPT_COLUMNS},
+        {"misere", no_argument, NULL, OPT_MISERE},
         {"p-positions", no_argument, NULL, OPT_P},
         {"grid", no_argument, NULL, OPT_GRID},
         {"lang", required_argument, NULL, 'l'},
@@ -105,6 +116,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *format = "text", *width = NULL, *columns = NULL;
+    int misere = 0;
     const char *output = NULL, *lang = NULL;
     int c, p_only = 0, grid = 0;
     cli_options getopts;
@@ -117,6 +129,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         case 'f': format = optarg; break;
         case 'w': width = optarg; break;
         case OPT_COLUMNS: columns = optarg; break;
+        case OPT_MISERE: misere = 1; break;
         case OPT_P: p_only = 1; break;
         case OPT_GRID: grid = 1; break;
         case 'l': lang = optarg; break;
@@ -128,8 +141,8 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     if (optind < argc)
         return cli_extra_operand(ctx, "table", argv[optind]);
 
-    sg_table_opts opts = {.format = SG_TABLE_TEXT, .p_only = p_only,
-                          .grid = grid, .lang = lang};
+    sg_table_opts opts = {.format = SG_TABLE_TEXT, .misere = misere,
+                          .p_only = p_only, .grid = grid, .lang = lang};
     if (sg_table_format_parse(ctx, format, &opts.format) != SG_OK)
         return EXIT_BAD;
     uint64_t v;

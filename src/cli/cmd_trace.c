@@ -21,6 +21,10 @@ static const char usage[] =
     "      --position P     a position of several parts, e.g. 3+4+5: each\n"
     "                       part's value, the nim-sum worked in binary, who\n"
     "                       wins and how a winning move is found\n"
+    "      --misere         misère play (the last player to move loses): the\n"
+    "                       mex steps of g-(x), or with --position the\n"
+    "                       misère working: misère Nim's rule where it holds,\n"
+    "                       else the search\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
@@ -35,7 +39,7 @@ static const char usage[] =
 /* trace --position P: the working of the sum P. */
 static int trace_position(sg_ctx *ctx, const sg_game *game,
                           const cli_game_args *ga, const char *lang,
-                          const char *output)
+                          int misere, const char *output)
 {
     uint64_t *parts = NULL;
     size_t n = 0;
@@ -44,7 +48,7 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
-    sg_sum_trace_opts opts = {lang, command};
+    sg_sum_trace_opts opts = {lang, command, misere, 0};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
@@ -62,12 +66,20 @@ done:
 
 int cmd_trace(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_FROM = 256, OPT_TO, OPT_POSITION, OPT_TEMPLATE, OPT_ROWS };
+    enum {
+        OPT_FROM = 256,
+        OPT_TO,
+        OPT_POSITION,
+        OPT_TEMPLATE,
+        OPT_ROWS,
+        OPT_MISERE
+    };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
         {"position", required_argument, NULL, OPT_POSITION},
+        {"misere", no_argument, NULL, OPT_MISERE},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
         {"rows", required_argument, NULL, OPT_ROWS},
@@ -78,6 +90,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *lang = "en", *format = "text", *template_path = NULL;
     const char *output = NULL, *rows = NULL;
+    int misere = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:l:f:o:h", options);
@@ -87,6 +100,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case OPT_FROM: ga.from = optarg; break;
         case OPT_TO: ga.to = optarg; break;
         case OPT_POSITION: ga.position = optarg; break;
+        case OPT_MISERE: misere = 1; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case OPT_TEMPLATE: template_path = optarg; break;
@@ -102,14 +116,19 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         cli_check_not_input(ctx, output, template_path) != SG_OK)
         return EXIT_BAD;
 
-    if (ga.position && strcmp(format, "text") != 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: the working of a sum "
-                    "(--position) is written as text", format);
+    /* The working of a sum and the misère trace have their own wording,
+     * in text. */
+    const char *own = ga.position ? "the working of a sum (--position)"
+                      : misere    ? "the misère trace"
+                                  : NULL;
+    if (own && strcmp(format, "text") != 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: %s is written as text",
+                    format, own);
         return EXIT_BAD;
     }
-    if (ga.position && template_path) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--template: the working of a sum "
-                    "(--position) has the built-in wording of --lang");
+    if (own && template_path) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--template: %s has the built-in wording "
+                    "of --lang", own);
         return EXIT_BAD;
     }
 
@@ -138,12 +157,19 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (!game)
         goto done;
     if (ga.position) {
-        rc = trace_position(ctx, game, &ga, lang, output);
+        rc = trace_position(ctx, game, &ga, lang, misere, output);
         goto done;
     }
     uint64_t from, to;
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
+    if (misere) {
+        out = sg_output_open(ctx, output);
+        if (out && sg_misere_trace_write(ctx, game, from, to, lang,
+                                         sg_output_stream(out)) == SG_OK)
+            rc = cli_commit(ctx, &out);
+        goto done;
+    }
     out = sg_output_open(ctx, output);
     if (!out)
         goto done;

@@ -2,6 +2,7 @@
  * cmd_value.c - `sgviz value`: sg(x) for the positions named on the command
  * line, in the order given.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <stdio.h>
@@ -17,25 +18,89 @@ static const char usage[] =
     "  sg(100) = 0  (P)\n"
     "\n"
     "@GAMES:22@\n"
+    "      --misere        misère play (the last player to move loses):\n"
+    "                      g-(x) and P/N under misère play; a POSITION may\n"
+    "                      then be a sum, e.g. 3+4+5\n"
+    "      --search-limit N  the most positions a misère search examines\n"
+    "                      (default 2000000)\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
     "  -h, --help          show this help\n"
     "\n"
     "Example: sgviz value -s 1,3,4 7 100 1000000\n";
 
+/* value --misere: g- of each position or sum, one a line, written to OUT
+ * only when every one is answered. */
+static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
+                         int n, uint64_t limit, const char *output)
+{
+    int rc = EXIT_BAD;
+    sg_output *out = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *lines = open_memstream(&text, &len);
+    sg_misere *m = lines ? sg_misere_new(ctx, game, limit) : NULL;
+    if (!m) {
+        if (!lines)
+            sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < n; i++) {
+        uint64_t *parts = NULL;
+        size_t k = 0;
+        char where[48];
+        snprintf(where, sizeof where, "position %d", i + 1);
+        sg_misere_answer a;
+        if (sg_position_parse(ctx, game, args[i], where, &parts, &k) != SG_OK)
+            goto done;
+        sg_status st = sg_misere_solve(ctx, m, parts, k, 1, &a);
+        free(parts);
+        if (st != SG_OK)
+            goto done;
+        fprintf(lines, "g\u207b(%s) = %llu  (%c)\n", args[i],
+                (unsigned long long)a.value, a.value ? 'N' : 'P');
+    }
+    if (fclose(lines) != 0) {
+        lines = NULL;
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    lines = NULL;
+    out = sg_output_open(ctx, output);
+    if (!out)
+        goto done;
+    fwrite(text, 1, len, sg_output_stream(out));
+    rc = cli_commit(ctx, &out);
+done:
+    if (lines)
+        fclose(lines);
+    sg_output_abort(out);
+    free(text);
+    sg_misere_free(m);
+    return rc;
+}
+
 int cmd_value(sg_ctx *ctx, int argc, char **argv)
 {
+    enum { OPT_MISERE = 256, OPT_LIMIT };
     static const struct option options[] = {
+        {"misere", no_argument, NULL, OPT_MISERE},
+        {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL;
+    bool misere = false;
+    const char *limit_arg = NULL;
+    uint64_t limit = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":o:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
+        case OPT_MISERE: misere = true; break;
+        case OPT_LIMIT: limit_arg = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "value", c, argv);
         }
@@ -43,6 +108,19 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     if (optind >= argc) {
         sg_ctx_fail(ctx, SG_EINPUT, "value: name at least one position, e.g. "
                     "sgviz value -s 1,3,4 7 (see sgviz value --help)");
+        return EXIT_BAD;
+    }
+    if (limit_arg && !misere) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--search-limit bounds the misère search; "
+                    "add --misere");
+        return EXIT_BAD;
+    }
+    if (limit_arg && (cli_parse_number(ctx, "--search-limit", limit_arg,
+                                       UINT64_C(1) << 32, &limit) != SG_OK ||
+                      limit == 0)) {
+        if (limit == 0 && sg_ctx_status(ctx) == SG_OK)
+            sg_ctx_fail(ctx, SG_EINPUT, "--search-limit 0: the search must "
+                        "examine at least one position");
         return EXIT_BAD;
     }
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
@@ -54,6 +132,10 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     sg_lookup *lookup = NULL;
     int n = argc - optind;
     sg_game *game = cli_load_game(ctx, &ga);
+    if (game && misere) {
+        rc = misere_values(ctx, game, argv + optind, n, limit, output);
+        goto done;
+    }
     if (!game ||
         cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
         goto done;

@@ -608,7 +608,9 @@ static sg_status chess_end(sg_ctx *ctx, sg_judge *j)
  * nim-sum is 0 (an even number of piles of 1).  Be the Winner's move takes
  * apples in a row from the middle of a pile too, splitting it; a row of n
  * then has the value n (its options reach every smaller nim-sum, none
- * reaches n), so the same rule answers it.
+ * reaches n), and only the empty row has the value 0, so the anti-SG
+ * theorem gives the same rule (test_judge checks it against a search of
+ * the game itself).
  */
 
 static sg_status misere_answer(sg_judge *j)
@@ -864,31 +866,31 @@ static sg_game *lasker_game(sg_ctx *ctx)
 
 static const judge_def judges[] = {
     {"hdu1847", "Good Luck in CET-4 Everybody!: n cards, take 2^k; Kiki/Cici",
-     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES}, NULL, NULL, WANT_END,
-     NULL, NULL},
+     pow2_game, {"Kiki", "Cici", 0, SG_BATCH_LINES, 0, 0}, NULL, NULL,
+     WANT_END, NULL, NULL},
     {"hdu1848", "Fibonacci again and again: m n p, 0 0 0 ends; Fibo/Nacci",
-     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES}, NULL, NULL, WANT_END,
-     NULL, NULL},
+     fib_game, {"Fibo", "Nacci", 1, SG_BATCH_LINES, 0, 0}, NULL, NULL,
+     WANT_END, NULL, NULL},
     {"hdu1536", "S-Nim: sets S, each with games on it; a line of W/L per set",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, snim_word, snim_end, WANT_K,
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, snim_word, snim_end, WANT_K,
      NULL, NULL},
     {"hdu1524", "A Chess Game: a graph, then queries of chessmen; WIN/LOSE",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, chess_word, chess_end, WANT_N,
-     "WIN", "LOSE"},
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, chess_word, chess_end,
+     WANT_N, "WIN", "LOSE"},
     {"hdu3032", "Nim or not Nim? (Lasker's Nim): T cases of N heaps; Alice/Bob",
-     lasker_game, {"Alice", "Bob", 0, SG_BATCH_COUNTED}, NULL, NULL,
+     lasker_game, {"Alice", "Bob", 0, SG_BATCH_COUNTED, 0, 0}, NULL, NULL,
      WANT_END, NULL, NULL},
     {"hdu1907", "John (misere Nim): T cases of N piles; John/Brother",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, misere_word, misere_end, WANT_T,
-     "John", "Brother"},
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, misere_word, misere_end,
+     WANT_T, "John", "Brother"},
     {"hdu2509", "Be the Winner (misere Nim): cases of n heaps to the end; Yes/No",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, misere_word, misere_end,
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, misere_word, misere_end,
      WANT_PILES, "Yes", "No"},
     {"hdu1527", "Wythoff's game: lines of two piles a b to the end; 1/0",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, wythoff_word, wythoff_end,
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, wythoff_word, wythoff_end,
      WANT_PILES, "1", "0"},
     {"hdu1404", "Digital Deletions: strings of up to 6 digits to the end; Yes/No",
-     NULL, {NULL, NULL, 0, SG_BATCH_LINES}, dd_word, dd_end, WANT_END,
+     NULL, {NULL, NULL, 0, SG_BATCH_LINES, 0, 0}, dd_word, dd_end, WANT_END,
      "Yes", "No"},
 };
 

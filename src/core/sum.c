@@ -428,6 +428,7 @@ struct sg_batch {
     /* The counted layout reads words, each wherever it is, and keeps the
      * place of each for its messages. */
     sg_batch_layout layout;
+    sg_misere *misere;     /* misère play: outcomes from here, not XOR */
     unsigned long column;  /* the column of the word at fault (0: none) */
     sg_words words;
     enum { WANT_T, WANT_N, WANT_PART, WANT_END } want;
@@ -448,7 +449,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
                        FILE *out)
 {
-    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES};
+    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES, 0, 0};
     if (opts)
         o = *opts;
     if (o.layout != SG_BATCH_LINES && o.layout != SG_BATCH_COUNTED) {
@@ -506,8 +507,13 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
         snprintf(b->first_answer, b->first_len + 1, "%s\n", o.first_name);
         snprintf(b->second_answer, b->second_len + 1, "%s\n", o.second_name);
     }
+    if (o.misere) {
+        b->misere = sg_misere_new(ctx, game, o.misere_limit);
+        if (!b->misere)
+            goto fail;
+    }
     /* A DAG game is finite: all its values at once, before the first line. */
-    if (sg_game_is_finite(game)) {
+    if (sg_game_is_finite(game) && !b->misere) {
         b->lookup = sg_lookup_new(ctx, game, UINT64_MAX);
         if (!b->lookup)
             goto fail;
@@ -525,6 +531,7 @@ void sg_batch_free(sg_batch *batch)
     free(batch->first_answer);
     free(batch->second_answer);
     free(batch->origin);
+    sg_misere_free(batch->misere);
     sg_lookup_free(batch->lookup);
     free(batch->carry);
     sg_words_free(&batch->words);
@@ -588,18 +595,38 @@ static bool is_blank(char c)
 
 /* Appends the answer to the sum of the N parts b->parts[0..n): the
  * winner's name, or the line's parts (the case's number, in the counted
- * layout) with the nim-sum and the winner. */
-static void answer(sg_batch *b, size_t n)
+ * layout) with the nim-sum and the winner; under misère play, with the
+ * outcome alone.  Returns SG_OK, or the error of a misère search that
+ * found no answer within its bound. */
+static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
 {
-    sg_value nimsum = n ? sg_nim_sum(b->lookup, b->parts, n) : 0;
+    sg_value nimsum = 0;
+    bool first = false;
+    if (b->misere) {
+        sg_misere_answer a = {0};
+        if (n && sg_misere_solve(ctx, b->misere, b->parts, n, 0, &a) != SG_OK) {
+            char reason[SG_MESSAGE_MAX];
+            snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
+            if (b->layout == SG_BATCH_COUNTED)
+                return batch_fail(ctx, b, sg_ctx_status(ctx), "case %llu: %s",
+                                  (unsigned long long)b->case_no, reason);
+            return batch_fail(ctx, b, sg_ctx_status(ctx), "%s", reason);
+        }
+        /* A sum without parts: the player to move cannot move, and so has
+         * won under misère play. */
+        first = n ? a.first_player_wins != 0 : true;
+    } else {
+        nimsum = n ? sg_nim_sum(b->lookup, b->parts, n) : 0;
+        first = nimsum != 0;
+    }
     sg_buf *out = &b->answers;
     b->answered++;
     if (b->names) {
-        if (nimsum)
+        if (first)
             sg_buf_add(out, b->first_answer, b->first_len);
         else
             sg_buf_add(out, b->second_answer, b->second_len);
-        return;
+        return SG_OK;
     }
     if (b->layout == SG_BATCH_COUNTED) {
         sg_buf_puts(out, "case ");
@@ -612,10 +639,16 @@ static void answer(sg_batch *b, size_t n)
         sg_buf_puts(out, sg_game_position_name(b->game, b->parts[i], tmp,
                                                sizeof tmp));
     }
+    if (b->misere) {
+        sg_buf_puts(out, first ? ": misère, first player wins\n"
+                               : ": misère, second player wins\n");
+        return SG_OK;
+    }
     sg_buf_puts(out, ": nim-sum ");
     sg_buf_u64(out, nimsum);
     sg_buf_puts(out, nimsum ? ", first player wins\n"
                             : ", second player wins\n");
+    return SG_OK;
 }
 
 /* Reads part number INDEX (from 1) of the current sum, TOK[0..len), into
@@ -718,10 +751,10 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         char where[64];
         snprintf(where, sizeof where, "%s %llu", word,
                  (unsigned long long)largest);
-        if (cover(ctx, b, largest, where) != SG_OK)
+        if (!b->misere && cover(ctx, b, largest, where) != SG_OK)
             return b->status;
     }
-    answer(b, n);
+    return answer(ctx, b, n);
     return SG_OK;
 }
 
@@ -804,7 +837,7 @@ static sg_status read_count(sg_ctx *ctx, sg_batch *b, const char *tok,
 /* Answers the sum just completed and moves on to the next case. */
 static sg_status counted_answer(sg_ctx *ctx, sg_batch *b)
 {
-    if (b->have && !sg_game_is_finite(b->game)) {
+    if (b->have && !sg_game_is_finite(b->game) && !b->misere) {
         char where[96];
         snprintf(where, sizeof where, "case %llu: %s %llu",
                  (unsigned long long)b->case_no, b->game->ops->noun,
@@ -814,7 +847,8 @@ static sg_status counted_answer(sg_ctx *ctx, sg_batch *b)
         if (cover(ctx, b, b->largest, where) != SG_OK)
             return b->status;
     }
-    answer(b, b->have);
+    if (answer(ctx, b, b->have) != SG_OK)
+        return b->status;
     b->want = b->case_no == b->cases ? WANT_END : WANT_N;
     return SG_OK;
 }

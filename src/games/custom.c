@@ -378,9 +378,9 @@ static bool write_moves(explore *e, const frame *f)
     uint64_t degree = e->nopts - f->opt_begin;
     if (degree > e->max_degree)
         e->max_degree = degree;
-    /* A position without moves may come before any part is listed, and
-     * no offset may be applied to a null pointer. */
-    const uint32_t *p = e->opt_parts ? &e->opt_parts[f->part_begin] : NULL;
+    /* No option has been listed yet in a game whose first positions have
+     * no moves, and then there is no array to point into. */
+    const uint32_t *p = e->opt_parts ? e->opt_parts + f->part_begin : NULL;
     for (size_t o = f->opt_begin; o < e->nopts; o++) {
         size_t k = e->opt_len[o];
         if (k > e->max_parts)

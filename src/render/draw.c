@@ -378,15 +378,42 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
         st = ctx->status;
         goto done;
     }
+    sg_misere *mis = NULL;
+    if (d->opts.misere) {
+        /* Misère play: the drawing shows g-, which is 0 exactly at the
+         * misère P-positions, so P/N, winning moves and legend follow. */
+        mis = sg_misere_new(ctx, d->game, 0);
+        sg_values *minus = NULL;
+        st = mis ? sg_misere_values(ctx, mis, last, &minus) : ctx->status;
+        if (st != SG_OK) {
+            sg_misere_free(mis);
+            goto done;
+        }
+        sg_values_free(values);
+        values = minus;
+    }
     if (g.part_start) {
         sum_head = sg_alloc_raw(ctx, (size_t)g.m + 1, sizeof *sum_head);
         if (!sum_head ||
             sg_draw_gather_sums(ctx, d, g.first, g.part_start, g.parts, keep,
                                 values, sum_head) != SG_OK) {
             st = ctx->status;
+            sg_misere_free(mis);
             goto done;
         }
+        /* A sum's g- is not the nim-sum of its parts': the search finds
+         * it. */
+        for (size_t s = 0; mis && s < d->nsums && st == SG_OK; s++) {
+            sg_misere_answer a;
+            st = sg_misere_solve(ctx, mis, &d->sum_parts[d->sum_first[s]],
+                                 d->sum_first[s + 1] - d->sum_first[s], 1,
+                                 &a);
+            d->sg[d->n + s] = d->shown[d->n + s] = a.value;
+        }
     }
+    sg_misere_free(mis);
+    if (st != SG_OK)
+        goto done;
     size_t i = 0, k = 0;
     for (size_t x = 0; x < npos; x++) {
         if (!keep[x])
@@ -1229,7 +1256,7 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         sg_template *words = sg_legend_wording(ctx, d->opts.lang);
         if (!words)
             goto fail;
-        sg_legend_value_prefix(words, d->value_prefix,
+        sg_legend_value_prefix(words, d->opts.misere, d->value_prefix,
                                sizeof d->value_prefix);
         sg_template_free(words);
     }

@@ -945,19 +945,23 @@ enum {
     LS_TARGET,
     LS_PENDING,
     LS_SUM,
+    LS_P_MISERE,
+    LS_N_MISERE,
+    LS_SUM_MISERE,
     LS_HIGHLIGHT,
     LS_HIGHLIGHT_MOVE,
     LS_HIGHLIGHT_TARGET,
     LS_HIGHLIGHT_MOVE_TARGET,
     LS_VALUE,
+    LS_VALUE_MISERE,
     LS_NSECTIONS
 };
 
 static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
-    "win", "current", "target", "pending", "sum", "highlight",
-    "highlight-move", "highlight-target", "highlight-move-target", "value",
-    NULL};
+    "win", "current", "target", "pending", "sum", "p-misere", "n-misere",
+    "sum-misere", "highlight", "highlight-move", "highlight-target",
+    "highlight-move-target", "value", "value-misere", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -966,6 +970,7 @@ static const char *const legend_vars[] = {"game", "last", "root", "count",
 
 #define LEGEND_ALL_VARS ((UINT64_C(1) << LV_NVARS) - 1)
 static const uint64_t legend_allowed[LS_NSECTIONS] = {
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
@@ -1004,15 +1009,16 @@ static void legend_say(const sg_template *words, int id,
     sg_buf_free(&b);
 }
 
-void sg_legend_value_prefix(const sg_template *words, char *buf, size_t size)
+void sg_legend_value_prefix(const sg_template *words, int misere, char *buf,
+                            size_t size)
 {
-    legend_say(words, LS_VALUE, NULL, buf, size);
+    legend_say(words, misere ? LS_VALUE_MISERE : LS_VALUE, NULL, buf, size);
     /* The section's text ends with its line break. */
     size_t len = strlen(buf);
     while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
         buf[--len] = '\0';
     if (!len)
-        snprintf(buf, size, "sg=");
+        snprintf(buf, size, "%s", misere ? "g\u207b=" : "sg=");
 }
 
 /* The legend's title: the one asked for, a DOT game's own graph label,
@@ -1074,13 +1080,15 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
     if (!legend_text(l, "_legend_title", x0, y, title))
         return ctx->status;
     y -= 0.8 * fs + row / 2;
-    legend_say(words, LS_P, none, text, sizeof text);
+    legend_say(words, d->opts.misere ? LS_P_MISERE : LS_P, none, text,
+               sizeof text);
     if (!legend_sample(l, "_legend_P", x0 + size / 2, y, size, STYLE_P, -1,
                        "P", "P") ||
         !legend_text(l, "_legend_P_text", x0 + size + gap, y, text))
         return ctx->status;
     y -= row;
-    legend_say(words, LS_N, none, text, sizeof text);
+    legend_say(words, d->opts.misere ? LS_N_MISERE : LS_N, none, text,
+               sizeof text);
     if (!legend_sample(l, "_legend_N", x0 + size / 2, y, size, STYLE_N, -1,
                        "N", "N") ||
         !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))
@@ -1099,7 +1107,8 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
         sg_draw_sum_name(d, 0, "+", name, sizeof name);
         sg_draw_set(v, l->label, name);
         sg_draw_set(v, l->cls, "legend sum");
-        legend_say(words, LS_SUM, none, text, sizeof text);
+        legend_say(words, d->opts.misere ? LS_SUM_MISERE : LS_SUM, none,
+                   text, sizeof text);
         if (!legend_text(l, "_legend_sum_text",
                          x0 + fmax(size, d->sum_w) + gap, y, text))
             return ctx->status;

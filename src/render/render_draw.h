@@ -268,8 +268,10 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
 sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang);
 
 /* The [value] section of the legend's wording WORDS, what a node writes
- * before its value ("sg="), into BUF of SIZE bytes. */
-void sg_legend_value_prefix(const sg_template *words, char *buf, size_t size);
+ * before its value ("sg="), or with MISERE the [value-misere] one ("g-="),
+ * into BUF of SIZE bytes. */
+void sg_legend_value_prefix(const sg_template *words, int misere, char *buf,
+                            size_t size);
 
 /* Lays D out and has Graphviz paint it with the renderer FORMAT into
  * CONTEXT (for sgviz's own renderers, which paint into a structure rather
@@ -287,6 +289,7 @@ void sg_draw_ring_size(const sg_drawing *d, Agnode_t *v, double size);
 
 /* "x,y" in points with two decimals. */
 void sg_draw_point(char *buf, size_t size, double x, double y);
+
 
 /* An estimate of the width in points of TEXT set in FONTSIZE, generous
  * enough for Helvetica and DejaVu Sans alike. */

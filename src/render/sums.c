@@ -171,8 +171,8 @@ static void apply(void *obj, const sg_resolved *res, size_t n)
 }
 
 /* Each sum's state and the value it shows, from its heaps (the nim-sum of
- * the values they show, unknown when one of theirs is) and from the moves
- * into it. */
+ * the values they show, or under misère play the sum's own g-; unknown
+ * when one of theirs is) and from the moves into it. */
 static void sum_states(sg_drawing *d)
 {
     unsigned char *state = d->nstate + d->n;
@@ -192,6 +192,10 @@ static void sum_states(sg_drawing *d)
                         ? SG_VALUE_UNKNOWN
                         : shown ^ v;
         }
+        /* Under misère play a sum's value is not the nim-sum of its
+         * heaps': it is the one the drawing found when it was made. */
+        if (d->opts.misere && shown != SG_VALUE_UNKNOWN)
+            shown = d->sg[d->n + j];
         d->shown[d->n + j] = shown;
     }
     for (size_t k = 0; k < d->m; k++) {

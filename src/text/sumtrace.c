@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The positions among which the misère working looks for one whose two
+ * values show that no rule on the values holds. */
+#define WITNESS_MAX 30
+
 /* The largest heap whose own trace the working points to. */
 #define SUM_TRACE_POINTER_MAX 100000
 
@@ -38,6 +42,30 @@ enum {
     SW_MOVE_TARGET,
     SW_OTHERS,
     SW_OTHER,
+    SW_M_HEADER,
+    SW_M_PART_NIM,
+    SW_M_PART,
+    SW_M_NIM,
+    SW_M_TAME,
+    SW_M_LARGE,
+    SW_M_ONE_LARGE,
+    SW_M_SMALL,
+    SW_M_SMALL_WINS,
+    SW_M_SMALL_LOSES,
+    SW_M_WILD,
+    SW_M_UNTAMED,
+    SW_WHY_SPLITS,
+    SW_WHY_PAIRS,
+    SW_M_SEARCH,
+    SW_M_MOVE,
+    SW_M_P,
+    SW_M_N,
+    SW_M_WINS,
+    SW_M_LOSES,
+    SW_PART_MOVE,
+    SW_M_OTHERS,
+    SW_HEAP_OF,
+    SW_POSITION_OF,
     SW_NSECTIONS
 };
 
@@ -45,7 +73,12 @@ static const char *const sum_sections[] = {
     "heap", "position", "heap-i", "position-i", "header", "part",
     "part-steps", "binary", "xor", "row-label", "total", "wins", "loses",
     "top-bit", "target", "move-amount", "move-target", "others", "other",
-    NULL};
+    "misere-header", "misere-part-nim", "misere-part", "misere-nim",
+    "misere-tame", "misere-large", "misere-one-large", "misere-small",
+    "misere-small-wins", "misere-small-loses", "misere-wild",
+    "misere-untamed", "why-splits", "why-pairs", "misere-search",
+    "misere-move", "misere-p", "misere-n", "misere-wins", "misere-loses",
+    "part-move", "misere-others", "heap-of", "position-of", NULL};
 
 enum {
     SV_GAME,
@@ -68,21 +101,32 @@ enum {
     SV_A,
     SV_FROM,
     SV_TO,
+    SV_G,
+    SV_CHECKED,
+    SV_ONES,
+    SV_AFTER,
+    SV_OUTCOME,
+    SV_SEARCHED,
+    SV_WHY,
     SV_NVARS
 };
 
 static const char *const sum_vars[] = {
     "game", "position", "count", "noun", "part", "i", "x", "sg", "command",
     "nimsum", "bit", "worth", "target", "sgbits", "targetbits", "moves",
-    "move", "a", "from", "to", NULL};
+    "move", "a", "from", "to", "g", "checked", "ones", "after", "outcome",
+    "searched", "why", NULL};
 
 /* The wording is built in, so every placeholder may appear anywhere; one
  * that does not apply is empty. */
 #define SUM_ALL ((UINT64_C(1) << SV_NVARS) - 1)
 static const uint64_t sum_allowed[SW_NSECTIONS] = {
-    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
-    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
-    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL};
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
+    SUM_ALL, SUM_ALL, SUM_ALL};
 
 static const char *const no_settings[] = {NULL};
 
@@ -174,6 +218,18 @@ static char *part_name(writer *w, size_t i)
     set_num(w, SV_I, i + 1);
     bool heaps = strcmp(w->game->ops->noun, "heap") == 0;
     return said(w, heaps ? SW_HEAP_I : SW_POSITION_I);
+}
+
+/* Position X named as the wording names a position by itself, e.g. "a
+ * heap of 5", into a new string; BUF is scratch for the position's name. */
+static char *said_position(writer *w, uint64_t x, char *buf, size_t size)
+{
+    const char *old = w->vars[SV_X];
+    w->vars[SV_X] = sg_game_position_name(w->game, x, buf, size);
+    bool heaps = strcmp(w->game->ops->noun, "heap") == 0;
+    char *text = said(w, heaps ? SW_HEAP_OF : SW_POSITION_OF);
+    w->vars[SV_X] = old;
+    return text;
 }
 
 /* Writes move K of SUM into B as the wording words a move. */
@@ -348,11 +404,338 @@ static sg_template *sum_wording(sg_ctx *ctx, const char *lang)
     return sg_tpl_builtin(ctx, &sum_schema, name);
 }
 
+/* Writes the names of PARTS joined by + into B. */
+static void put_sum(sg_buf *b, const sg_game *game, const uint64_t *parts,
+                    size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char tmp[64];
+        if (i)
+            sg_buf_putc(b, '+');
+        sg_buf_puts(b, sg_game_position_name(game, parts[i], tmp, sizeof tmp));
+    }
+    if (n == 0)
+        sg_buf_putc(b, '0');
+}
+
+/* The moves MV of part ONLY (all parts: SIZE_MAX), or of every part but
+ * BUT, each with its part's name, worded and joined by "; " into a new
+ * string; *COUNT says how many.  NULL when out of memory. */
+static char *moves_text(writer *w, const sg_misere_moves *mv, size_t only,
+                        size_t but, size_t *count)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    *count = 0;
+    for (size_t k = 0; k < sg_misere_moves_count(mv); k++) {
+        const uint64_t *left;
+        size_t nleft;
+        const sg_sum_move *m = sg_misere_moves_at(mv, k, NULL, &left, &nleft);
+        if ((only != SIZE_MAX && m->part != only) || m->part == but)
+            continue;
+        (*count)++;
+        char from[64], a[24];
+        sg_buf to;
+        sg_buf_init(&to);
+        put_sum(&to, w->game, left, nleft);
+        sg_buf_putc(&to, '\0');
+        if (b.len)
+            sg_buf_puts(&b, "; ");
+        w->vars[SV_FROM] = sg_game_position_name(w->game, m->from, from,
+                                                 sizeof from);
+        w->vars[SV_TO] = to.failed ? "" : to.data;
+        sg_u64_to_str(m->amount, a);
+        w->vars[SV_A] = a;
+        char *move = said(w, w->game->ops->takes_amounts ? SW_MOVE_AMOUNT
+                                                         : SW_MOVE_TARGET);
+        const char *outer = w->vars[SV_PART];
+        char *part = part_name(w, m->part);
+        w->vars[SV_MOVE] = move ? move : "";
+        w->vars[SV_PART] = part ? part : "";
+        say(w, &b, SW_PART_MOVE, false);
+        w->vars[SV_MOVE] = NULL;
+        w->vars[SV_PART] = outer;
+        free(move);
+        free(part);
+        sg_buf_free(&to);
+    }
+    w->vars[SV_FROM] = w->vars[SV_TO] = w->vars[SV_A] = NULL;
+    sg_buf_putc(&b, '\0');
+    if (b.failed) {
+        sg_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
+/* Says section ID with ${moves} the winning moves of the sum (of part
+ * ONLY, when not SIZE_MAX), then, with ONLY, section OTHERS with the
+ * winning moves of the other parts, if there are any. */
+static sg_status say_with_moves(sg_ctx *ctx, writer *w, sg_misere *m,
+                                const uint64_t *parts, size_t n, int id,
+                                size_t only, int others)
+{
+    sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts, n, 0);
+    if (!mv)
+        return ctx->status;
+    size_t count;
+    sg_status st = SG_OK;
+    for (int round = 0; round < (only == SIZE_MAX ? 1 : 2); round++) {
+        char *text = round == 0 ? moves_text(w, mv, only, SIZE_MAX, &count)
+                                : moves_text(w, mv, SIZE_MAX, only, &count);
+        if (!text) {
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+            break;
+        }
+        w->vars[SV_MOVES] = text;
+        if (round == 0 || count)
+            say(w, &w->out, round == 0 ? id : others, true);
+        w->vars[SV_MOVES] = NULL;
+        free(text);
+    }
+    sg_misere_moves_free(mv);
+    return st;
+}
+
+/* The misère working of a sum decided by misère Nim's rule, on heap sizes
+ * (Nim) or on sg values (a game whose positions play like nim-heaps). */
+static sg_status misere_by_rule(sg_ctx *ctx, writer *w, sg_misere *m,
+                                const sg_misere_answer *a,
+                                const uint64_t *parts, size_t n,
+                                const sg_lookup *lookup)
+{
+    sg_buf *b = &w->out;
+    size_t large = 0, ones = 0, big = 0;
+    for (size_t i = 0; i < n; i++) {
+        sg_value v = sg_lookup_get(lookup, parts[i]);
+        if (v >= 2) {
+            large++;
+            big = i;
+        }
+        ones += v == 1;
+    }
+    if (large >= 2) {
+        /* Exactly the working of normal play: its winning moves never
+         * leave only values 0 and 1. */
+        say(w, b, SW_M_LARGE, true);
+        sg_buf_putc(b, '\n');
+        sg_sum *sum = sg_sum_new(ctx, w->game, lookup, parts, n);
+        if (!sum)
+            return ctx->status;
+        set_num(w, SV_NIMSUM, sg_sum_nimsum(sum));
+        write_binary(w, sum);
+        sg_buf_putc(b, '\n');
+        if (sg_sum_first_player_wins(sum)) {
+            say(w, b, SW_WINS, true);
+            write_moves(w, sum);
+        } else {
+            say(w, b, SW_LOSES, true);
+        }
+        sg_sum_free(sum);
+        return SG_OK;
+    }
+    set_num(w, SV_ONES, ones);
+    if (large == 1) {
+        char *part = part_name(w, big);
+        w->vars[SV_PART] = part;
+        set_num(w, SV_TARGET, ones % 2 == 0 ? 1 : 0);
+        sg_status st = say_with_moves(ctx, w, m, parts, n, SW_M_ONE_LARGE,
+                                      big, SW_M_OTHERS);
+        w->vars[SV_PART] = NULL;
+        free(part);
+        return st;
+    }
+    say(w, b, SW_M_SMALL, true);
+    if (a->first_player_wins)
+        return say_with_moves(ctx, w, m, parts, n, SW_M_SMALL_WINS, SIZE_MAX,
+                              0);
+    say(w, b, SW_M_SMALL_LOSES, true);
+    return SG_OK;
+}
+
+/* The misère working of a sum decided by the search: why no rule applies,
+ * then every move with the outcome of the position it leaves. */
+static sg_status misere_by_search(sg_ctx *ctx, writer *w, sg_misere *m,
+                                  const sg_misere_answer *a,
+                                  const uint64_t *parts, size_t n)
+{
+    sg_buf *b = &w->out;
+    const sg_game *game = w->game;
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++)
+        if (parts[i] > largest)
+            largest = parts[i];
+    /* A witness that no rule on the values can hold: a position whose sg
+     * and g- no sum of nim-heaps has.  Small positions show it soonest,
+     * and their values cost little to find. */
+    sg_misere_tame t;
+    uint64_t upto = largest < WITNESS_MAX ? largest : WITNESS_MAX;
+    sg_status st = sg_misere_tameness(ctx, m, upto, &t);
+    if (st != SG_OK)
+        return st;
+    w->vars[SV_GAME] = game->describe;
+    if (t.witness != SG_NO_POSITION) {
+        char x[64];
+        char *part = said_position(w, t.witness, x, sizeof x);
+        w->vars[SV_PART] = part;
+        set_num(w, SV_SG, t.witness_sg);
+        set_num(w, SV_G, t.witness_g);
+    }
+    /* A pair of values that no sum of nim-heaps has shows that no rule on
+     * the values can hold; a pair that only a single nim-heap lacks, or
+     * moves that split, leave it unknown. */
+    bool impossible = t.witness != SG_NO_POSITION &&
+                      t.witness_g != t.witness_sg &&
+                      !(t.witness_sg <= 1 && t.witness_g == (t.witness_sg ^ 1));
+    if (impossible) {
+        say(w, b, SW_M_WILD, true);
+    } else {
+        char *why = said(w, t.witness != SG_NO_POSITION ? SW_WHY_PAIRS
+                                                       : SW_WHY_SPLITS);
+        w->vars[SV_WHY] = why ? why : "";
+        say(w, b, SW_M_UNTAMED, true);
+        w->vars[SV_WHY] = NULL;
+        free(why);
+    }
+    free((char *)w->vars[SV_PART]);
+    w->vars[SV_PART] = NULL;
+    sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts, n, 1);
+    if (!mv)
+        return ctx->status;
+    uint64_t searched = a->searched;
+    for (size_t k = 0; k < sg_misere_moves_count(mv); k++)
+        searched += sg_misere_moves_searched(mv, k);
+    set_num(w, SV_SEARCHED, searched);
+    say(w, b, SW_M_SEARCH, true);
+    uint64_t *after = sg_alloc_raw(ctx, n + 64, sizeof *after);
+    if (!after) {
+        sg_misere_moves_free(mv);
+        return ctx->status;
+    }
+    char *p_word = said(w, SW_M_P), *n_word = said(w, SW_M_N);
+    for (size_t k = 0; k < sg_misere_moves_count(mv); k++) {
+        int wins;
+        const uint64_t *left;
+        size_t nleft;
+        const sg_sum_move *mo = sg_misere_moves_at(mv, k, &wins, &left,
+                                                   &nleft);
+        size_t c = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (i != mo->part)
+                after[c++] = parts[i];
+            else
+                for (size_t q = 0; q < nleft && q < 64; q++)
+                    after[c++] = left[q];
+        }
+        sg_buf move, rest;
+        sg_buf_init(&move);
+        sg_buf_init(&rest);
+        char from[64], amount[24];
+        sg_buf to;
+        sg_buf_init(&to);
+        put_sum(&to, game, left, nleft);
+        sg_buf_putc(&to, '\0');
+        w->vars[SV_FROM] = sg_game_position_name(game, mo->from, from,
+                                                 sizeof from);
+        w->vars[SV_TO] = to.failed ? "" : to.data;
+        sg_u64_to_str(mo->amount, amount);
+        w->vars[SV_A] = amount;
+        say(w, &move, game->ops->takes_amounts ? SW_MOVE_AMOUNT
+                                               : SW_MOVE_TARGET,
+            false);
+        sg_buf_putc(&move, '\0');
+        put_sum(&rest, game, after, c);
+        sg_buf_putc(&rest, '\0');
+        char *part = part_name(w, mo->part);
+        w->vars[SV_FROM] = w->vars[SV_TO] = w->vars[SV_A] = NULL;
+        w->vars[SV_PART] = part;
+        w->vars[SV_MOVE] = move.failed ? "" : move.data;
+        w->vars[SV_AFTER] = rest.failed ? "" : rest.data;
+        w->vars[SV_OUTCOME] = wins ? (p_word ? p_word : "P")
+                                   : (n_word ? n_word : "N");
+        say(w, b, SW_M_MOVE, true);
+        w->vars[SV_PART] = w->vars[SV_MOVE] = w->vars[SV_AFTER] = NULL;
+        w->vars[SV_OUTCOME] = NULL;
+        free(part);
+        sg_buf_free(&move);
+        sg_buf_free(&rest);
+        sg_buf_free(&to);
+    }
+    free(p_word);
+    free(n_word);
+    free(after);
+    sg_misere_moves_free(mv);
+    say(w, b, a->first_player_wins ? SW_M_WINS : SW_M_LOSES, true);
+    return SG_OK;
+}
+
+/* The misère working of the sum PARTS[0..n). */
+static sg_status write_misere(sg_ctx *ctx, writer *w, const uint64_t *parts,
+                              size_t n, const sg_lookup *lookup,
+                              uint64_t limit)
+{
+    sg_buf *b = &w->out;
+    const sg_game *game = w->game;
+    sg_misere *m = sg_misere_new(ctx, game, limit);
+    if (!m)
+        return ctx->status;
+    sg_misere_answer a;
+    sg_status st = sg_misere_solve(ctx, m, parts, n, 0, &a);
+    if (st != SG_OK) {
+        sg_misere_free(m);
+        return st;
+    }
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++)
+        if (parts[i] > largest)
+            largest = parts[i];
+    say(w, b, SW_M_HEADER, true);
+    /* Each part; its g- where it says something (not for Nim, whose heaps
+     * are their own values). */
+    sg_values *minus = NULL;
+    if (a.rule == SG_MISERE_BY_TAME ||
+        (a.rule == SG_MISERE_BY_SEARCH && largest <= WITNESS_MAX))
+        st = sg_misere_values(ctx, m, largest, &minus);
+    for (size_t i = 0; i < n && st == SG_OK; i++) {
+        char x[64];
+        char *part = part_name(w, i);
+        w->vars[SV_PART] = part;
+        w->vars[SV_X] = sg_game_position_name(game, parts[i], x, sizeof x);
+        set_num(w, SV_SG, sg_lookup_get(lookup, parts[i]));
+        if (minus)
+            set_num(w, SV_G, sg_values_get(minus, parts[i]));
+        else
+            w->vars[SV_G] = "?";
+        say(w, b, a.rule == SG_MISERE_BY_NIM ? SW_M_PART_NIM : SW_M_PART,
+            true);
+        w->vars[SV_PART] = w->vars[SV_X] = w->vars[SV_SG] = NULL;
+        w->vars[SV_G] = NULL;
+        free(part);
+    }
+    sg_values_free(minus);
+    if (st == SG_OK) {
+        sg_buf_putc(b, '\n');
+        if (a.rule == SG_MISERE_BY_SEARCH) {
+            st = misere_by_search(ctx, w, m, &a, parts, n);
+        } else {
+            if (a.rule == SG_MISERE_BY_NIM) {
+                say(w, b, SW_M_NIM, true);
+            } else {
+                set_num(w, SV_CHECKED, largest);
+                say(w, b, SW_M_TAME, true);
+            }
+            st = misere_by_rule(ctx, w, m, &a, parts, n, lookup);
+        }
+    }
+    sg_misere_free(m);
+    return st;
+}
+
 sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
                              const uint64_t *parts, size_t n,
                              const sg_sum_trace_opts *opts, FILE *out)
 {
-    sg_sum_trace_opts o = {NULL, NULL};
+    sg_sum_trace_opts o = {NULL, NULL, 0, 0};
     if (opts)
         o = *opts;
     if (n == 0)
@@ -379,21 +762,16 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
         sg_ctx_fail(ctx, ctx->status, "%s %llu: %s", game->ops->noun,
                     (unsigned long long)largest, copy);
     }
-    sg_sum *sum = lookup ? sg_sum_new(ctx, game, lookup, parts, n) : NULL;
+    sg_sum *sum = lookup && !o.misere ? sg_sum_new(ctx, game, lookup, parts, n)
+                                      : NULL;
     sg_status st = ctx->status;
     char *noun = NULL;
-    if (!sum)
+    if (!lookup || (!o.misere && !sum))
         goto done;
 
     sg_buf position;
     sg_buf_init(&position);
-    for (size_t i = 0; i < n; i++) {
-        char tmp[64];
-        if (i)
-            sg_buf_putc(&position, '+');
-        sg_buf_puts(&position,
-                    sg_game_position_name(game, parts[i], tmp, sizeof tmp));
-    }
+    put_sum(&position, game, parts, n);
     sg_buf_putc(&position, '\0');
     noun = said(&w, strcmp(game->ops->noun, "heap") == 0 ? SW_HEAP
                                                            : SW_POSITION);
@@ -403,6 +781,13 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
     w.vars[SV_NOUN] = noun ? noun : "";
     set_num(&w, SV_COUNT, n);
     sg_buf *b = &w.out;
+    if (o.misere) {
+        st = write_misere(ctx, &w, parts, n, lookup, o.misere_limit);
+        sg_buf_free(&position);
+        if (st != SG_OK)
+            goto done;
+        goto written;
+    }
     say(&w, b, SW_HEADER, true);
     w.vars[SV_POSITION] = NULL;
     sg_buf_free(&position);
@@ -434,6 +819,7 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
     } else {
         say(&w, b, SW_LOSES, true);
     }
+written:
     if (b->failed) {
         st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the working "
                          "of the sum");

@@ -48,14 +48,17 @@ typedef struct table_writer {
 /* The words a table writes in each language, as its traces write them. */
 typedef struct table_words {
     const char *lang;
+    int misere;          /* the words of the misère table, of g-(x) */
     const char *text_sg; /* the text table's row of values */
     const char *md_head; /* the Markdown table's head */
     const char *latex_sg;
 } table_words;
 
 static const table_words all_words[] = {
-    {"en", "sg", "| x | sg(x) | P/N |", "$\\mathrm{sg}(x)$"},
-    {"zh", "SG", "| x | SG[x] | P/N |", "$\\mathrm{SG}[x]$"},
+    {"en", 0, "sg", "| x | sg(x) | P/N |", "$\\mathrm{sg}(x)$"},
+    {"zh", 0, "SG", "| x | SG[x] | P/N |", "$\\mathrm{SG}[x]$"},
+    {"en", 1, "g\u207b", "| x | g\u207b(x) | P/N |", "$g^-(x)$"},
+    {"zh", 1, "SG\u207b", "| x | SG\u207b[x] | P/N |", "$\\mathrm{SG}^-[x]$"},
 };
 
 static const char *pos_name(table_writer *w, uint64_t x, char *tmp, size_t n)
@@ -129,7 +132,7 @@ static void flush_text_block(table_writer *w)
     const char *const labels[] = {"x", w->words->text_sg, "P/N"};
     for (int row = 0; row < 3; row++) {
         sg_buf_puts(b, labels[row]);
-        pad(b, 4 - strlen(labels[row]));
+        pad(b, 4 - text_width(labels[row]));
         for (size_t i = 0; i < w->ncols; i++) {
             size_t cw = column_width(w, i);
             char tmp[24];
@@ -243,7 +246,8 @@ static int row_add(table_writer *w, uint64_t x, sg_value v)
         } else if (w->named) {
             sg_buf_puts(b, "\n  {\"x\": ");
             sg_escape_add(b, SG_ESCAPE_JSON, name, strlen(name), true);
-            sg_buf_printf(b, ", \"sg\": %llu, \"pn\": \"%c\"}",
+            sg_buf_printf(b, ", \"%s\": %llu, \"pn\": \"%c\"}",
+                          w->opts.misere ? "misere" : "sg",
                           (unsigned long long)v, v ? 'N' : 'P');
         } else {
             sg_buf_u64(b, v);
@@ -415,7 +419,7 @@ static void write_head(table_writer *w)
     b->len = 0;
     switch (w->opts.format) {
     case SG_TABLE_CSV:
-        sg_buf_puts(b, "x,sg,pn\n");
+        sg_buf_puts(b, w->opts.misere ? "x,misere,pn\n" : "x,sg,pn\n");
         break;
     case SG_TABLE_MD:
         sg_buf_printf(b, "%s\n|--:|--:|:-:|\n", w->words->md_head);
@@ -446,9 +450,10 @@ static void write_head(table_writer *w)
         else if (w->named)
             sg_buf_puts(b, ", \"positions\": [");
         else
-            sg_buf_printf(b, ", \"from\": %llu, \"to\": %llu, \"sg\": [",
+            sg_buf_printf(b, ", \"from\": %llu, \"to\": %llu, \"%s\": [",
                           (unsigned long long)w->from,
-                          (unsigned long long)w->to);
+                          (unsigned long long)w->to,
+                          w->opts.misere ? "misere" : "sg");
         break;
     }
     default:
@@ -474,6 +479,38 @@ static void write_tail(table_writer *w)
         break;
     default: break;
     }
+}
+
+/* The values of positions 0..LAST into *OUT (the caller frees it): sg, or
+ * g- for the misère table. */
+static sg_status values_upto(table_writer *w, uint64_t last, sg_values **out)
+{
+    if (!w->opts.misere)
+        return sg_compute(w->ctx, w->game, last, NULL, out);
+    sg_misere *m = sg_misere_new(w->ctx, w->game, 0);
+    if (!m)
+        return w->ctx->status;
+    sg_status st = sg_misere_values(w->ctx, m, last, out);
+    sg_misere_free(m);
+    return st;
+}
+
+/* The rows of the misère table: g- of FROM..TO, handed to the writer as
+ * the engine's steps are. */
+static sg_status misere_rows(table_writer *w)
+{
+    sg_values *v = NULL;
+    sg_status st = values_upto(w, w->to, &v);
+    for (uint64_t x = w->from; st == SG_OK && x < sg_values_count(v); x++) {
+        sg_step step = {.x = x, .sg = sg_values_get(v, x)};
+        int r = w->opts.format == SG_TABLE_NONE ? 0 : table_step(w, &step);
+        if (r < 0)
+            st = w->ctx->status;
+        else if (r > 0)
+            break;
+    }
+    sg_values_free(v);
+    return st;
 }
 
 /* ---- grids: positions named by two numbers ---- */
@@ -537,10 +574,12 @@ static sg_status write_grid(table_writer *w, const uint64_t *list, size_t n,
          * that values stand in columns under their b. */
         int cw = (int)digits(top > bmax ? top : bmax);
         int lw = digits(amax) > 3 ? (int)digits(amax) : 3;
-        sg_buf_printf(out, "%s: sg of (a,b), a down, b across; %s\n",
-                      w->game->describe,
-                      p_only ? "P marks a P-position (sg = 0)"
-                             : "* marks a P-position (sg = 0)");
+        const char *v = w->opts.misere ? "g⁻" : "sg";
+        sg_buf_printf(out, "%s: %s of (a,b)%s, a down, b across; %s "
+                      "a P-position (%s = 0)\n",
+                      w->game->describe, v,
+                      w->opts.misere ? " under misère play" : "",
+                      p_only ? "P marks" : "* marks", v);
         sg_buf_printf(out, "%*s", lw, "a\\b");
         for (uint64_t b = bmin; b <= bmax; b++)
             sg_buf_printf(out, " %*llu ", cw, (unsigned long long)b);
@@ -591,7 +630,7 @@ static sg_status write_grid(table_writer *w, const uint64_t *list, size_t n,
                           "[%llu, %llu], \"%s\": [",
                           (unsigned long long)amin, (unsigned long long)amax,
                           (unsigned long long)bmin, (unsigned long long)bmax,
-                          p_only ? "p" : "sg");
+                          p_only ? "p" : w->opts.misere ? "misere" : "sg");
         } else {
             sg_buf_putc(out, '{');
         }
@@ -627,7 +666,7 @@ static sg_status write_list(table_writer *w, const uint64_t *list, size_t n)
     for (size_t i = 0; i < n; i++)
         last = list[i] > last ? list[i] : last;
     sg_values *values = NULL;
-    sg_status st = sg_compute(w->ctx, w->game, last, NULL, &values);
+    sg_status st = values_upto(w, last, &values);
     if (st != SG_OK)
         return st;
     if (w->opts.grid) {
@@ -659,7 +698,8 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     w.line_used = 4;
     const char *lang = opts->lang ? opts->lang : "en";
     for (size_t i = 0; i < sizeof all_words / sizeof all_words[0]; i++)
-        if (strcmp(all_words[i].lang, lang) == 0)
+        if (strcmp(all_words[i].lang, lang) == 0 &&
+            all_words[i].misere == (opts->misere != 0))
             w.words = &all_words[i];
     if (!w.words) {
         char shown[96];
@@ -671,7 +711,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     sg_buf_init(&w.buf);
     sg_buf_init(&w.pn);
 
-    if (opts->format == SG_TABLE_NONE)
+    if (opts->format == SG_TABLE_NONE && !opts->misere)
         return sg_compute(ctx, game, to, NULL, NULL);
 
     /* A block never holds more columns than fit a line of 64K characters
@@ -703,6 +743,8 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     if (list) {
         st = write_list(&w, list, n);
         free(all);
+    } else if (opts->misere) {
+        st = misere_rows(&w);
     } else {
         sg_compute_opts o = {from, 0, table_step, &w};
         st = sg_compute(ctx, game, to, &o, NULL);

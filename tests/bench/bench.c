@@ -173,6 +173,7 @@ static const struct {
     {"steps", bench_steps},
     {"takebreak", bench_takebreak},
     {"judge", bench_judges},
+    {"misere", bench_misere},
     {"slides", bench_slides},
 };
 

@@ -66,6 +66,7 @@ void bench_solve(void);
 void bench_steps(void);
 void bench_takebreak(void);
 void bench_judges(void);
+void bench_misere(void);
 void bench_slides(void);
 
 #endif /* SGVIZ_BENCH_H */

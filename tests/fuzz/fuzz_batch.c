@@ -113,8 +113,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * selector (bits 5-7) is odd, for the counted layout when it is even
      * (the two do not go together). */
     bool odd = (sel >> 5) & 1;
-    sg_batch_opts o = {NULL, NULL, (sel >> 3) & odd,
-                       (sel & 8) && !odd ? SG_BATCH_COUNTED : SG_BATCH_LINES};
+    sg_batch_opts o = {.stop_at_zero = (sel >> 3) & odd,
+                       .layout = (sel & 8) && !odd ? SG_BATCH_COUNTED
+                                                   : SG_BATCH_LINES};
     if (sel & 16) {
         o.first_name = "First";
         o.second_name = "Second";
@@ -129,7 +130,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         strcmp(whole.message, cut.message) != 0 ||
         whole.answered != cut.answered || whole.refused != cut.refused)
         abort();
-    if (whole.status != SG_OK && !whole.refused && strncmp(whole.message, "stdin", 5) != 0)
+    if (whole.status != SG_OK && !whole.refused &&
+        strncmp(whole.message, "stdin", 5) != 0)
         abort();
     size_t lines = 0;
     for (size_t i = 0; i < whole.len; i++)
