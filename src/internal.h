@@ -133,6 +133,9 @@ void sg_buf_free(sg_buf *b);
 void sg_buf_add(sg_buf *b, const char *s, size_t n);
 void sg_buf_puts(sg_buf *b, const char *s);
 void sg_buf_putc(sg_buf *b, char c);
+/* Appends code point CP encoded in UTF-8 (1 to 4 bytes; the caller decides
+ * which code points are valid). */
+void sg_buf_utf8(sg_buf *b, uint32_t cp);
 void sg_buf_printf(sg_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

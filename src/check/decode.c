@@ -179,29 +179,6 @@ static size_t utf8_valid(const unsigned char *s, size_t len)
     return len;
 }
 
-static void put_utf8(sg_buf *b, uint32_t cp)
-{
-    char s[4];
-    if (cp < 0x80) {
-        sg_buf_putc(b, (char)cp);
-    } else if (cp < 0x800) {
-        s[0] = (char)(0xC0 | (cp >> 6));
-        s[1] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, s, 2);
-    } else if (cp < 0x10000) {
-        s[0] = (char)(0xE0 | (cp >> 12));
-        s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        s[2] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, s, 3);
-    } else {
-        s[0] = (char)(0xF0 | (cp >> 18));
-        s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        s[3] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, s, 4);
-    }
-}
-
 bool sg_char_invisible(uint32_t cp)
 {
     return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2060 && cp <= 0x2064) ||
@@ -295,7 +272,7 @@ static void from_cp1252(const unsigned char *b, size_t len, sg_buf *out)
         uint32_t cp = b[i];
         if (cp >= 0x80 && cp < 0xA0 && cp1252_high[cp - 0x80])
             cp = cp1252_high[cp - 0x80];
-        put_utf8(out, cp);
+        sg_buf_utf8(out, cp);
     }
 }
 
@@ -478,7 +455,7 @@ static size_t html_entity(const char *s, size_t len, sg_buf *out)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i].name);
         if (n <= len && strncmp(s, names[i].name, n) == 0) {
-            put_utf8(out, names[i].cp);
+            sg_buf_utf8(out, names[i].cp);
             return n;
         }
     }
@@ -498,7 +475,7 @@ static size_t html_entity(const char *s, size_t len, sg_buf *out)
         }
         if (digits && i < len && s[i] == ';' && cp && cp <= 0x10FFFF &&
             !(cp >= 0xD800 && cp <= 0xDFFF)) {
-            put_utf8(out, cp);
+            sg_buf_utf8(out, cp);
             return i + 1;
         }
     }
@@ -703,10 +680,10 @@ static sg_status normalize(where *w, const char *s, size_t len,
                 sg_buf_putc(out, ' ');
                 continue;
             }
-            put_utf8(out, cp);
+            sg_buf_utf8(out, cp);
             continue;
         }
-        put_utf8(out, fold(cp));
+        sg_buf_utf8(out, fold(cp));
     }
     if (out->failed)
         return sg_ctx_fail(w->ctx, SG_ENOMEM, "out of memory");

@@ -89,29 +89,6 @@ static size_t new_node(jparser *p, int type)
     return p->nn;
 }
 
-static void put_cp(sg_buf *b, uint32_t cp)
-{
-    char s[4];
-    if (cp < 0x80) {
-        sg_buf_putc(b, (char)cp);
-    } else if (cp < 0x800) {
-        s[0] = (char)(0xC0 | (cp >> 6));
-        s[1] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, s, 2);
-    } else if (cp < 0x10000) {
-        s[0] = (char)(0xE0 | (cp >> 12));
-        s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        s[2] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, s, 3);
-    } else {
-        s[0] = (char)(0xF0 | (cp >> 18));
-        s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        s[3] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, s, 4);
-    }
-}
-
 /* Reads a string at p->i (on its quote) into the arena: *AT, *N. */
 static sg_status jstring(jparser *p, size_t *at, size_t *n)
 {
@@ -150,7 +127,7 @@ static sg_status jstring(jparser *p, size_t *at, size_t *n)
             }
             if (cp >= 0xD800 && cp <= 0xDFFF)
                 cp = 0xFFFD; /* surrogates: no digit or letter is one */
-            put_cp(&p->arena, cp);
+            sg_buf_utf8(&p->arena, cp);
             break;
         }
         default:

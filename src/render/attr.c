@@ -254,25 +254,10 @@ static bool is_arrow(const char *s)
  * one). */
 static void put_utf8(sg_buf *b, unsigned long cp)
 {
-    char u[4];
-    if (cp < 0x80) {
-        sg_buf_putc(b, (char)cp);
-    } else if (cp < 0x800) {
-        u[0] = (char)(0xC0 | (cp >> 6));
-        u[1] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, u, 2);
-    } else if (cp < 0x10000 && (cp < 0xD800 || cp > 0xDFFF)) {
-        u[0] = (char)(0xE0 | (cp >> 12));
-        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[2] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, u, 3);
-    } else if (cp >= 0x10000 && cp <= 0x10FFFF) {
-        u[0] = (char)(0xF0 | (cp >> 18));
-        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[3] = (char)(0x80 | (cp & 0x3F));
-        sg_buf_add(b, u, 4);
-    }
+    /* Surrogates and code points past Unicode's end are no characters. */
+    if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+        return;
+    sg_buf_utf8(b, (uint32_t)cp);
 }
 
 /* Appends S[0..len) to B as an XML parser reads an attribute value: the

@@ -64,6 +64,29 @@ void sg_buf_puts(sg_buf *b, const char *s) { sg_buf_add(b, s, strlen(s)); }
 
 void sg_buf_putc(sg_buf *b, char c) { sg_buf_add(b, &c, 1); }
 
+void sg_buf_utf8(sg_buf *b, uint32_t cp)
+{
+    char s[4];
+    if (cp < 0x80) {
+        sg_buf_putc(b, (char)cp);
+    } else if (cp < 0x800) {
+        s[0] = (char)(0xC0 | (cp >> 6));
+        s[1] = (char)(0x80 | (cp & 0x3F));
+        sg_buf_add(b, s, 2);
+    } else if (cp < 0x10000) {
+        s[0] = (char)(0xE0 | (cp >> 12));
+        s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        s[2] = (char)(0x80 | (cp & 0x3F));
+        sg_buf_add(b, s, 3);
+    } else {
+        s[0] = (char)(0xF0 | (cp >> 18));
+        s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        s[3] = (char)(0x80 | (cp & 0x3F));
+        sg_buf_add(b, s, 4);
+    }
+}
+
 void sg_buf_printf(sg_buf *b, const char *fmt, ...)
 {
     char small[256];
