@@ -1497,7 +1497,10 @@ typedef enum sg_misere_rule {
     SG_MISERE_BY_TAME,   /* misère Nim's rule on the sg values: every
                             position up to the largest part plays like a
                             nim-heap (checked), and no move splits */
-    SG_MISERE_BY_SEARCH  /* a search over the positions reachable */
+    SG_MISERE_BY_SEARCH, /* a search over the positions reachable */
+    SG_MISERE_BY_QUOTIENT /* the misère quotient of every sum of positions
+                             below quotient_below, learned from a search
+                             and proved for all of them */
 } sg_misere_rule;
 
 typedef struct sg_misere_answer {
@@ -1513,6 +1516,11 @@ typedef struct sg_misere_answer {
     int has_value;
     sg_value value;
     uint64_t searched;      /* positions the search examined anew */
+    /* By the quotient: its classes, the pairs its proof walked over, and
+     * the positions it covers (every sum of positions below this). */
+    uint64_t quotient_classes;
+    uint64_t quotient_pairs;
+    uint64_t quotient_below;
 } sg_misere_answer;
 
 /* The misère outcome of the sum of PARTS[0..n) (one part: a single

@@ -213,6 +213,14 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
                 a.large ? "a value is 2 or more: the nim-sum, as in normal "
                           "play"
                         : "every value is 0 or 1: the number of 1s");
+    else if (a.rule == SG_MISERE_BY_QUOTIENT)
+        fprintf(f, "decided by the misère quotient of every sum of %ss up to "
+                "%llu: %llu classes, proved over %llu pairs; learned in a "
+                "search over %llu positions\n", part,
+                (unsigned long long)a.quotient_below - 1,
+                (unsigned long long)a.quotient_classes,
+                (unsigned long long)a.quotient_pairs,
+                (unsigned long long)a.searched);
     else
         fprintf(f, "decided by a search over %llu positions (see sgviz trace "
                 "--misere --position)\n", (unsigned long long)a.searched);

@@ -24,14 +24,18 @@
  *    of the game's positions (a position with no moves is left out: it is
  *    the game 0), memoized, with a bound on the positions it examines.
  */
+#include "core/quotient.h"
 #include "games/game.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The largest position the search lists the moves of: every position up
  * to the largest part has its moves kept. */
 #define MISERE_MAX_HEAP UINT64_C(100000)
+/* The positions a search examines before the quotient is tried. */
+#define MISERE_QUICK_POSITIONS UINT64_C(100000)
 /* The most moves the search keeps for all those positions together. */
 #define MISERE_MAX_OPTIONS ((size_t)20000000)
 
@@ -89,6 +93,10 @@ struct sg_misere {
     uint32_t *arena;
     size_t arena_len, arena_cap;
     uint64_t searched;    /* new positions examined by the last question */
+    /* The misère quotient, proved for every sum of positions up to its
+     * level; built when a search alone needs too many positions. */
+    sg_quotient *quotient;
+    bool quotient_failed;  /* it could not be built within its bounds */
 };
 
 static uint64_t mix(uint64_t x)
@@ -220,6 +228,7 @@ void sg_misere_free(sg_misere *m)
     sg_lookup_free(m->lookup);
     free(m->slots);
     free(m->arena);
+    sg_quotient_free(m->quotient);
     free(m);
 }
 
@@ -712,6 +721,14 @@ static uint32_t known(const entry *e, bool value)
     return e->value == 0 ? ONLY_P : ONLY_N;
 }
 
+/* Whether the proved quotient answers for the multiset MS[0..k) (sorted):
+ * every part within its level. */
+static bool by_quotient(const sg_misere *m, const uint32_t *ms, size_t k)
+{
+    return m->quotient && sg_quotient_classes(m->quotient) &&
+           ms[k - 1] < sg_quotient_level(m->quotient);
+}
+
 /* Answers for the multiset MS[0..k) of non-terminal positions: its g-
  * (VALUE) or its outcome (ONLY_P / ONLY_N), into *OUT.  Returns SG_OK,
  * SG_ENOMEM, or SG_ELIMIT (no message) when the table is full. */
@@ -720,6 +737,10 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
 {
     if (k == 0) {
         *out = value ? 1 : ONLY_N;
+        return SG_OK;
+    }
+    if (!value && by_quotient(m, ms, k)) {
+        *out = sg_quotient_is_p(m->quotient, ms, k) ? ONLY_P : ONLY_N;
         return SG_OK;
     }
     uint64_t h = hash_of(ms, k);
@@ -790,6 +811,11 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
                 ck = make_child(m, w, f->len, c.member, c.opt, scratch);
             if (ck == 0) {
                 result = f->value ? 1 : ONLY_N;
+                continue;
+            }
+            if (!f->value && by_quotient(m, scratch, ck)) {
+                result = sg_quotient_is_p(m->quotient, scratch, ck) ? ONLY_P
+                                                                    : ONLY_N;
                 continue;
             }
             st = push(&s, scratch, ck, c.hash, f->value);
@@ -884,6 +910,50 @@ static sg_status members(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
     return SG_OK;
 }
 
+/* Asks the search for the outcome of a sum the quotient learns from. */
+typedef struct teacher {
+    sg_ctx *ctx;
+    sg_misere *m;
+} teacher;
+
+static sg_status teach(void *user, const uint32_t *ms, size_t k, bool *is_p)
+{
+    teacher *t = user;
+    uint32_t r = NO_VALUE;
+    uint64_t before = t->m->used;
+    sg_status st = solve(t->ctx, t->m, ms, k, false, &r);
+    if (getenv("QDEBUG") && t->m->used - before > 1000) {
+        fprintf(stderr, "truth");
+        for (size_t i = 0; i < k; i++) fprintf(stderr, " %u", ms[i]);
+        fprintf(stderr, ": %llu\n", (unsigned long long)(t->m->used - before));
+    }
+    *is_p = r == ONLY_P;
+    return st;
+}
+
+/* Builds the quotient for every sum of positions up to LARGEST.  Returns
+ * SG_OK, an error with its message, or SG_ELIMIT without one when the
+ * quotient or its proof outgrows its bounds or the search its table (then
+ * quotient_failed is set, and the search alone goes on). */
+static sg_status build_quotient(sg_ctx *ctx, sg_misere *m, uint32_t largest)
+{
+    if (!m->quotient) {
+        m->quotient = sg_quotient_new(ctx);
+        if (!m->quotient)
+            return ctx->status;
+    }
+    sg_quotient_moves mv = {m->opt.count, m->opt.first, m->opt.part_start,
+                            m->opt.part};
+    teacher t = {ctx, m};
+    sg_status st = sg_quotient_extend(ctx, m->quotient, &mv, largest, teach,
+                                      &t);
+    if (st == SG_ELIMIT) {
+        m->quotient_failed = true;
+        sg_ctx_clear(ctx);
+    }
+    return st;
+}
+
 sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
                           size_t n, int want_value, sg_misere_answer *a)
 {
@@ -927,7 +997,32 @@ sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
         return st;
     }
     uint32_t r = NO_VALUE;
-    st = solve(ctx, m, ms, k, want_value != 0, &r);
+    if (!want_value && k && !by_quotient(m, ms, k) && !m->quotient_failed) {
+        /* A short search first: small sums are shown position by
+         * position.  Past it, the quotient answers for every sum. */
+        uint64_t limit = m->limit;
+        if (m->used + MISERE_QUICK_POSITIONS < limit)
+            m->limit = m->used + MISERE_QUICK_POSITIONS;
+        st = solve(ctx, m, ms, k, false, &r);
+        m->limit = limit;
+        if (st == SG_ELIMIT) {
+            st = build_quotient(ctx, m, ms[k - 1]);
+            if (st == SG_ELIMIT)
+                st = SG_OK; /* beyond its bounds: the search goes on */
+        }
+        if (st != SG_OK) {
+            free(ms);
+            return st;
+        }
+    }
+    if (r == NO_VALUE && !want_value && k && by_quotient(m, ms, k)) {
+        a->rule = SG_MISERE_BY_QUOTIENT;
+        a->quotient_classes = sg_quotient_classes(m->quotient);
+        a->quotient_pairs = sg_quotient_pairs(m->quotient);
+        a->quotient_below = sg_quotient_level(m->quotient);
+    }
+    if (r == NO_VALUE)
+        st = solve(ctx, m, ms, k, want_value != 0, &r);
     free(ms);
     a->searched = m->searched;
     if (st == SG_ELIMIT)
