@@ -725,8 +725,7 @@ static uint32_t known(const entry *e, bool value)
  * every part within its level. */
 static bool by_quotient(const sg_misere *m, const uint32_t *ms, size_t k)
 {
-    return m->quotient && sg_quotient_classes(m->quotient) &&
-           ms[k - 1] < sg_quotient_level(m->quotient);
+    return m->quotient && sg_quotient_covers(m->quotient, ms, k);
 }
 
 /* Answers for the multiset MS[0..k) of non-terminal positions: its g-

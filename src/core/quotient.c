@@ -28,6 +28,17 @@
 #define TEST_WORDS (MAX_TESTS / 64)
 #define MAX_PAIRS ((size_t)1 << 20)
 
+/* How a move (state s, part g) is found.  Only asked moves cost outcomes;
+ * the others are what a commutative monoid would have, checked by the
+ * proof like everything else, and asked after all when a counterexample
+ * turns at one of them. */
+enum {
+    ASKED,    /* from the row of s's representative plus g */
+    LIKE,     /* g acts like the class like[g]: read its access word */
+    COMMUTE,  /* s = p.v: s.g = (p.g).v */
+    SQUARE    /* s = p.g: s.g = p.(g.g), where g.g is an earlier class */
+};
+
 struct sg_quotient {
     /* The automaton being learned.  State s was reached from parent[s] by
      * reading part via[s] (state 0, the empty sum, has no parent). */
@@ -43,6 +54,9 @@ struct sg_quotient {
      * moves then read the class's access word); SIZE_MAX for a part whose
      * moves come from rows. */
     size_t *like;
+    /* How each move (state, part) is found: asked (from its row) or
+     * derived from other moves by one of the recipes below. */
+    unsigned char *how;     /* stride per state */
     /* The tests, each a sorted sum in the arena: its size, then parts. */
     size_t ntests;
     size_t *test_at;
@@ -52,7 +66,8 @@ struct sg_quotient {
     uint32_t *slot;         /* state + 1, or 0 for an empty slot */
     size_t mask;
     /* The proved automaton, a copy of the learned one at its last proof. */
-    uint32_t level;         /* every sum of parts below it is proved */
+    uint32_t level;         /* every sum of parts below it is proved, */
+    unsigned copies;        /* and with up to this many of part level */
     size_t pn, pstride;
     uint16_t *pdelta;
     unsigned char *pin_p;
@@ -81,6 +96,7 @@ void sg_quotient_free(sg_quotient *q)
     free(q->delta);
     free(q->trow);
     free(q->like);
+    free(q->how);
     free(q->test_at);
     free(q->arena);
     free(q->slot);
@@ -93,6 +109,16 @@ void sg_quotient_free(sg_quotient *q)
 uint32_t sg_quotient_level(const sg_quotient *q) { return q->level; }
 size_t sg_quotient_classes(const sg_quotient *q) { return q->pn; }
 uint64_t sg_quotient_pairs(const sg_quotient *q) { return q->pairs; }
+
+bool sg_quotient_covers(const sg_quotient *q, const uint32_t *ms, size_t k)
+{
+    if (!q->pdelta || k == 0)
+        return q->pdelta != NULL;
+    size_t i = k;
+    while (i > 0 && ms[i - 1] == q->level)
+        i--;
+    return k - i <= q->copies && (i == 0 || ms[i - 1] < q->level);
+}
 
 bool sg_quotient_is_p(const sg_quotient *q, const uint32_t *ms, size_t k)
 {
@@ -195,7 +221,7 @@ static sg_status outcome(sg_quotient *q, uint32_t *parts, size_t k,
                          bool *is_p)
 {
     qsort(parts, k, sizeof *parts, compare_u32);
-    if (q->pdelta && (k == 0 || parts[k - 1] < q->level)) {
+    if (sg_quotient_covers(q, parts, k)) {
         *is_p = sg_quotient_is_p(q, parts, k);
         return SG_OK;
     }
@@ -293,21 +319,26 @@ static sg_status layout(sg_quotient *q, size_t cap, size_t stride)
     q->row = row;
     uint16_t *delta = sg_alloc(ctx, cap * stride, sizeof *delta);
     uint64_t *trow = sg_alloc(ctx, cap * stride * TEST_WORDS, sizeof *trow);
-    if (!delta || !trow) {
+    unsigned char *how = sg_alloc(ctx, cap * stride, 1);
+    if (!delta || !trow || !how) {
         free(delta);
         free(trow);
+        free(how);
         return ctx->status;
     }
     for (size_t s = 0; s < q->n; s++)
         for (size_t g = 0; g < q->stride; g++) {
             delta[s * stride + g] = q->delta[s * q->stride + g];
+            how[s * stride + g] = q->how[s * q->stride + g];
             memcpy(&trow[(s * stride + g) * TEST_WORDS], trow_of(q, s, g),
                    TEST_WORDS * sizeof *trow);
         }
     free(q->delta);
     free(q->trow);
+    free(q->how);
     q->delta = delta;
     q->trow = trow;
+    q->how = how;
     q->cap = cap;
     q->stride = stride;
     return SG_OK;
@@ -373,13 +404,47 @@ static sg_status resolve(sg_quotient *q, size_t s, uint32_t g)
     return SG_OK;
 }
 
-/* Lists the moves of every state not yet closed, on parts below built. */
+/* The class of part G read twice from the empty sum when its access word
+ * has only parts below G, else SIZE_MAX. */
+static size_t square_of(const sg_quotient *q, uint32_t g)
+{
+    size_t c = q->delta[g];
+    if (c == 0 || q->how[g] != ASKED || c >= q->closed ||
+        q->how[c * q->stride + g] != ASKED)
+        return SIZE_MAX;
+    size_t z = q->delta[c * q->stride + g];
+    for (size_t t = z; t != 0; t = q->parent[t])
+        if (q->via[t] >= g)
+            return SIZE_MAX;
+    return z;
+}
+
+/* Chooses how the move of the new state S on part G is found. */
+static unsigned char recipe(const sg_quotient *q, size_t s, uint32_t g)
+{
+    if (s == 0)
+        return q->like[g] != SIZE_MAX ? LIKE : ASKED;
+    if (q->via[s] != g)
+        return COMMUTE;
+    if (q->like[g] != SIZE_MAX)
+        return LIKE;
+    if (q->parent[s] != 0 && square_of(q, g) != SIZE_MAX)
+        return SQUARE;
+    return ASKED;
+}
+
+/* Lists the moves of every state not yet closed, on parts below built:
+ * asked ones from their rows now, the others at the next derive(). */
 static sg_status close_states(sg_quotient *q)
 {
     while (q->closed < q->n) {
         size_t s = q->closed;
         for (uint32_t g = 0; g < q->built; g++) {
-            if (terminal(q->mv, g) || q->like[g] != SIZE_MAX)
+            if (terminal(q->mv, g))
+                continue;
+            unsigned char h = recipe(q, s, g);
+            q->how[s * q->stride + g] = h;
+            if (h != ASKED)
                 continue;
             sg_status st = fill_trow(q, s, g);
             if (st == SG_OK)
@@ -392,38 +457,64 @@ static sg_status close_states(sg_quotient *q)
     return SG_OK;
 }
 
-/* Points the moves on every part taken to act like a class: reading the
- * part reads that class's access word. */
+/* Finds every derived move from the others.  A recipe may read moves
+ * derived later in the same pass, so passes repeat until nothing moves;
+ * a cycle among recipes leaves some move wrong, which the proof finds. */
 static sg_status derive(sg_quotient *q)
 {
-    uint32_t *w = NULL;
-    for (uint32_t g = 0; g < q->built; g++) {
-        if (q->like[g] == SIZE_MAX)
-            continue;
-        if (!w) {
-            w = sg_alloc_raw(q->ctx, MAX_CLASSES + 1, sizeof *w);
-            if (!w)
-                return q->ctx->status;
+    uint32_t *w = sg_alloc_raw(q->ctx, MAX_CLASSES + 1, sizeof *w);
+    if (!w)
+        return q->ctx->status;
+    bool moved = true;
+    for (int pass = 0; moved && pass < 16; pass++) {
+        moved = false;
+        for (uint32_t g = 0; g < q->built; g++) {
+            if (terminal(q->mv, g))
+                continue;
+            size_t lk = 0, zk = 0;
+            uint32_t *lw = w, *zw = NULL;
+            if (q->like[g] != SIZE_MAX)
+                lk = word_of(q, q->like[g], lw);
+            size_t z = square_of(q, g);
+            uint32_t zbuf[64];
+            if (z != SIZE_MAX && depth_of(q, z) <= 64) {
+                zw = zbuf;
+                zk = word_of(q, z, zw);
+            }
+            for (size_t s = 0; s < q->n; s++) {
+                unsigned char h = q->how[s * q->stride + g];
+                size_t to;
+                if (s >= q->closed || h == ASKED)
+                    continue;
+                if (h == LIKE)
+                    to = read_from(q, s, lw, lk);
+                else if (h == COMMUTE)
+                    to = q->delta[q->delta[q->parent[s] * q->stride + g] *
+                                      q->stride +
+                                  q->via[s]];
+                else if (zw)
+                    to = read_from(q, q->parent[s], zw, zk);
+                else
+                    continue;
+                if (q->delta[s * q->stride + g] != to) {
+                    q->delta[s * q->stride + g] = (uint16_t)to;
+                    moved = true;
+                }
+            }
         }
-        size_t k = word_of(q, q->like[g], w);
-        for (size_t s = 0; s < q->n; s++)
-            q->delta[s * q->stride + g] = (uint16_t)read_from(q, s, w, k);
     }
     free(w);
     return SG_OK;
 }
 
-/* Gives up taking part G to act like a class: its moves come from rows,
- * asked for every state. */
-static sg_status materialize(sg_quotient *q, uint32_t g)
+/* Asks for the move of S on G after all, and for the moves of any state
+ * that makes. */
+static sg_status materialize(sg_quotient *q, size_t s, uint32_t g)
 {
-    q->like[g] = SIZE_MAX;
-    sg_status st = SG_OK;
-    for (size_t s = 0; st == SG_OK && s < q->closed; s++) {
-        st = fill_trow(q, s, g);
-        if (st == SG_OK)
-            st = resolve(q, s, g);
-    }
+    q->how[s * q->stride + g] = ASKED;
+    sg_status st = fill_trow(q, s, g);
+    if (st == SG_OK)
+        st = resolve(q, s, g);
     if (st == SG_OK)
         st = close_states(q);
     return st == SG_OK ? derive(q) : st;
@@ -469,7 +560,7 @@ static sg_status add_test(sg_quotient *q, const uint32_t *z, size_t k)
             return st;
         set_bit(row_of(q, s), t, p);
         for (uint32_t g = 0; s < q->closed && g < q->built; g++) {
-            if (terminal(q->mv, g) || q->like[g] != SIZE_MAX)
+            if (terminal(q->mv, g) || q->how[s * q->stride + g] != ASKED)
                 continue;
             st = outcome_of(q, s, g, t, &p);
             if (st != SG_OK)
@@ -480,7 +571,7 @@ static sg_status add_test(sg_quotient *q, const uint32_t *z, size_t k)
     sg_status st = rehash(q);
     for (size_t s = 0; st == SG_OK && s < q->closed; s++)
         for (uint32_t g = 0; st == SG_OK && g < q->built; g++)
-            if (!terminal(q->mv, g) && q->like[g] == SIZE_MAX)
+            if (!terminal(q->mv, g) && q->how[s * q->stride + g] == ASKED)
                 st = resolve(q, s, g);
     if (st == SG_OK)
         st = close_states(q);
@@ -522,11 +613,21 @@ static sg_status refine(sg_quotient *q, const uint32_t *w, size_t k,
         else
             lo = mid;
     }
-    if (st == SG_OK && q->like[w[lo]] != SIZE_MAX) {
-        /* The turn is at a part taken to act like a class, which it does
-         * not: its moves must come from rows. */
-        st = materialize(q, w[lo]);
-    } else if (st == SG_OK) {
+    size_t at = st == SG_OK ? read_from(q, 0, w, lo) : 0;
+    if (getenv("QDEBUG") && st == SG_OK) {
+        fprintf(stderr, "refine k=%zu lo=%zu state %zu part %u how %d word:", k, lo, at, w[lo], q->how[at * q->stride + w[lo]]);
+        for (size_t i = 0; i < k; i++) fprintf(stderr, " %u", w[i]);
+        fprintf(stderr, "\n");
+    }
+    if (st == SG_OK && q->how[at * q->stride + w[lo]] != ASKED) {
+        /* The turn is at a derived move: ask for it.  If its row leads
+         * where the recipe did, the rest tells two rows apart as below. */
+        size_t was = q->delta[at * q->stride + w[lo]];
+        st = materialize(q, at, w[lo]);
+        if (st == SG_OK && q->delta[at * q->stride + w[lo]] != was)
+            lo = SIZE_MAX;
+    }
+    if (st == SG_OK && lo != SIZE_MAX) {
         /* The representative of the state after W[0..lo) plus W[lo] has
          * the row of the state after W[0..lo], but the rest after it
          * tells the two apart. */
@@ -539,62 +640,45 @@ static sg_status refine(sg_quotient *q, const uint32_t *w, size_t k,
     return st;
 }
 
-/* Checks that reading is commutative on parts below built; when it is not,
- * adds a test that makes it so there.  *OK tells which. */
-static sg_status check_commutes(sg_quotient *q, bool *ok)
+/* Reading A then B from state S (reached by reading PREFIX[0..plen))
+ * leads elsewhere than B then A: the two states have different rows, so
+ * one of them says wrongly of the sum PREFIX + A + B plus a test that
+ * tells them apart.  Refines on that one. */
+static sg_status commute_fail(sg_quotient *q, const uint32_t *prefix,
+                              size_t plen, size_t s, uint32_t a, uint32_t b)
 {
-    *ok = true;
-    for (size_t s = 0; s < q->n; s++)
-        for (uint32_t a = 1; a < q->built; a++) {
-            if (terminal(q->mv, a))
-                continue;
-            for (uint32_t b = 0; b < a; b++) {
-                if (terminal(q->mv, b))
-                    continue;
-                size_t ab = q->delta[q->delta[s * q->stride + a] * q->stride +
-                                     b];
-                size_t ba = q->delta[q->delta[s * q->stride + b] * q->stride +
-                                     a];
-                if (ab == ba)
-                    continue;
-                *ok = false;
-                size_t t = 0;
-                while (bit(row_of(q, ab), t) == bit(row_of(q, ba), t))
-                    t++;
-                const uint32_t *test = &q->arena[q->test_at[t]];
-                size_t d = depth_of(q, s);
-                uint32_t *w = sg_alloc_raw(q->ctx, d + 2 + test[0] + 1,
-                                           sizeof *w);
-                if (!w)
-                    return q->ctx->status;
-                word_of(q, s, w);
-                memcpy(&w[d + 2], test + 1, test[0] * sizeof *w);
-                size_t k = d + 2 + test[0];
-                bool truth;
-                w[d] = a;
-                w[d + 1] = b;
-                uint32_t *copy = sg_alloc_raw(q->ctx, k + 1, sizeof *copy);
-                sg_status st = copy ? SG_OK : q->ctx->status;
-                if (st == SG_OK) {
-                    memcpy(copy, w, k * sizeof *w);
-                    st = outcome(q, copy, k, &truth);
-                }
-                free(copy);
-                if (st == SG_OK) {
-                    /* Read in the order whose state says wrongly. */
-                    bool said = bit(row_of(q, ab), t);
-                    if (said == truth) {
-                        w[d] = b;
-                        w[d + 1] = a;
-                        said = bit(row_of(q, ba), t);
-                    }
-                    st = refine(q, w, k, d + 2, said);
-                }
-                free(w);
-                return st;
+    size_t ab = q->delta[q->delta[s * q->stride + a] * q->stride + b];
+    size_t ba = q->delta[q->delta[s * q->stride + b] * q->stride + a];
+    size_t t = 0;
+    while (bit(row_of(q, ab), t) == bit(row_of(q, ba), t))
+        t++;
+    const uint32_t *test = &q->arena[q->test_at[t]];
+    size_t k = plen + 2 + test[0];
+    uint32_t *w = sg_alloc_raw(q->ctx, k + 1, sizeof *w);
+    uint32_t *copy = sg_alloc_raw(q->ctx, k + 1, sizeof *copy);
+    sg_status st = w && copy ? SG_OK : q->ctx->status;
+    if (st == SG_OK) {
+        memcpy(w, prefix, plen * sizeof *w);
+        w[plen] = a;
+        w[plen + 1] = b;
+        memcpy(&w[plen + 2], test + 1, test[0] * sizeof *w);
+        memcpy(copy, w, k * sizeof *w);
+        bool truth;
+        st = outcome(q, copy, k, &truth);
+        if (st == SG_OK) {
+            /* Read in the order whose state says wrongly. */
+            bool said = bit(row_of(q, ab), t);
+            if (said == truth) {
+                w[plen] = b;
+                w[plen + 1] = a;
+                said = bit(row_of(q, ba), t);
             }
+            st = refine(q, w, k, plen + 2, said);
         }
-    return SG_OK;
+    }
+    free(w);
+    free(copy);
+    return st;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -605,6 +689,7 @@ typedef struct walk {
     size_t words;        /* words of a set of states */
     size_t n, cap;
     uint16_t *state;
+    unsigned char *copies; /* copies of the newest part in the sum */
     uint64_t *set;       /* WORDS per pair */
     uint32_t *from;      /* the pair it was reached from, and by */
     uint32_t *by;        /* which part */
@@ -615,23 +700,26 @@ typedef struct walk {
 static void walk_free(walk *wk)
 {
     free(wk->state);
+    free(wk->copies);
     free(wk->set);
     free(wk->from);
     free(wk->by);
     free(wk->slot);
 }
 
-static uint64_t pair_hash(const walk *wk, size_t s, const uint64_t *set)
+static uint64_t pair_hash(const walk *wk, size_t s, unsigned c,
+                          const uint64_t *set)
 {
-    uint64_t h = (uint64_t)s * UINT64_C(0x9E3779B97F4A7C15);
+    uint64_t h = ((uint64_t)s * 4 + c) * UINT64_C(0x9E3779B97F4A7C15);
     for (size_t i = 0; i < wk->words; i++) {
         h ^= set[i] + UINT64_C(0x632BE59BD9B4E019) + (h << 6) + (h >> 2);
     }
     return h ^ (h >> 31);
 }
 
-/* Adds the pair (S, SET) unless known; *FRESH tells which. */
-static sg_status walk_add(sg_ctx *ctx, walk *wk, size_t s,
+/* Adds the pair (S, SET) of a sum with C copies of the newest part unless
+ * known; *FRESH tells which. */
+static sg_status walk_add(sg_ctx *ctx, walk *wk, size_t s, unsigned c,
                           const uint64_t *set, uint32_t from, uint32_t by,
                           bool *fresh)
 {
@@ -642,7 +730,7 @@ static sg_status walk_add(sg_ctx *ctx, walk *wk, size_t s,
         if (!t)
             return ctx->status;
         for (size_t i = 0; i < wk->n; i++) {
-            size_t j = (size_t)pair_hash(wk, wk->state[i],
+            size_t j = (size_t)pair_hash(wk, wk->state[i], wk->copies[i],
                                          &wk->set[i * wk->words]) &
                        (slots - 1);
             while (t[j])
@@ -653,10 +741,10 @@ static sg_status walk_add(sg_ctx *ctx, walk *wk, size_t s,
         wk->slot = t;
         wk->mask = slots - 1;
     }
-    size_t j = (size_t)pair_hash(wk, s, set) & wk->mask;
+    size_t j = (size_t)pair_hash(wk, s, c, set) & wk->mask;
     for (; wk->slot[j]; j = (j + 1) & wk->mask) {
         size_t i = wk->slot[j] - 1;
-        if (wk->state[i] == s &&
+        if (wk->state[i] == s && wk->copies[i] == c &&
             memcmp(&wk->set[i * wk->words], set,
                    wk->words * sizeof *set) == 0)
             return SG_OK;
@@ -664,27 +752,32 @@ static sg_status walk_add(sg_ctx *ctx, walk *wk, size_t s,
     if (wk->n >= MAX_PAIRS)
         return SG_ELIMIT;
     if (wk->n == wk->cap) {
-        size_t c = wk->cap ? 2 * wk->cap : 1024;
-        uint16_t *st = sg_grow(ctx, wk->state, c, sizeof *st);
+        size_t c2 = wk->cap ? 2 * wk->cap : 1024;
+        uint16_t *st = sg_grow(ctx, wk->state, c2, sizeof *st);
         if (!st)
             return ctx->status;
         wk->state = st;
-        uint64_t *se = sg_grow(ctx, wk->set, c * wk->words, sizeof *se);
+        unsigned char *cp = sg_grow(ctx, wk->copies, c2, 1);
+        if (!cp)
+            return ctx->status;
+        wk->copies = cp;
+        uint64_t *se = sg_grow(ctx, wk->set, c2 * wk->words, sizeof *se);
         if (!se)
             return ctx->status;
         wk->set = se;
-        uint32_t *fr = sg_grow(ctx, wk->from, c, sizeof *fr);
+        uint32_t *fr = sg_grow(ctx, wk->from, c2, sizeof *fr);
         if (!fr)
             return ctx->status;
         wk->from = fr;
-        uint32_t *b = sg_grow(ctx, wk->by, c, sizeof *b);
+        uint32_t *b = sg_grow(ctx, wk->by, c2, sizeof *b);
         if (!b)
             return ctx->status;
         wk->by = b;
-        wk->cap = c;
+        wk->cap = c2;
     }
     size_t i = wk->n++;
     wk->state[i] = (uint16_t)s;
+    wk->copies[i] = (unsigned char)c;
     memcpy(&wk->set[i * wk->words], set, wk->words * sizeof *set);
     wk->from[i] = from;
     wk->by[i] = by;
@@ -769,10 +862,30 @@ static sg_status broken(sg_quotient *q, const walk *wk, size_t i, uint32_t g)
     return st;
 }
 
-/* Walks over every pair (phi(X), R(X)) of sums X of parts below built and
- * checks the rule at each.  *OK tells whether it held; when it did not, a
- * test has been added. */
-static sg_status prove(sg_quotient *q, bool *ok)
+/* A copy count that means "any number". */
+#define ANY_COPIES 255u
+
+/* The access path of walk pair I (its parts in reading order) into OUT;
+ * returns its length. */
+static size_t path_of(const walk *wk, size_t i, uint32_t *out)
+{
+    size_t k = 0;
+    for (size_t j = i; j != 0; j = wk->from[j])
+        k++;
+    size_t at = k;
+    for (size_t j = i; j != 0; j = wk->from[j])
+        out[--at] = wk->by[j];
+    return k;
+}
+
+/* Walks over every pair (phi(X), R(X)) of sums X of parts below built
+ * that hold at most CAP copies of part NEWEST (ANY_COPIES: no bound), and
+ * checks at each that reading is commutative on the parts that may still
+ * be added and that the rule holds.  Such sums are closed under moves, so
+ * the induction covers them.  *OK tells whether all held; when not, the
+ * learning has been refined. */
+static sg_status prove(sg_quotient *q, uint32_t newest, unsigned cap,
+                       bool *ok)
 {
     sg_ctx *ctx = q->ctx;
     *ok = false;
@@ -782,7 +895,8 @@ static sg_status prove(sg_quotient *q, bool *ok)
     uint64_t *opts = sg_alloc(ctx, q->n * q->stride * words, sizeof *opts);
     uint64_t *p_set = sg_alloc(ctx, words, sizeof *p_set);
     uint64_t *next = sg_alloc(ctx, words, sizeof *next);
-    sg_status st = opts && p_set && next ? SG_OK : ctx->status;
+    unsigned char *checked = sg_alloc(ctx, q->n, 4);
+    sg_status st = opts && p_set && next && checked ? SG_OK : ctx->status;
     for (size_t s = 0; st == SG_OK && s < q->n; s++) {
         if (bit(row_of(q, s), 0))
             set_bit(p_set, s, true);
@@ -800,15 +914,45 @@ static sg_status prove(sg_quotient *q, bool *ok)
     }
     bool fresh;
     if (st == SG_OK)
-        st = walk_add(ctx, &wk, 0, next, 0, 0, &fresh);
+        st = walk_add(ctx, &wk, 0, 0, next, 0, 0, &fresh);
     if (st == SG_OK && bit(row_of(q, 0), 0))
         st = SG_ELIMIT; /* the empty sum is an N-position */
     bool held = true;
     for (size_t i = 0; st == SG_OK && held && i < wk.n; i++) {
+        size_t s = wk.state[i];
+        unsigned c = wk.copies[i];
+        /* Whether part G may still be added to the sums of this pair. */
+#define MAY_ADD(g) ((g) != newest || cap == ANY_COPIES || c < cap)
+        unsigned bucket = cap == ANY_COPIES ? 0 : (c < 3 ? c : 3);
+        if (!checked[s * 4 + bucket]) {
+            checked[s * 4 + bucket] = 1;
+            for (uint32_t a = 1; held && a < q->built; a++) {
+                if (terminal(q->mv, a) || !MAY_ADD(a))
+                    continue;
+                for (uint32_t b = 0; held && b < a; b++) {
+                    if (terminal(q->mv, b) || !MAY_ADD(b))
+                        continue;
+                    if (q->delta[q->delta[s * q->stride + a] * q->stride +
+                                 b] ==
+                        q->delta[q->delta[s * q->stride + b] * q->stride + a])
+                        continue;
+                    held = false;
+                    uint32_t *path = sg_alloc_raw(ctx, i + 1, sizeof *path);
+                    if (!path) {
+                        st = ctx->status;
+                        break;
+                    }
+                    size_t plen = path_of(&wk, i, path);
+                    st = commute_fail(q, path, plen, s, a, b);
+                    free(path);
+                }
+            }
+            if (!held)
+                break;
+        }
         for (uint32_t g = 0; st == SG_OK && g < q->built; g++) {
-            if (terminal(q->mv, g))
+            if (terminal(q->mv, g) || !MAY_ADD(g))
                 continue;
-            size_t s = wk.state[i];
             const uint64_t *set = &wk.set[i * words];
             memcpy(next, &opts[(s * q->stride + g) * words],
                    words * sizeof *next);
@@ -827,8 +971,10 @@ static sg_status prove(sg_quotient *q, bool *ok)
                 st = broken(q, &wk, i, g);
                 break;
             }
-            st = walk_add(ctx, &wk, to, next, (uint32_t)i, g, &fresh);
+            unsigned c2 = c + (g == newest && cap != ANY_COPIES);
+            st = walk_add(ctx, &wk, to, c2, next, (uint32_t)i, g, &fresh);
         }
+#undef MAY_ADD
     }
     if (st == SG_OK && held) {
         *ok = true;
@@ -838,11 +984,13 @@ static sg_status prove(sg_quotient *q, bool *ok)
     free(opts);
     free(p_set);
     free(next);
+    free(checked);
     return st;
 }
 
-/* Keeps the learned automaton as the proved one, for parts below LEVEL. */
-static sg_status keep(sg_quotient *q, uint32_t level)
+/* Keeps the learned automaton as the proved one, for sums of parts below
+ * LEVEL with at most COPIES copies of part LEVEL. */
+static sg_status keep(sg_quotient *q, uint32_t level, unsigned copies)
 {
     uint16_t *d = sg_alloc_raw(q->ctx, q->n * q->stride, sizeof *d);
     unsigned char *in_p = sg_alloc_raw(q->ctx, q->n, 1);
@@ -861,7 +1009,19 @@ static sg_status keep(sg_quotient *q, uint32_t level)
     q->pn = q->n;
     q->pstride = q->stride;
     q->level = level;
+    q->copies = copies;
     return SG_OK;
+}
+
+/* Learns until the proof holds for sums with at most CAP copies of part
+ * G. */
+static sg_status learn(sg_quotient *q, uint32_t g, unsigned cap)
+{
+    bool ok = false;
+    sg_status st = SG_OK;
+    while (st == SG_OK && !ok)
+        st = prove(q, g, cap, &ok);
+    return st;
 }
 
 sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
@@ -888,7 +1048,7 @@ sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
         if (st == SG_OK)
             st = add_test(q, NULL, 0);
         if (st == SG_OK)
-            st = keep(q, 0);
+            st = keep(q, 0, 0);
     }
     if (st == SG_OK) {
         size_t *like = sg_grow(ctx, q->like, (size_t)level + 1, sizeof *like);
@@ -905,15 +1065,18 @@ sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
         if (!terminal(moves, g)) {
             /* The part alone first: when its row is a class's, it is taken
              * to act like that class everywhere, which the proof checks
-             * without asking anything more. */
+             * without asking anything more.  Otherwise the states known
+             * before ask for their moves on it, and the states it makes
+             * derive theirs where a recipe allows. */
             st = fill_trow(q, 0, g);
             size_t c = st == SG_OK ? find_row(q, trow_of(q, 0, g)) : SIZE_MAX;
-            if (c != SIZE_MAX) {
+            if (c != SIZE_MAX)
                 q->like[g] = c;
-                st = derive(q);
-            }
-            for (size_t s = 0; st == SG_OK && c == SIZE_MAX && s < q->closed;
-                 s++) {
+            size_t before = q->closed;
+            for (size_t s = 0; st == SG_OK && s < before; s++) {
+                q->how[s * q->stride + g] = s && c != SIZE_MAX ? LIKE : ASKED;
+                if (q->how[s * q->stride + g] != ASKED)
+                    continue;
                 if (s)
                     st = fill_trow(q, s, g);
                 if (st == SG_OK)
@@ -923,15 +1086,18 @@ sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
                 st = close_states(q);
             if (st == SG_OK)
                 st = derive(q);
-            bool ok = false;
-            while (st == SG_OK && !ok) {
-                st = check_commutes(q, &ok);
-                if (st == SG_OK && ok)
-                    st = prove(q, &ok);
-            }
+            /* Sums with one copy of the part first: once they are proved,
+             * every position with two copies breaks one of them into what
+             * the proof covers, so the outcomes asked next are cheap. */
+            if (st == SG_OK)
+                st = learn(q, g, 1);
+            if (st == SG_OK)
+                st = keep(q, g, 1);
+            if (st == SG_OK)
+                st = learn(q, g, ANY_COPIES);
         }
         if (st == SG_OK)
-            st = keep(q, q->built);
+            st = keep(q, q->built, 0);
         if (getenv("QDEBUG")) {
             fprintf(stderr, "level %u: st %d states %zu tests %zu pairs %llu\n", g, (int)st, q->n, q->ntests, (unsigned long long)q->pairs);
             uint32_t wbuf[600];

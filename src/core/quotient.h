@@ -73,8 +73,12 @@ size_t sg_quotient_classes(const sg_quotient *q);
 /* The pairs the last proof walked over. */
 uint64_t sg_quotient_pairs(const sg_quotient *q);
 
-/* Whether the sum MS[0..k), each part with moves and at most the proved
- * level, is a misère P-position. */
+/* Whether the proof covers the sum MS[0..k) (sorted): every part below the
+ * level, or a few copies of the level itself while it is being learned. */
+bool sg_quotient_covers(const sg_quotient *q, const uint32_t *ms, size_t k);
+
+/* Whether the sum MS[0..k), each part with moves and covered, is a misère
+ * P-position. */
 bool sg_quotient_is_p(const sg_quotient *q, const uint32_t *ms, size_t k);
 
 #endif
