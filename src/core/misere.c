@@ -62,7 +62,17 @@ typedef struct options {
     /* For each position: its key in the hash of a multiset, and its sg. */
     uint64_t *key;
     sg_value *plus;
+    /* The first position that plays like *1 (one move, to nothing), or
+     * NO_ONE.  Two such parts cancel: *1 + *1 has the misère outcome of 0
+     * in every sum, since G + *1 + *1 is a P-position exactly when G is
+     * (by induction on G: its move to G + *1 is one to a P-position only
+     * when G is an N-position, and G + *1 + *1 = *1 + *1 when G = 0).  So
+     * every such part is written as this one, and pairs of it are dropped:
+     * a multiset holds it at most once. */
+    uint32_t one;
 } options;
+
+#define NO_ONE UINT32_MAX
 
 /* ------------------------------------------------------------------------ */
 /* The table of positions searched                                          */
@@ -320,6 +330,14 @@ static int compare_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Whether listed position X plays like *1: one move, which leaves
+ * nothing. */
+static bool plays_one(const options *o, uint64_t x)
+{
+    return o->first[x + 1] - o->first[x] == 1 &&
+           o->part_start[o->first[x] + 1] == o->part_start[o->first[x]];
+}
+
 /* Lists the options of every position 0..LAST, each option's parts
  * without the terminal ones, sorted, and each different option once. */
 static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
@@ -368,6 +386,7 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
         goto done;
     }
     if (o->count == 0) {
+        o->one = NO_ONE;
         o->first[0] = 0;
         o->part_start = sg_alloc_raw(ctx, 1, sizeof *o->part_start);
         if (!o->part_start) {
@@ -389,13 +408,17 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
                 lp = &list.parts[list.part_start[j]];
                 k = list.part_start[j + 1] - list.part_start[j];
             }
-            size_t kept = 0;
+            size_t kept = 0, ones = 0;
             sg_value xp = 0;
             for (size_t p = 0; p < k && kept < 64; p++) {
                 xp ^= sg_lookup_get(m->lookup, lp[p]);
-                if (o->first[lp[p] + 1] > o->first[lp[p]])
+                if (o->one != NO_ONE && lp[p] < x && plays_one(o, lp[p]))
+                    ones++;
+                else if (o->first[lp[p] + 1] > o->first[lp[p]])
                     buf[kept++] = (uint32_t)lp[p];
             }
+            if (ones % 2)
+                buf[kept++] = o->one;
             qsort(buf, kept, sizeof *buf, compare_u32);
             /* Two moves to one multiset are one move. */
             bool again = false;
@@ -454,6 +477,9 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
         }
         o->first[x + 1] = o->nopt;
         o->count = x + 1;
+        if (o->one == NO_ONE && o->nopt - begin == 1 &&
+            o->part_start[o->nopt] == o->part_start[o->nopt - 1])
+            o->one = (uint32_t)x;
     }
 done:
     free(list.targets);
@@ -551,6 +577,13 @@ static size_t make_child(const sg_misere *m, const uint32_t *ms, size_t k,
         else
             out[n++] = q[b++];
     }
+    /* Both sides may hold the part that plays like *1: the pair goes. */
+    for (size_t j = 0; j + 1 < n; j++)
+        if (out[j] == op->one && out[j + 1] == op->one) {
+            memmove(&out[j], &out[j + 2], (n - j - 2) * sizeof *out);
+            n -= 2;
+            break;
+        }
     return n;
 }
 
@@ -657,16 +690,23 @@ static sg_status push(search *s, const uint32_t *ms, size_t k, uint64_t h,
     f->kids = s->nkid;
     child *front = &s->kid[s->nkid], *back = front + total;
     size_t nf = 0, nb = 0;
+    bool has_one = op->one != NO_ONE && holds(w, k, SIZE_MAX, op->one);
     for (size_t i = 0; i < k; i++) {
         uint32_t p = w[i];
         if (i && p == w[i - 1])
             continue;
         sg_value xp = x ^ op->plus[p];
         uint64_t hp = h - op->key[p];
+        bool one_left = has_one && p != op->one;
         for (size_t o = op->first[p]; o < op->first[p + 1]; o++) {
             uint64_t ch = hp;
-            for (size_t q = op->part_start[o]; q < op->part_start[o + 1]; q++)
-                ch += op->key[op->part[q]];
+            for (size_t q = op->part_start[o]; q < op->part_start[o + 1];
+                 q++) {
+                if (one_left && op->part[q] == op->one)
+                    ch -= op->key[op->one]; /* the pair cancels */
+                else
+                    ch += op->key[op->part[q]];
+            }
             child c = {ch ? ch : 1, (uint32_t)i, (uint32_t)o, 0};
             if (!value && (xp ^ op->xor_plus[o]) == 0) {
                 c.rank = distinct_after(m, w, k, i, o, distinct);
@@ -742,9 +782,35 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
         *out = sg_quotient_is_p(m->quotient, ms, k) ? ONLY_P : ONLY_N;
         return SG_OK;
     }
+    /* The search keeps multisets with the parts that play like *1 written
+     * as one, and without pairs of it. */
+    uint32_t *canon = NULL;
+    if (m->opt.one != NO_ONE) {
+        canon = sg_alloc_raw(ctx, k, sizeof *canon);
+        if (!canon)
+            return ctx->status;
+        size_t kept = 0, ones = 0;
+        for (size_t i = 0; i < k; i++) {
+            if (plays_one(&m->opt, ms[i]))
+                ones++;
+            else
+                canon[kept++] = ms[i];
+        }
+        if (ones % 2)
+            canon[kept++] = m->opt.one;
+        qsort(canon, kept, sizeof *canon, compare_u32);
+        ms = canon;
+        k = kept;
+        if (k == 0) {
+            free(canon);
+            *out = value ? 1 : ONLY_N;
+            return SG_OK;
+        }
+    }
     uint64_t h = hash_of(ms, k);
     uint32_t have = known(find(m, h, ms, k), value);
     if (have != NO_VALUE) {
+        free(canon);
         *out = have;
         return SG_OK;
     }
@@ -841,6 +907,7 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
     search_free(&s);
     free(seen);
     free(scratch);
+    free(canon);
     return st;
 }
 

@@ -36,7 +36,9 @@ enum {
     ASKED,    /* from the row of s's representative plus g */
     LIKE,     /* g acts like the class like[g]: read its access word */
     COMMUTE,  /* s = p.v: s.g = (p.g).v */
-    SQUARE    /* s = p.g: s.g = p.(g.g), where g.g is an earlier class */
+    SQUARE,   /* s = p.g: s.g = p.(g.g), where g.g is an earlier class */
+    KEPT      /* asked once and proved; kept as it is while the proofs that
+                 follow hold, so that new tests need not be asked of it */
 };
 
 struct sg_quotient {
@@ -404,13 +406,16 @@ static sg_status resolve(sg_quotient *q, size_t s, uint32_t g)
     return SG_OK;
 }
 
+/* Whether a move of this kind came from a row. */
+static bool from_row(unsigned char how) { return how == ASKED || how == KEPT; }
+
 /* The class of part G read twice from the empty sum when its access word
  * has only parts below G, else SIZE_MAX. */
 static size_t square_of(const sg_quotient *q, uint32_t g)
 {
     size_t c = q->delta[g];
-    if (c == 0 || q->how[g] != ASKED || c >= q->closed ||
-        q->how[c * q->stride + g] != ASKED)
+    if (c == 0 || !from_row(q->how[g]) || c >= q->closed ||
+        !from_row(q->how[c * q->stride + g]))
         return SIZE_MAX;
     size_t z = q->delta[c * q->stride + g];
     for (size_t t = z; t != 0; t = q->parent[t])
@@ -424,7 +429,7 @@ static unsigned char recipe(const sg_quotient *q, size_t s, uint32_t g)
 {
     if (s == 0)
         return q->like[g] != SIZE_MAX ? LIKE : ASKED;
-    if (q->via[s] != g)
+    if (g != q->via[s])
         return COMMUTE;
     if (q->like[g] != SIZE_MAX)
         return LIKE;
@@ -484,7 +489,7 @@ static sg_status derive(sg_quotient *q)
             for (size_t s = 0; s < q->n; s++) {
                 unsigned char h = q->how[s * q->stride + g];
                 size_t to;
-                if (s >= q->closed || h == ASKED)
+                if (s >= q->closed || h == ASKED || h == KEPT)
                     continue;
                 if (h == LIKE)
                     to = read_from(q, s, lw, lk);
@@ -619,10 +624,20 @@ static sg_status refine(sg_quotient *q, const uint32_t *w, size_t k,
         for (size_t i = 0; i < k; i++) fprintf(stderr, " %u", w[i]);
         fprintf(stderr, "\n");
     }
-    if (st == SG_OK && q->how[at * q->stride + w[lo]] != ASKED) {
+    unsigned char *how = st == SG_OK ? &q->how[at * q->stride + w[lo]] : NULL;
+    size_t was = st == SG_OK ? q->delta[at * q->stride + w[lo]] : 0;
+    if (how && *how == KEPT && at != 0 && q->via[at] != w[lo]) {
+        /* The turn is at a move kept from an earlier proof: first let it
+         * follow the monoid from moves already known, which costs no
+         * outcome at all. */
+        *how = COMMUTE;
+        st = derive(q);
+        if (st == SG_OK && q->delta[at * q->stride + w[lo]] != was)
+            lo = SIZE_MAX;
+    }
+    if (st == SG_OK && lo != SIZE_MAX && *how != ASKED) {
         /* The turn is at a derived move: ask for it.  If its row leads
          * where the recipe did, the rest tells two rows apart as below. */
-        size_t was = q->delta[at * q->stride + w[lo]];
         st = materialize(q, at, w[lo]);
         if (st == SG_OK && q->delta[at * q->stride + w[lo]] != was)
             lo = SIZE_MAX;
@@ -1013,6 +1028,17 @@ static sg_status keep(sg_quotient *q, uint32_t level, unsigned copies)
     return SG_OK;
 }
 
+/* Keeps every asked move as it is: the proof has just held with them,
+ * and a move that a later test would change is asked again only when a
+ * counterexample turns at it. */
+static void freeze(sg_quotient *q)
+{
+    for (size_t s = 0; s < q->closed; s++)
+        for (uint32_t g = 0; g < q->built; g++)
+            if (q->how[s * q->stride + g] == ASKED)
+                q->how[s * q->stride + g] = KEPT;
+}
+
 /* Learns until the proof holds for sums with at most CAP copies of part
  * G. */
 static sg_status learn(sg_quotient *q, uint32_t g, unsigned cap)
@@ -1093,8 +1119,10 @@ sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
                 st = learn(q, g, 1);
             if (st == SG_OK)
                 st = keep(q, g, 1);
+            freeze(q);
             if (st == SG_OK)
                 st = learn(q, g, ANY_COPIES);
+            freeze(q);
         }
         if (st == SG_OK)
             st = keep(q, q->built, 0);

@@ -57,6 +57,7 @@ enum {
     SW_WHY_SPLITS,
     SW_WHY_PAIRS,
     SW_M_SEARCH,
+    SW_M_QUOTIENT,
     SW_M_MOVE,
     SW_M_P,
     SW_M_N,
@@ -77,7 +78,7 @@ static const char *const sum_sections[] = {
     "misere-tame", "misere-large", "misere-one-large", "misere-small",
     "misere-small-wins", "misere-small-loses", "misere-wild",
     "misere-untamed", "why-splits", "why-pairs", "misere-search",
-    "misere-move", "misere-p", "misere-n", "misere-wins", "misere-loses",
+    "misere-quotient", "misere-move", "misere-p", "misere-n", "misere-wins", "misere-loses",
     "part-move", "misere-others", "heap-of", "position-of", NULL};
 
 enum {
@@ -108,6 +109,9 @@ enum {
     SV_OUTCOME,
     SV_SEARCHED,
     SV_WHY,
+    SV_CLASSES,
+    SV_PAIRS,
+    SV_UPTO,
     SV_NVARS
 };
 
@@ -115,7 +119,7 @@ static const char *const sum_vars[] = {
     "game", "position", "count", "noun", "part", "i", "x", "sg", "command",
     "nimsum", "bit", "worth", "target", "sgbits", "targetbits", "moves",
     "move", "a", "from", "to", "g", "checked", "ones", "after", "outcome",
-    "searched", "why", NULL};
+    "searched", "why", "classes", "pairs", "upto", NULL};
 
 /* The wording is built in, so every placeholder may appear anywhere; one
  * that does not apply is empty. */
@@ -126,7 +130,7 @@ static const uint64_t sum_allowed[SW_NSECTIONS] = {
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
-    SUM_ALL, SUM_ALL, SUM_ALL};
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL};
 
 static const char *const no_settings[] = {NULL};
 
@@ -606,7 +610,14 @@ static sg_status misere_by_search(sg_ctx *ctx, writer *w, sg_misere *m,
     for (size_t k = 0; k < sg_misere_moves_count(mv); k++)
         searched += sg_misere_moves_searched(mv, k);
     set_num(w, SV_SEARCHED, searched);
-    say(w, b, SW_M_SEARCH, true);
+    if (a->rule == SG_MISERE_BY_QUOTIENT) {
+        set_num(w, SV_CLASSES, a->quotient_classes);
+        set_num(w, SV_PAIRS, a->quotient_pairs);
+        set_num(w, SV_UPTO, a->quotient_below - 1);
+        say(w, b, SW_M_QUOTIENT, true);
+    } else {
+        say(w, b, SW_M_SEARCH, true);
+    }
     uint64_t *after = sg_alloc_raw(ctx, n + 64, sizeof *after);
     if (!after) {
         sg_misere_moves_free(mv);
@@ -694,7 +705,7 @@ static sg_status write_misere(sg_ctx *ctx, writer *w, const uint64_t *parts,
      * are their own values). */
     sg_values *minus = NULL;
     if (a.rule == SG_MISERE_BY_TAME ||
-        (a.rule == SG_MISERE_BY_SEARCH && largest <= WITNESS_MAX))
+        (a.rule != SG_MISERE_BY_NIM && largest <= WITNESS_MAX))
         st = sg_misere_values(ctx, m, largest, &minus);
     for (size_t i = 0; i < n && st == SG_OK; i++) {
         char x[64];
@@ -715,7 +726,8 @@ static sg_status write_misere(sg_ctx *ctx, writer *w, const uint64_t *parts,
     sg_values_free(minus);
     if (st == SG_OK) {
         sg_buf_putc(b, '\n');
-        if (a.rule == SG_MISERE_BY_SEARCH) {
+        if (a.rule == SG_MISERE_BY_SEARCH ||
+            a.rule == SG_MISERE_BY_QUOTIENT) {
             st = misere_by_search(ctx, w, m, &a, parts, n);
         } else {
             if (a.rule == SG_MISERE_BY_NIM) {
