@@ -557,6 +557,75 @@ static void test_kayles_sums(void **state)
     sg_ctx_free(ctx);
 }
 
+/* A sum too large for the search alone makes sgviz learn and prove the
+ * misère quotient of Kayles; every sum it covers is then answered by the
+ * quotient, and those small enough for the brute force here agree with
+ * it, winning moves included.  Large sums agree with their own moves:
+ * the player to move wins exactly when some move leaves a P-position. */
+static void test_kayles_quotient(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *game = sg_game_from_code(ctx, "0.77", "--code");
+    sg_misere *m = sg_misere_new(ctx, game, 0);
+    uint64_t big[3] = {29, 30, 11};
+    sg_misere_answer a;
+    assert_int_equal(sg_misere_solve(ctx, m, big, 3, 0, &a), SG_OK);
+    assert_int_equal(a.rule, SG_MISERE_BY_QUOTIENT);
+    assert_int_equal(a.quotient_below, 31);
+    assert_true(a.quotient_classes >= 2 && a.quotient_pairs > 0);
+    for (int round = 0; round < 300; round++) {
+        krow r = {1 + (int)rnd(4), {0}};
+        uint64_t parts[4];
+        for (int i = 0; i < r.k; i++) {
+            r.h[i] = 1 + (int)rnd(r.k <= 2 ? 12 : 8);
+            parts[i] = (uint64_t)r.h[i];
+        }
+        assert_int_equal(sg_misere_solve(ctx, m, parts, (size_t)r.k, 0, &a),
+                         SG_OK);
+        assert_int_equal(a.rule, SG_MISERE_BY_QUOTIENT);
+        assert_int_equal(a.first_player_wins, kayles_wins(&r));
+        sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts,
+                                                  (size_t)r.k, 1);
+        assert_non_null(mv);
+        for (size_t t = 0; t < sg_misere_moves_count(mv); t++) {
+            const uint64_t *left;
+            size_t nleft;
+            int wins;
+            const sg_sum_move *mo = sg_misere_moves_at(mv, t, &wins, &left,
+                                                       &nleft);
+            krow next = {0, {0}};
+            for (int q = 0; q < r.k; q++)
+                if (q != (int)mo->part)
+                    kput(&next, r.h[q]);
+            for (size_t q = 0; q < nleft; q++)
+                kput(&next, (int)left[q]);
+            assert_int_equal(wins, !kayles_wins(&next));
+        }
+        sg_misere_moves_free(mv);
+    }
+    for (int round = 0; round < 40; round++) {
+        uint64_t parts[4];
+        size_t k = 1 + (size_t)rnd(4);
+        for (size_t i = 0; i < k; i++)
+            parts[i] = 1 + rnd(30);
+        assert_int_equal(sg_misere_solve(ctx, m, parts, k, 0, &a), SG_OK);
+        sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts, k, 1);
+        assert_non_null(mv);
+        int some = 0;
+        for (size_t t = 0; t < sg_misere_moves_count(mv); t++) {
+            int wins;
+            sg_misere_moves_at(mv, t, &wins, NULL, NULL);
+            some |= wins;
+        }
+        assert_int_equal(a.first_player_wins, some);
+        sg_misere_moves_free(mv);
+    }
+    sg_misere_free(m);
+    sg_game_free(game);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +636,7 @@ int main(void)
         cmocka_unit_test(test_bound),
         cmocka_unit_test(test_cgsuite_values),
         cmocka_unit_test(test_kayles_sums),
+        cmocka_unit_test(test_kayles_quotient),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

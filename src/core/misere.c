@@ -27,14 +27,14 @@
 #include "core/quotient.h"
 #include "games/game.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The largest position the search lists the moves of: every position up
  * to the largest part has its moves kept. */
 #define MISERE_MAX_HEAP UINT64_C(100000)
-/* The positions a search examines before the quotient is tried. */
+/* The positions a search examines before the quotient is tried (at most
+ * a quarter of the bound, which leaves the learning room). */
 #define MISERE_QUICK_POSITIONS UINT64_C(100000)
 /* The most moves the search keeps for all those positions together. */
 #define MISERE_MAX_OPTIONS ((size_t)20000000)
@@ -950,8 +950,9 @@ static sg_status too_large(sg_ctx *ctx, const sg_misere *m,
     char text[120];
     return sg_ctx_fail(ctx, SG_ELIMIT, "the misère search of %s examined "
                        "%llu positions without an answer, the most it may "
-                       "examine (%llu); misère play of %s has no shortcut, "
-                       "so ask about fewer or smaller %ss",
+                       "examine (%llu), and the misère quotient of %s could "
+                       "not be learned within that bound either; ask about "
+                       "fewer or smaller %ss",
                        sum_text(m->game, parts, n, text, sizeof text),
                        (unsigned long long)m->used,
                        (unsigned long long)m->limit, m->game->describe,
@@ -986,13 +987,7 @@ static sg_status teach(void *user, const uint32_t *ms, size_t k, bool *is_p)
 {
     teacher *t = user;
     uint32_t r = NO_VALUE;
-    uint64_t before = t->m->used;
     sg_status st = solve(t->ctx, t->m, ms, k, false, &r);
-    if (getenv("QDEBUG") && t->m->used - before > 1000) {
-        fprintf(stderr, "truth");
-        for (size_t i = 0; i < k; i++) fprintf(stderr, " %u", ms[i]);
-        fprintf(stderr, ": %llu\n", (unsigned long long)(t->m->used - before));
-    }
     *is_p = r == ONLY_P;
     return st;
 }
@@ -1067,8 +1062,11 @@ sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
         /* A short search first: small sums are shown position by
          * position.  Past it, the quotient answers for every sum. */
         uint64_t limit = m->limit;
-        if (m->used + MISERE_QUICK_POSITIONS < limit)
-            m->limit = m->used + MISERE_QUICK_POSITIONS;
+        uint64_t quick = MISERE_QUICK_POSITIONS < limit / 4
+                             ? MISERE_QUICK_POSITIONS
+                             : limit / 4;
+        if (m->used + quick < limit)
+            m->limit = m->used + quick;
         st = solve(ctx, m, ms, k, false, &r);
         m->limit = limit;
         if (st == SG_ELIMIT) {

@@ -18,7 +18,6 @@
  */
 #include "core/quotient.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -619,11 +618,6 @@ static sg_status refine(sg_quotient *q, const uint32_t *w, size_t k,
             lo = mid;
     }
     size_t at = st == SG_OK ? read_from(q, 0, w, lo) : 0;
-    if (getenv("QDEBUG") && st == SG_OK) {
-        fprintf(stderr, "refine k=%zu lo=%zu state %zu part %u how %d word:", k, lo, at, w[lo], q->how[at * q->stride + w[lo]]);
-        for (size_t i = 0; i < k; i++) fprintf(stderr, " %u", w[i]);
-        fprintf(stderr, "\n");
-    }
     unsigned char *how = st == SG_OK ? &q->how[at * q->stride + w[lo]] : NULL;
     size_t was = st == SG_OK ? q->delta[at * q->stride + w[lo]] : 0;
     if (how && *how == KEPT && at != 0 && q->via[at] != w[lo]) {
@@ -1126,22 +1120,6 @@ sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
         }
         if (st == SG_OK)
             st = keep(q, q->built, 0);
-        if (getenv("QDEBUG")) {
-            fprintf(stderr, "level %u: st %d states %zu tests %zu pairs %llu\n", g, (int)st, q->n, q->ntests, (unsigned long long)q->pairs);
-            uint32_t wbuf[600];
-            for (size_t s = 0; s < q->n && getenv("QDEBUG")[0] == '2'; s++) {
-                size_t k = word_of(q, s, wbuf);
-                fprintf(stderr, "  rep %zu:", s);
-                for (size_t i = 0; i < k; i++) fprintf(stderr, " %u", wbuf[i]);
-                fprintf(stderr, "\n");
-            }
-            for (size_t t = 0; t < q->ntests && getenv("QDEBUG")[0] == '2'; t++) {
-                const uint32_t *a = &q->arena[q->test_at[t]];
-                fprintf(stderr, "  test %zu:", t);
-                for (size_t i = 0; i < a[0]; i++) fprintf(stderr, " %u", a[i + 1]);
-                fprintf(stderr, "\n");
-            }
-        }
     }
     q->ctx = NULL;
     q->mv = NULL;
