@@ -1526,7 +1526,10 @@ typedef struct sg_misere_answer {
 /* The misère outcome of the sum of PARTS[0..n) (one part: a single
  * position) into *ANSWER; with WANT_VALUE, also its g- (which a search
  * finds by examining every position, where the outcome alone may stop at
- * a winning move).  Returns SG_OK, or an error: SG_ELIMIT naming the sum
+ * a winning move).  A sum whose search outgrows a first short bound is
+ * decided by the misère quotient when one can be learned (rule
+ * SG_MISERE_BY_QUOTIENT): then only the outcome is known, and has_value
+ * stays 0 even with WANT_VALUE.  Returns SG_OK, or an error: SG_ELIMIT naming the sum
  * and the bound when the search examines more positions than allowed, or
  * when a part's values would not fit in memory (as sg_check_range()). */
 sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *misere,

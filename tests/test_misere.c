@@ -574,6 +574,17 @@ static void test_kayles_quotient(void **state)
     assert_int_equal(a.rule, SG_MISERE_BY_QUOTIENT);
     assert_int_equal(a.quotient_below, 31);
     assert_true(a.quotient_classes >= 2 && a.quotient_pairs > 0);
+    /* g- of so large a sum is beyond the search: the outcome alone. */
+    assert_int_equal(sg_misere_solve(ctx, m, big, 3, 1, &a), SG_OK);
+    assert_int_equal(a.rule, SG_MISERE_BY_QUOTIENT);
+    assert_int_equal(a.has_value, 0);
+    assert_int_equal(a.first_player_wins, 1);
+    /* A small sum still gets its g- from the search. */
+    uint64_t two[2] = {12, 13};
+    assert_int_equal(sg_misere_solve(ctx, m, two, 2, 1, &a), SG_OK);
+    assert_int_equal(a.has_value, 1);
+    krow r2 = {2, {12, 13}};
+    assert_int_equal(a.value != 0, kayles_wins(&r2));
     for (int round = 0; round < 300; round++) {
         krow r = {1 + (int)rnd(4), {0}};
         uint64_t parts[4];

@@ -53,6 +53,18 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
         if (sg_position_parse(ctx, game, args[i], where, &parts, &k) != SG_OK)
             goto done;
         sg_status st = sg_misere_solve(ctx, m, parts, k, 1, &a);
+        if (st == SG_OK && !a.has_value) {
+            /* Too large for the search alone: the misère quotient gives
+             * the outcome, so g- = 0 or g- >= 1, but not which value. */
+            free(parts);
+            if (a.first_player_wins)
+                fprintf(lines, "g\u207b(%s) >= 1  (N, by the misère "
+                        "quotient; the exact value needs a search over every "
+                        "position of the sum)\n", args[i]);
+            else
+                fprintf(lines, "g\u207b(%s) = 0  (P)\n", args[i]);
+            continue;
+        }
         free(parts);
         if (st != SG_OK)
             goto done;

@@ -1058,42 +1058,47 @@ sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
         return st;
     }
     uint32_t r = NO_VALUE;
-    if (!want_value && k && !by_quotient(m, ms, k) && !m->quotient_failed) {
+    bool value = want_value != 0;
+    if (k && (value || !by_quotient(m, ms, k)) && !m->quotient_failed) {
         /* A short search first: small sums are shown position by
-         * position.  Past it, the quotient answers for every sum. */
+         * position.  Past it, the quotient answers for every sum (the
+         * outcome only: g- is a mex over every move, which only the
+         * search finds). */
         uint64_t limit = m->limit;
         uint64_t quick = MISERE_QUICK_POSITIONS < limit / 4
                              ? MISERE_QUICK_POSITIONS
                              : limit / 4;
         if (m->used + quick < limit)
             m->limit = m->used + quick;
-        st = solve(ctx, m, ms, k, false, &r);
+        st = solve(ctx, m, ms, k, value, &r);
         m->limit = limit;
         if (st == SG_ELIMIT) {
             st = build_quotient(ctx, m, ms[k - 1]);
             if (st == SG_ELIMIT)
                 st = SG_OK; /* beyond its bounds: the search goes on */
+            if (st == SG_OK && value && by_quotient(m, ms, k))
+                value = false; /* the outcome alone, from the quotient */
         }
         if (st != SG_OK) {
             free(ms);
             return st;
         }
     }
-    if (r == NO_VALUE && !want_value && k && by_quotient(m, ms, k)) {
+    if (r == NO_VALUE && !value && k && by_quotient(m, ms, k)) {
         a->rule = SG_MISERE_BY_QUOTIENT;
         a->quotient_classes = sg_quotient_classes(m->quotient);
         a->quotient_pairs = sg_quotient_pairs(m->quotient);
         a->quotient_below = sg_quotient_level(m->quotient);
     }
     if (r == NO_VALUE)
-        st = solve(ctx, m, ms, k, want_value != 0, &r);
+        st = solve(ctx, m, ms, k, value, &r);
     free(ms);
     a->searched = m->searched;
     if (st == SG_ELIMIT)
         return too_large(ctx, m, parts, n);
     if (st != SG_OK)
         return st;
-    if (want_value) {
+    if (value) {
         a->has_value = 1;
         a->value = r;
         a->first_player_wins = r != 0;

@@ -163,6 +163,14 @@ static sg_status write_step(sg_ctx *ctx, mwriter *w, sg_buf *out,
             sg_misere_answer a;
             st = sg_misere_solve(ctx, m, left, k, 1, &a);
             v = a.value;
+            /* The values of the heaps were all found first, so every sum
+             * a move leaves is known; only its outcome would be a
+             * failure of that promise. */
+            if (st == SG_OK && !a.has_value)
+                st = sg_ctx_fail(ctx, SG_ELIMIT, "g\u207b of a sum that a "
+                                 "move leaves needs more positions than the "
+                                 "search examines; ask for fewer %ss",
+                                 game->ops->noun);
         }
         if (j) {
             sg_buf_putc(&moves, ',');

@@ -1,7 +1,8 @@
 /*
  * bench_misere.c - misère play: the outcome of random Kayles sums (up to 4
- * heaps of at most 30), where no rule holds and a search decides, each
- * with the positions it examined; misère Nim's rule on a judge's input
+ * heaps of at most 30), where no rule holds and a search decides, or past
+ * its first 100,000 positions the misère quotient learned from it, each
+ * with the positions examined in all; misère Nim's rule on a judge's input
  * (HDU 1907's format) beside a reference solution compiled in.
  *
  * The sums come from a fixed generator, so every run measures the same
@@ -27,8 +28,8 @@ static unsigned next(unsigned n)
     return (unsigned)(state % n);
 }
 
-/* The positions a `solve --misere` answer says its search examined, or
- * -1 when it does not say. */
+/* The positions a `solve --misere` answer says its search examined (for
+ * the quotient, in learning it), or -1 when it does not say. */
 static long long searched_in(const char *path)
 {
     FILE *f = fopen(path, "r");
