@@ -1517,10 +1517,14 @@ typedef struct sg_misere_answer {
     sg_value value;
     uint64_t searched;      /* positions the search examined anew */
     /* By the quotient: its classes, the pairs its proof walked over, and
-     * the positions it covers (every sum of positions below this). */
+     * the sums it covers: every sum of positions below quotient_below, and
+     * with quotient_one_more also those sums plus one position
+     * quotient_below (when the bound stopped the learning of sums with two
+     * of it). */
     uint64_t quotient_classes;
     uint64_t quotient_pairs;
     uint64_t quotient_below;
+    int quotient_one_more;
 } sg_misere_answer;
 
 /* The misère outcome of the sum of PARTS[0..n) (one part: a single

@@ -215,9 +215,17 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
                         : "every value is 0 or 1: the number of 1s");
     else if (a.rule == SG_MISERE_BY_QUOTIENT)
         fprintf(f, "decided by the misère quotient of every sum of %ss up to "
-                "%llu: %llu classes, proved over %llu pairs; learned in a "
-                "search over %llu positions\n", part,
-                (unsigned long long)a.quotient_below - 1,
+                "%s%s%s%s%s: %llu classes, proved over %llu pairs; learned "
+                "in a search over %llu positions\n", part,
+                sg_game_position_name(game, a.quotient_below - 1, tmp,
+                                      sizeof tmp),
+                a.quotient_one_more ? " with at most one " : "",
+                a.quotient_one_more ? part : "",
+                a.quotient_one_more ? " of " : "",
+                a.quotient_one_more
+                    ? sg_game_position_name(game, a.quotient_below, tmp2,
+                                            sizeof tmp2)
+                    : "",
                 (unsigned long long)a.quotient_classes,
                 (unsigned long long)a.quotient_pairs,
                 (unsigned long long)a.searched);

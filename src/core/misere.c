@@ -1089,6 +1089,7 @@ sg_status sg_misere_solve(sg_ctx *ctx, sg_misere *m, const uint64_t *parts,
         a->quotient_classes = sg_quotient_classes(m->quotient);
         a->quotient_pairs = sg_quotient_pairs(m->quotient);
         a->quotient_below = sg_quotient_level(m->quotient);
+        a->quotient_one_more = sg_quotient_copies(m->quotient) > 0;
     }
     if (r == NO_VALUE)
         st = solve(ctx, m, ms, k, value, &r);

@@ -108,6 +108,7 @@ void sg_quotient_free(sg_quotient *q)
 }
 
 uint32_t sg_quotient_level(const sg_quotient *q) { return q->level; }
+unsigned sg_quotient_copies(const sg_quotient *q) { return q->copies; }
 size_t sg_quotient_classes(const sg_quotient *q) { return q->pn; }
 uint64_t sg_quotient_pairs(const sg_quotient *q) { return q->pairs; }
 
@@ -554,7 +555,8 @@ static sg_status add_test(sg_quotient *q, const uint32_t *z, size_t k)
     }
     q->test_at[q->ntests] = q->arena_len;
     q->arena[q->arena_len] = (uint32_t)k;
-    memcpy(&q->arena[q->arena_len + 1], z, k * sizeof *z);
+    if (k) /* the empty test comes with no array */
+        memcpy(&q->arena[q->arena_len + 1], z, k * sizeof *z);
     q->arena_len += k + 1;
     size_t t = q->ntests++;
     for (size_t s = 0; s < q->n; s++) {

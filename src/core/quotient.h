@@ -64,8 +64,12 @@ sg_status sg_quotient_extend(sg_ctx *ctx, sg_quotient *q,
                              const sg_quotient_moves *moves, uint32_t level,
                              sg_quotient_truth truth, void *user);
 
-/* Every sum of parts below this is proved (0: none yet). */
+/* Every sum of parts below this is proved (0: none yet)... */
 uint32_t sg_quotient_level(const sg_quotient *q);
+
+/* ...and so is every such sum plus this many copies of part level (0
+ * once the level is done; 1 while sums with two copies are learned). */
+unsigned sg_quotient_copies(const sg_quotient *q);
 
 /* The classes of the proved quotient (its states). */
 size_t sg_quotient_classes(const sg_quotient *q);

@@ -58,6 +58,7 @@ enum {
     SW_WHY_PAIRS,
     SW_M_SEARCH,
     SW_M_QUOTIENT,
+    SW_QUOTIENT_ONE_MORE,
     SW_M_MOVE,
     SW_M_P,
     SW_M_N,
@@ -78,7 +79,7 @@ static const char *const sum_sections[] = {
     "misere-tame", "misere-large", "misere-one-large", "misere-small",
     "misere-small-wins", "misere-small-loses", "misere-wild",
     "misere-untamed", "why-splits", "why-pairs", "misere-search",
-    "misere-quotient", "misere-move", "misere-p", "misere-n", "misere-wins", "misere-loses",
+    "misere-quotient", "quotient-one-more", "misere-move", "misere-p", "misere-n", "misere-wins", "misere-loses",
     "part-move", "misere-others", "heap-of", "position-of", NULL};
 
 enum {
@@ -130,7 +131,7 @@ static const uint64_t sum_allowed[SW_NSECTIONS] = {
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
     SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL,
-    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL};
+    SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL, SUM_ALL};
 
 static const char *const no_settings[] = {NULL};
 
@@ -613,8 +614,21 @@ static sg_status misere_by_search(sg_ctx *ctx, writer *w, sg_misere *m,
     if (a->rule == SG_MISERE_BY_QUOTIENT) {
         set_num(w, SV_CLASSES, a->quotient_classes);
         set_num(w, SV_PAIRS, a->quotient_pairs);
-        set_num(w, SV_UPTO, a->quotient_below - 1);
+        char buf_last[64], buf_next[64];
+        const char *last = sg_game_position_name(
+            game, a->quotient_below - 1, buf_last, sizeof buf_last);
+        char *covered = NULL;
+        if (a->quotient_one_more) {
+            w->vars[SV_X] = last;
+            w->vars[SV_TO] = sg_game_position_name(game, a->quotient_below,
+                                                   buf_next, sizeof buf_next);
+            covered = said(w, SW_QUOTIENT_ONE_MORE);
+            w->vars[SV_X] = w->vars[SV_TO] = NULL;
+        }
+        w->vars[SV_UPTO] = covered ? covered : last;
         say(w, b, SW_M_QUOTIENT, true);
+        w->vars[SV_UPTO] = NULL;
+        free(covered);
     } else {
         say(w, b, SW_M_SEARCH, true);
     }
