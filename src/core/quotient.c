@@ -56,7 +56,7 @@ struct sg_quotient {
      * moves come from rows. */
     size_t *like;
     /* How each move (state, part) is found: asked (from its row) or
-     * derived from other moves by one of the recipes below. */
+     * derived from other moves by one of the recipes above. */
     unsigned char *how;     /* stride per state */
     /* The tests, each a sorted sum in the arena: its size, then parts. */
     size_t ntests;
@@ -797,6 +797,19 @@ static sg_status walk_add(sg_ctx *ctx, walk *wk, size_t s, unsigned c,
     return SG_OK;
 }
 
+/* The access path of walk pair I (its parts in reading order) into OUT;
+ * returns its length. */
+static size_t path_of(const walk *wk, size_t i, uint32_t *out)
+{
+    size_t k = 0;
+    for (size_t j = i; j != 0; j = wk->from[j])
+        k++;
+    size_t at = k;
+    for (size_t j = i; j != 0; j = wk->from[j])
+        out[--at] = wk->by[j];
+    return k;
+}
+
 /* When the pair reached by the sum X (pair I, then part G) breaks the
  * rule, X or one of its options is predicted wrongly: finds which and
  * refines on it. */
@@ -817,12 +830,8 @@ static sg_status broken(sg_quotient *q, const walk *wk, size_t i, uint32_t g)
     uint32_t *x = sg_alloc_raw(ctx, k + 1, sizeof *x);
     uint32_t *y = sg_alloc_raw(ctx, k + most + 1, sizeof *y);
     sg_status st = x && y ? SG_OK : ctx->status;
-    if (st == SG_OK) {
-        size_t at = k;
-        x[--at] = g;
-        for (size_t j = i; j != 0; j = wk->from[j])
-            x[--at] = wk->by[j];
-    }
+    if (st == SG_OK)
+        x[path_of(wk, i, x)] = g;
     bool done = false;
     /* X itself, then each option of X (one copy of each part replaced). */
     if (st == SG_OK) {
@@ -875,19 +884,6 @@ static sg_status broken(sg_quotient *q, const walk *wk, size_t i, uint32_t g)
 
 /* A copy count that means "any number". */
 #define ANY_COPIES 255u
-
-/* The access path of walk pair I (its parts in reading order) into OUT;
- * returns its length. */
-static size_t path_of(const walk *wk, size_t i, uint32_t *out)
-{
-    size_t k = 0;
-    for (size_t j = i; j != 0; j = wk->from[j])
-        k++;
-    size_t at = k;
-    for (size_t j = i; j != 0; j = wk->from[j])
-        out[--at] = wk->by[j];
-    return k;
-}
 
 /* Walks over every pair (phi(X), R(X)) of sums X of parts below built
  * that hold at most CAP copies of part NEWEST (ANY_COPIES: no bound), and
