@@ -36,6 +36,8 @@
 /* The positions a search examines before the quotient is tried (at most
  * a quarter of the bound, which leaves the learning room). */
 #define MISERE_QUICK_POSITIONS UINT64_C(100000)
+/* The misère quotient is learned for sums of positions below this. */
+#define MISERE_QUOTIENT_PARTS 256u
 /* The most moves the search keeps for all those positions together. */
 #define MISERE_MAX_OPTIONS ((size_t)20000000)
 
@@ -948,6 +950,16 @@ static sg_status too_large(sg_ctx *ctx, const sg_misere *m,
                            const uint64_t *parts, size_t n)
 {
     char text[120];
+    if (largest_of(parts, n) >= MISERE_QUOTIENT_PARTS)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "the misère search of %s "
+                           "examined %llu positions without an answer, the "
+                           "most it may examine (%llu), and sgviz learns the "
+                           "misère quotient only for sums of %ss below %u; "
+                           "ask about fewer or smaller %ss",
+                           sum_text(m->game, parts, n, text, sizeof text),
+                           (unsigned long long)m->used,
+                           (unsigned long long)m->limit, m->game->ops->noun,
+                           MISERE_QUOTIENT_PARTS, m->game->ops->noun);
     return sg_ctx_fail(ctx, SG_ELIMIT, "the misère search of %s examined "
                        "%llu positions without an answer, the most it may "
                        "examine (%llu), and the misère quotient of %s could "
@@ -998,6 +1010,12 @@ static sg_status teach(void *user, const uint32_t *ms, size_t k, bool *is_p)
  * quotient_failed is set, and the search alone goes on). */
 static sg_status build_quotient(sg_ctx *ctx, sg_misere *m, uint32_t largest)
 {
+    /* The automaton keeps a row for every state and part, so parts are
+     * bounded (for a DOT game of many nodes, the search alone goes on). */
+    if (largest >= MISERE_QUOTIENT_PARTS) {
+        m->quotient_failed = true;
+        return SG_ELIMIT;
+    }
     if (!m->quotient) {
         m->quotient = sg_quotient_new(ctx);
         if (!m->quotient)
