@@ -515,6 +515,30 @@ static bool kayles_wins(const krow *r)
     return wins;
 }
 
+/* Every move of the sum R (its heaps also in PARTS) wins exactly when the
+ * brute force says the sum it leaves is a P-position. */
+static void assert_moves_right(sg_ctx *ctx, sg_misere *m, const krow *r,
+                               const uint64_t *parts)
+{
+    sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts, (size_t)r->k, 1);
+    assert_non_null(mv);
+    for (size_t t = 0; t < sg_misere_moves_count(mv); t++) {
+        const uint64_t *left;
+        size_t nleft;
+        int wins;
+        const sg_sum_move *mo = sg_misere_moves_at(mv, t, &wins, &left,
+                                                   &nleft);
+        krow next = {0, {0}};
+        for (int q = 0; q < r->k; q++)
+            if (q != (int)mo->part)
+                kput(&next, r->h[q]);
+        for (size_t q = 0; q < nleft; q++)
+            kput(&next, (int)left[q]);
+        assert_int_equal(wins, !kayles_wins(&next));
+    }
+    sg_misere_moves_free(mv);
+}
+
 static void test_kayles_sums(void **state)
 {
     (void)state;
@@ -533,24 +557,7 @@ static void test_kayles_sums(void **state)
                          SG_OK);
         assert_int_equal(a.rule, SG_MISERE_BY_SEARCH);
         assert_int_equal(a.first_player_wins, kayles_wins(&r));
-        sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts,
-                                                  (size_t)r.k, 1);
-        assert_non_null(mv);
-        for (size_t t = 0; t < sg_misere_moves_count(mv); t++) {
-            const uint64_t *left;
-            size_t nleft;
-            int wins;
-            const sg_sum_move *mo = sg_misere_moves_at(mv, t, &wins, &left,
-                                                       &nleft);
-            krow next = {0, {0}};
-            for (int q = 0; q < r.k; q++)
-                if (q != (int)mo->part)
-                    kput(&next, r.h[q]);
-            for (size_t q = 0; q < nleft; q++)
-                kput(&next, (int)left[q]);
-            assert_int_equal(wins, !kayles_wins(&next));
-        }
-        sg_misere_moves_free(mv);
+        assert_moves_right(ctx, m, &r, parts);
     }
     sg_misere_free(m);
     sg_game_free(game);
@@ -596,24 +603,7 @@ static void test_kayles_quotient(void **state)
                          SG_OK);
         assert_int_equal(a.rule, SG_MISERE_BY_QUOTIENT);
         assert_int_equal(a.first_player_wins, kayles_wins(&r));
-        sg_misere_moves *mv = sg_misere_moves_new(ctx, m, parts,
-                                                  (size_t)r.k, 1);
-        assert_non_null(mv);
-        for (size_t t = 0; t < sg_misere_moves_count(mv); t++) {
-            const uint64_t *left;
-            size_t nleft;
-            int wins;
-            const sg_sum_move *mo = sg_misere_moves_at(mv, t, &wins, &left,
-                                                       &nleft);
-            krow next = {0, {0}};
-            for (int q = 0; q < r.k; q++)
-                if (q != (int)mo->part)
-                    kput(&next, r.h[q]);
-            for (size_t q = 0; q < nleft; q++)
-                kput(&next, (int)left[q]);
-            assert_int_equal(wins, !kayles_wins(&next));
-        }
-        sg_misere_moves_free(mv);
+        assert_moves_right(ctx, m, &r, parts);
     }
     for (int round = 0; round < 40; round++) {
         uint64_t parts[4];
