@@ -634,25 +634,6 @@ done:
     return st;
 }
 
-/* Writes "3+4+5" into BUF (cut short if long). */
-static void position_text(const sg_game *game, const uint64_t *parts,
-                          size_t n, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used + 1 < size; i++) {
-        char tmp[32];
-        int w = snprintf(buf + used, size - used, "%s%s", i ? "+" : "",
-                         sg_game_position_name(game, parts[i], tmp,
-                                               sizeof tmp));
-        if (w < 0)
-            break;
-        used += (size_t)w;
-    }
-    if (used + 1 >= size && size > 4)
-        memcpy(buf + size - 4, "...", 4);
-}
-
 /* Records that part I of the position TEXT reaches too many positions on
  * its own. */
 static void part_too_large(sg_ctx *ctx, const sg_game *game, const char *text,
@@ -677,7 +658,7 @@ sg_game *sg_sum_game_new(sg_ctx *ctx, const sg_game *game,
                          const uint64_t *parts, size_t n)
 {
     char text[160];
-    position_text(game, parts, n, text, sizeof text);
+    sg_game_sum_text(game, parts, n, text, sizeof text);
     const char *noun = game->ops->noun;
     if (n == 0 || n > SG_POSITION_MAX_PARTS) {
         sg_ctx_fail(ctx, SG_EINPUT, "a position has 1 to %d %ss, not %zu",

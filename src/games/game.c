@@ -85,6 +85,24 @@ const char *sg_game_position_name(const sg_game *game, uint64_t x, char *buf,
     return buf;
 }
 
+void sg_game_sum_text(const sg_game *game, const uint64_t *parts, size_t n,
+                      char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used + 1 < size; i++) {
+        char tmp[64];
+        int w = snprintf(buf + used, size - used, "%s%s", i ? "+" : "",
+                         sg_game_position_name(game, parts[i], tmp,
+                                               sizeof tmp));
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+    if (used + 1 >= size && size > 4)
+        memcpy(buf + size - 4, "...", 4);
+}
+
 sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
                                  const char *text, size_t len,
                                  const char *origin, bool say_negative,

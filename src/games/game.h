@@ -282,6 +282,11 @@ static inline const sg_theorem *sg_game_theorem(const sg_game *game)
 uint64_t *sg_game_amounts_upto(sg_ctx *ctx, const sg_game *game,
                                uint64_t limit, size_t *n);
 
+/* Writes the sum of PARTS[0..n) as "3+4+5" into BUF of SIZE bytes, for
+ * messages: cut short with "..." when it does not fit. */
+void sg_game_sum_text(const sg_game *game, const uint64_t *parts, size_t n,
+                      char *buf, size_t size);
+
 /* Reads the position TEXT[0..len) names: a heap size from 0 to 2^63 - 1,
  * or the name of a position.  ORIGIN starts the message.  With
  * SAY_NEGATIVE, "-3" is called negative rather than not a number.  Returns
