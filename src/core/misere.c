@@ -340,6 +340,26 @@ static bool plays_one(const options *o, uint64_t x)
            o->part_start[o->first[x] + 1] == o->part_start[o->first[x]];
 }
 
+/* Writes the parts MS[0..k) below BELOW that play like *1 as one part,
+ * once if they were odd in number and not at all if even, and sorts the
+ * rest; returns the new length.  (Parts from BELOW on are not listed yet,
+ * so whether they play like *1 is not known.) */
+static size_t fold_ones(const options *o, uint32_t *ms, size_t k,
+                        uint64_t below)
+{
+    size_t kept = 0, ones = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (o->one != NO_ONE && ms[i] < below && plays_one(o, ms[i]))
+            ones++;
+        else
+            ms[kept++] = ms[i];
+    }
+    if (ones % 2)
+        ms[kept++] = o->one;
+    qsort(ms, kept, sizeof *ms, compare_u32);
+    return kept;
+}
+
 /* Lists the options of every position 0..LAST, each option's parts
  * without the terminal ones, sorted, and each different option once. */
 static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
@@ -410,18 +430,14 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
                 lp = &list.parts[list.part_start[j]];
                 k = list.part_start[j + 1] - list.part_start[j];
             }
-            size_t kept = 0, ones = 0;
+            size_t kept = 0;
             sg_value xp = 0;
             for (size_t p = 0; p < k && kept < 64; p++) {
                 xp ^= sg_lookup_get(m->lookup, lp[p]);
-                if (o->one != NO_ONE && lp[p] < x && plays_one(o, lp[p]))
-                    ones++;
-                else if (o->first[lp[p] + 1] > o->first[lp[p]])
+                if (o->first[lp[p] + 1] > o->first[lp[p]])
                     buf[kept++] = (uint32_t)lp[p];
             }
-            if (ones % 2)
-                buf[kept++] = o->one;
-            qsort(buf, kept, sizeof *buf, compare_u32);
+            kept = fold_ones(o, buf, kept, x);
             /* Two moves to one multiset are one move. */
             bool again = false;
             for (size_t q = begin; q < o->nopt && !again; q++) {
@@ -791,18 +807,9 @@ static sg_status solve(sg_ctx *ctx, sg_misere *m, const uint32_t *ms,
         canon = sg_alloc_raw(ctx, k, sizeof *canon);
         if (!canon)
             return ctx->status;
-        size_t kept = 0, ones = 0;
-        for (size_t i = 0; i < k; i++) {
-            if (plays_one(&m->opt, ms[i]))
-                ones++;
-            else
-                canon[kept++] = ms[i];
-        }
-        if (ones % 2)
-            canon[kept++] = m->opt.one;
-        qsort(canon, kept, sizeof *canon, compare_u32);
+        memcpy(canon, ms, k * sizeof *canon);
+        k = fold_ones(&m->opt, canon, k, m->opt.count);
         ms = canon;
-        k = kept;
         if (k == 0) {
             free(canon);
             *out = value ? 1 : ONLY_N;
@@ -926,37 +933,18 @@ static uint64_t largest_of(const uint64_t *parts, size_t n)
     return l;
 }
 
-/* Writes "3+4+5" into BUF, cut short if long. */
-static const char *sum_text(const sg_game *game, const uint64_t *parts,
-                            size_t n, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used + 1 < size; i++) {
-        char tmp[64];
-        int w = snprintf(buf + used, size - used, "%s%s", i ? "+" : "",
-                         sg_game_position_name(game, parts[i], tmp,
-                                               sizeof tmp));
-        if (w < 0)
-            break;
-        used += (size_t)w;
-    }
-    if (used + 1 >= size && size > 4)
-        memcpy(buf + size - 4, "...", 4);
-    return buf;
-}
-
 static sg_status too_large(sg_ctx *ctx, const sg_misere *m,
                            const uint64_t *parts, size_t n)
 {
     char text[120];
+    sg_game_sum_text(m->game, parts, n, text, sizeof text);
     if (largest_of(parts, n) >= MISERE_QUOTIENT_PARTS)
         return sg_ctx_fail(ctx, SG_ELIMIT, "the misère search of %s "
                            "examined %llu positions without an answer, the "
                            "most it may examine (%llu), and sgviz learns the "
                            "misère quotient only for sums of %ss below %u; "
                            "ask about fewer or smaller %ss",
-                           sum_text(m->game, parts, n, text, sizeof text),
+                           text,
                            (unsigned long long)m->used,
                            (unsigned long long)m->limit, m->game->ops->noun,
                            MISERE_QUOTIENT_PARTS, m->game->ops->noun);
@@ -965,7 +953,7 @@ static sg_status too_large(sg_ctx *ctx, const sg_misere *m,
                        "examine (%llu), and the misère quotient of %s could "
                        "not be learned within that bound either; ask about "
                        "fewer or smaller %ss",
-                       sum_text(m->game, parts, n, text, sizeof text),
+                       text,
                        (unsigned long long)m->used,
                        (unsigned long long)m->limit, m->game->describe,
                        m->game->ops->noun);
