@@ -214,25 +214,24 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
                 a.large ? "a value is 2 or more: the nim-sum, as in normal "
                           "play"
                         : "every value is 0 or 1: the number of 1s");
-    else if (a.rule == SG_MISERE_BY_QUOTIENT)
+    else if (a.rule == SG_MISERE_BY_QUOTIENT) {
         fprintf(f, "decided by the misère quotient of every sum of %ss up to "
-                "%s%s%s%s%s: %llu classes, proved over %llu pairs; learned "
-                "in a search over %llu positions\n", part,
+                "%s", part,
                 sg_game_position_name(game, a.quotient_below - 1, tmp,
-                                      sizeof tmp),
-                a.quotient_one_more ? " with at most one " : "",
-                a.quotient_one_more ? part : "",
-                a.quotient_one_more ? " of " : "",
-                a.quotient_one_more
-                    ? sg_game_position_name(game, a.quotient_below, tmp2,
-                                            sizeof tmp2)
-                    : "",
+                                      sizeof tmp));
+        if (a.quotient_one_more)
+            fprintf(f, " with at most one %s of %s", part,
+                    sg_game_position_name(game, a.quotient_below, tmp2,
+                                          sizeof tmp2));
+        fprintf(f, ": %llu classes, proved over %llu pairs; learned in a "
+                "search over %llu positions\n",
                 (unsigned long long)a.quotient_classes,
                 (unsigned long long)a.quotient_pairs,
                 (unsigned long long)a.searched);
-    else
+    } else {
         fprintf(f, "decided by a search over %llu positions (see sgviz trace "
                 "--misere --position)\n", (unsigned long long)a.searched);
+    }
     if (!a.first_player_wins) {
         fputs("The second player wins: every move of the first player leaves "
               "a misère N-position.\n", f);

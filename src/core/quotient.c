@@ -195,24 +195,22 @@ static bool scratch_room(sg_quotient *q, size_t n)
     return true;
 }
 
-/* The access word of state S into OUT (room for the depth of S): the
- * parts from the empty sum to S, in reading order.  Returns its length. */
-static size_t word_of(const sg_quotient *q, size_t s, uint32_t *out)
-{
-    size_t len = 0;
-    for (size_t t = s; t != 0; t = q->parent[t])
-        len++;
-    size_t i = len;
-    for (size_t t = s; t != 0; t = q->parent[t])
-        out[--i] = q->via[t];
-    return len;
-}
-
+/* The number of parts in the access word of state S. */
 static size_t depth_of(const sg_quotient *q, size_t s)
 {
     size_t len = 0;
     for (size_t t = s; t != 0; t = q->parent[t])
         len++;
+    return len;
+}
+
+/* The access word of state S into OUT (room for the depth of S): the
+ * parts from the empty sum to S, in reading order.  Returns its length. */
+static size_t word_of(const sg_quotient *q, size_t s, uint32_t *out)
+{
+    size_t len = depth_of(q, s), i = len;
+    for (size_t t = s; t != 0; t = q->parent[t])
+        out[--i] = q->via[t];
     return len;
 }
 
@@ -428,7 +426,7 @@ static size_t square_of(const sg_quotient *q, uint32_t g)
 static unsigned char recipe(const sg_quotient *q, size_t s, uint32_t g)
 {
     if (s == 0)
-        return q->like[g] != SIZE_MAX ? LIKE : ASKED;
+        return ASKED; /* no parent to derive from */
     if (g != q->via[s])
         return COMMUTE;
     if (q->like[g] != SIZE_MAX)
@@ -902,7 +900,7 @@ static sg_status prove(sg_quotient *q, uint32_t newest, unsigned cap,
     uint64_t *opts = sg_alloc(ctx, q->n * q->stride * words, sizeof *opts);
     uint64_t *p_set = sg_alloc(ctx, words, sizeof *p_set);
     uint64_t *next = sg_alloc(ctx, words, sizeof *next);
-    unsigned char *checked = sg_alloc(ctx, q->n, 4);
+    unsigned char *checked = sg_alloc(ctx, q->n, 2);
     sg_status st = opts && p_set && next && checked ? SG_OK : ctx->status;
     for (size_t s = 0; st == SG_OK && s < q->n; s++) {
         if (bit(row_of(q, s), 0))
@@ -930,9 +928,11 @@ static sg_status prove(sg_quotient *q, uint32_t newest, unsigned cap,
         unsigned c = wk.copies[i];
         /* Whether part G may still be added to the sums of this pair. */
 #define MAY_ADD(g) ((g) != newest || cap == ANY_COPIES || c < cap)
-        unsigned bucket = cap == ANY_COPIES ? 0 : (c < 3 ? c : 3);
-        if (!checked[s * 4 + bucket]) {
-            checked[s * 4 + bucket] = 1;
+        /* Commutation is checked once per state, and once more for a
+         * state reached with the one copy a capped walk allows. */
+        unsigned bucket = cap == ANY_COPIES ? 0 : c;
+        if (!checked[s * 2 + bucket]) {
+            checked[s * 2 + bucket] = 1;
             for (uint32_t a = 1; held && a < q->built; a++) {
                 if (terminal(q->mv, a) || !MAY_ADD(a))
                     continue;
