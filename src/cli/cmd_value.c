@@ -34,7 +34,7 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
                          int n, uint64_t limit, const char *output)
 {
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     char *text = NULL;
     size_t len = 0;
     FILE *lines = open_memstream(&text, &len);
@@ -77,15 +77,15 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
         goto done;
     }
     lines = NULL;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    fwrite(text, 1, len, sg_output_stream(out));
+    fwrite(text, 1, len, cli_output_stream(out));
     rc = cli_commit(ctx, &out);
 done:
     if (lines)
         fclose(lines);
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(text);
     sg_misere_free(m);
     return rc;
@@ -139,7 +139,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     uint64_t *x = NULL;
     sg_lookup *lookup = NULL;
     int n = argc - optind;
@@ -151,10 +151,10 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     if (!game ||
         cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    FILE *f = sg_output_stream(out);
+    FILE *f = cli_output_stream(out);
     for (int i = 0; i < n; i++) {
         char tmp[24];
         sg_value v = sg_lookup_get(lookup, x[i]);
@@ -164,7 +164,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_lookup_free(lookup);
     free(x);
     sg_game_free(game);
