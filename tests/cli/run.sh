@@ -162,5 +162,6 @@ for cases in "$here"/cases*.sh; do
     . "$cases"
 done
 
+sh "$here/transcripts.sh" && pass || fail "tests/cli/transcripts.sh: a transcript in README.md or doc/*.md differs from what sgviz prints"
 echo "cli tests: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
