@@ -35,6 +35,8 @@
 #   with "$ " in any other block, a ```console block without its comment,
 #   and a comment without its block are errors, so that nothing looks
 #   checked without being checked.
+# - As in CommonMark, a fence or a comment indented by four spaces or more
+#   is part of an indented code block, and is only shown.
 #
 # SGVIZ_RUNNER, when set, is a command that runs each sgviz, as in run.sh.
 #
@@ -95,19 +97,19 @@ function finish_cmd() {
     cmd = ""
 }
 FNR == 1 { if (pending != "") err("a transcript comment with no ```console block after it"); pending = ""; fence = "" }
-fence == "" && /^[ \t]*<!-- *transcript:/ {
+fence == "" && /^(   |  | )?<!-- *transcript:/ {
     if (pending != "") err("two transcript comments in a row")
     d = $0
-    sub(/^[ \t]*<!-- *transcript: */, "", d)
+    sub(/^ *<!-- *transcript: */, "", d)
     if (d !~ / *-->[ \t]*$/) { err("a transcript comment must end with -->"); next }
     sub(/ *-->[ \t]*$/, "", d)
     if (d == "" || d ~ /^\// || d ~ /(^|\/)\.\.(\/|$)/) { err("the directory of a transcript must be relative to the top of the tree"); next }
     pending = d
     next
 }
-fence == "" && /^[ \t]*```/ {
+fence == "" && /^(   |  | )?```/ {
     indent = $0; sub(/```.*/, "", indent)
-    info = $0; sub(/^[ \t]*```/, "", info); sub(/[ \t]+$/, "", info)
+    info = $0; sub(/^ *```/, "", info); sub(/[ \t]+$/, "", info)
     fence = "```"
     if (info == "console") {
         if (pending == "") err("a ```console block without <!-- transcript: DIR --> before it (use ```sh for one that is not checked)")
@@ -126,7 +128,7 @@ fence == "" && /^[ \t]*```/ {
     next
 }
 fence == "" && NF > 0 && pending != "" { err("a transcript comment with no ```console block after it"); pending = "" }
-fence != "" && /^[ \t]*```[ \t]*$/ { finish_cmd(); fence = ""; next }
+fence != "" && /^(   |  | )?```[ \t]*$/ { finish_cmd(); fence = ""; next }
 fence != "" {
     line = $0
     if (indent != "" && index(line, indent) == 1) line = substr(line, length(indent) + 1)
