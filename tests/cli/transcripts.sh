@@ -111,9 +111,13 @@ fence == "" && /^(   |  | )?```/ {
     indent = $0; sub(/```.*/, "", indent)
     info = $0; sub(/^ *```/, "", info); sub(/[ \t]+$/, "", info)
     fence = "```"
+    refused = 0
     if (info == "console") {
-        if (pending == "") err("a ```console block without <!-- transcript: DIR --> before it (use ```sh for one that is not checked)")
-        else {
+        if (pending == "") {
+            err("a ```console block without <!-- transcript: DIR --> before it (use ```sh for one that is not checked)")
+            checked = 0
+            refused = 1
+        } else {
             block++
             b = out "/" (999 + block)
             print pending > (b ".dir"); close(b ".dir")
@@ -133,7 +137,7 @@ fence != "" {
     line = $0
     if (indent != "" && index(line, indent) == 1) line = substr(line, length(indent) + 1)
     if (!checked) {
-        if (line ~ /^\$ / && info != "sh")
+        if (line ~ /^\$ / && info != "sh" && !refused)
             err("a command in a ```" info " block: use ```console with a transcript comment to check it, or ```sh to show it unchecked")
         next
     }
@@ -151,6 +155,7 @@ fence != "" {
     } else if (first) {
         err("a ```console block must start with a command (a line starting with \"$ \")")
         checked = 0
+        refused = 1
     } else {
         print line > (base ".want")
         nout++
@@ -216,7 +221,7 @@ for dirfile in "$tmp"/blocks/*.dir; do
             fail "$at: \$ $shown: exit $status"
             sed 's/^/    /' "$tmp/got" | head -5
         elif ! matches "$c.want" "$tmp/got"; then
-            fail "$at: \$ $shown: the output differs from the page (- page, + sgviz)"
+            fail "$at: \$ $shown: the output differs from the page (< the page, > sgviz)"
             diff "$c.want" "$tmp/got" | head -20 | cut -c1-300 | sed 's/^/    /'
         else
             pass
