@@ -30,7 +30,7 @@ static const char usage[] =
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
     "                       a slide's height; 0: one block)\n"
-    "      --template FILE  your own wording (see the README's \"Templates\";\n"
+    "      --template FILE  your own wording (see doc/templates.md;\n"
     "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
     "  -h, --help           show this help\n"
