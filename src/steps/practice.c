@@ -281,8 +281,9 @@ sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *st,
                                   const sg_practice_opts *opts, FILE *out)
 {
     sg_practice_opts o = {0};
-    if (opts)
-        o = *opts;
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_practice_opts, check_command), "sg_practice_opts") != SG_OK)
+        return ctx->status;
     if ((unsigned)o.ask > SG_PRACTICE_BOTH)
         return sg_ctx_fail(ctx, SG_EINPUT, "unknown kind of answer %d",
                            (int)o.ask);

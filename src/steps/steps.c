@@ -196,6 +196,13 @@ static int record_step(void *user, const sg_step *s)
 sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
                        const sg_steps_opts *opts)
 {
+    sg_steps_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_steps_opts, first), "sg_steps_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     const char *lang = opts && opts->lang ? opts->lang : "en";
     char name[64];
     size_t len;
