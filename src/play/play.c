@@ -35,7 +35,7 @@
 /* ------------------------------------------------------------------------ */
 
 enum {
-    W_START_YOU, W_START_COMPUTER, W_START_TWO, W_HOWTO, W_MISERE, W_RULE_NIM,
+    W_START_YOU, W_START_COMPUTER, W_START_TWO, W_HOWTO, W_HOWTO_POSITIONS, W_MISERE, W_RULE_NIM,
     W_RULE_TAME, W_RULE_SEARCH, W_RULE_QUOTIENT, W_PROMPT, W_PROMPT_PLAYER,
     W_EXAMPLE_POSITION, W_EXAMPLE_AMOUNT, W_YOU_MOVED, W_COMPUTER_MOVED,
     W_PLAYER_MOVED, W_SUM, W_SUM_VALUES, W_ONE, W_MISERE_IS_N,
@@ -56,7 +56,7 @@ enum {
 };
 
 static const char *const word_sections[] = {
-    "start-you", "start-computer", "start-two", "howto", "misere", "rule-nim",
+    "start-you", "start-computer", "start-two", "howto", "howto-positions", "misere", "rule-nim",
     "rule-tame", "rule-search", "rule-quotient", "prompt", "prompt-player",
     "example-position", "example-amount", "you-moved", "computer-moved",
     "player-moved", "sum", "sum-values", "one", "misere-is-n",
@@ -614,6 +614,16 @@ done:
     return out;
 }
 
+/* Makes the clause S about the position NAME start a sentence: a capital
+ * for a clause that starts with a word of the wording ("by misère Nim's
+ * rule"), never for one that starts with the position's own name. */
+static void start_sentence(char *s, const char *name)
+{
+    if (s && (!name || strncmp(s, name, strlen(name)) != 0) && s[0] >= 'a' &&
+        s[0] <= 'z')
+        s[0] = (char)(s[0] - 'a' + 'A');
+}
+
 /* The move MV from P in words: "taking 2 from the 3". */
 static char *move_words(const sg_play *pl, const uint64_t *p,
                         const play_move *mv)
@@ -1069,10 +1079,11 @@ static char *computer_words(sg_ctx *ctx, sg_play *pl, const uint64_t *p,
     if (to && pword && nword) {
         /* A sentence starts with a capital: the clause about the position
          * starts with its name or a lower-case word ("by misère ..."). */
-        if (reason[0] >= 'a' && reason[0] <= 'z')
-            reason[0] = (char)(reason[0] - 'a' + 'A');
-        if (move[0] >= 'a' && move[0] <= 'z' && !wins)
-            move[0] = (char)(move[0] - 'a' + 'A');
+        char *name = pos_name(pl, p, n);
+        start_sentence(reason, name);
+        free(name);
+        if (!wins)
+            start_sentence(move, NULL);
         const char *vars[V_NVARS] = {[V_REASON] = reason, [V_MOVE] = move,
                                      [V_TO] = to, [V_PWORD] = pword,
                                      [V_NWORD] = nword, [V_N] = len_text};
@@ -1128,7 +1139,8 @@ sg_status sg_play_start(sg_ctx *ctx, sg_play *pl)
              : pl->opts.computer_first ? W_START_COMPUTER : W_START_YOU;
     if (note(ctx, pl, SG_PLAY_SAY, said(pl, id, vars), NULL) != SG_OK)
         return ctx->status;
-    if (note(ctx, pl, SG_PLAY_SAY, said(pl, W_HOWTO, vars), NULL) != SG_OK)
+    int howto = pl->game->ops->takes_amounts ? W_HOWTO : W_HOWTO_POSITIONS;
+    if (note(ctx, pl, SG_PLAY_SAY, said(pl, howto, vars), NULL) != SG_OK)
         return ctx->status;
     if (pl->opts.misere) {
         bool loses;
@@ -1382,8 +1394,11 @@ static char *verdict(sg_ctx *ctx, sg_play *pl, const uint64_t *p, size_t n,
     snprintf(num, sizeof num, "%d", mover(pl) + 1);
     char *out = NULL;
     if (value && pword && nword && (from_loses || to_loses || best)) {
-        if (from_loses && reason[0] >= 'a' && reason[0] <= 'z')
-            reason[0] = (char)(reason[0] - 'a' + 'A');
+        if (from_loses) {
+            char *name = pos_name(pl, p, n);
+            start_sentence(reason, name);
+            free(name);
+        }
         const char *vars[V_NVARS] = {[V_REASON] = reason, [V_VALUE] = value,
                                      [V_PWORD] = pword, [V_NWORD] = nword,
                                      [V_BEST] = best, [V_PLAYER] = num};
