@@ -274,7 +274,7 @@ test: deps
 # and names every job that failed.
 
 RESULTS = $(BUILD)/results
-CLI_PARTS := examples bad-inputs \
+CLI_PARTS := examples bad-inputs transcripts \
              $(notdir $(wildcard tests/cli/cases*.sh))
 RUN_SUITES := $(TEST_BIN:$(BUILD)/tests/%=run-suite-%)
 RUN_CLI := $(CLI_PARTS:%=run-cli-%)

@@ -715,7 +715,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *input_format = "auto", *format_name = "text", *lang = "en";
+    const char *input_format = "auto", *format_name = NULL, *lang = "en";
     const char *output = NULL, *points_spec = NULL;
     const char *sums[MAX_SUMS];
     settings set;
@@ -753,7 +753,11 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     }
     set.lang = lang;
     set.sums = sums;
-    if (sg_sheet_form_parse(ctx, "--input-format", input_format, &set.form) !=
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"csv", "csv"}, {"json", "json"}, {NULL, NULL}};
+    if (cli_output_format(ctx, "check", format_name, output, exts, "text",
+                          &format_name) != SG_OK ||
+        sg_sheet_form_parse(ctx, "--input-format", input_format, &set.form) !=
             SG_OK ||
         sg_report_format_parse(ctx, format_name, &set.format) != SG_OK)
         return EXIT_BAD;

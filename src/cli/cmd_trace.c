@@ -30,7 +30,7 @@ static const char usage[] =
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
     "                       a slide's height; 0: one block)\n"
-    "      --template FILE  your own wording (see the README's \"Templates\";\n"
+    "      --template FILE  your own wording (see doc/templates.md;\n"
     "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
     "  -h, --help           show this help\n"
@@ -89,7 +89,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *lang = "en", *format = "text", *template_path = NULL;
+    const char *lang = "en", *format = NULL, *template_path = NULL;
     const char *output = NULL, *rows = NULL;
     int misere = 0;
     int c;
@@ -113,8 +113,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "trace", argv[optind]);
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"md", "md"}, {"tex", "latex"}, {"json", "json"},
+        {NULL, NULL}};
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
-        cli_check_not_input(ctx, output, template_path) != SG_OK)
+        cli_check_not_input(ctx, output, template_path) != SG_OK ||
+        cli_output_format(ctx, "trace", format, output, exts, "text",
+                          &format) != SG_OK)
         return EXIT_BAD;
 
     /* The working of a sum and the misère trace have their own wording,

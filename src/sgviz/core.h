@@ -94,6 +94,12 @@ SG_API sg_status sg_ctx_fail(sg_ctx *ctx, sg_status status,
 #endif
            ;
 
+/* The index of the name among NAMES[0..n) that WORD most likely misspells
+ * (a name WORD begins, or one a slip or two of letters away), or -1 when
+ * none is close: for messages that end "did you mean kayles?". */
+SG_API int sg_nearest_word(const char *word, const char *const *names,
+                           size_t n);
+
 /* ------------------------------------------------------------------------ */
 /* Games                                                                    */
 /* ------------------------------------------------------------------------ */

@@ -201,10 +201,7 @@ sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     size_t len;
     snprintf(name, sizeof name, "steps/%s.text", lang);
     if (strlen(lang) >= 8 || !sg_builtin_file(name, &len)) {
-        char shown[96];
-        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
-                    sg_quote(lang, strlen(lang), shown, sizeof shown),
-                    sg_template_languages());
+        sg_fail_language(ctx, lang);
         return NULL;
     }
     last = sg_game_clamp(game, last);

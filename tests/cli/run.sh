@@ -3,7 +3,7 @@
 #
 #   SGVIZ=build/sgviz sh tests/cli/run.sh [PART...]
 #
-# PART is "examples", "bad-inputs" or the name of a cases file
+# PART is "examples", "bad-inputs", "transcripts" or the name of a cases file
 # ("cases-steps.sh"); without one, every part runs.  `make test` runs each
 # part as a job of its own, side by side.
 #
@@ -177,11 +177,17 @@ done
 
 # ---- 3. other behaviours, one file of cases each ---------------------------
 
-parts=${*:-examples bad-inputs $(cd "$here" && ls cases*.sh)}
+parts=${*:-examples bad-inputs transcripts $(cd "$here" && ls cases*.sh)}
 for part in $parts; do
     case "$part" in
         examples) run_examples ;;
         bad-inputs) run_bad_inputs ;;
+        # Every transcript of README.md and doc/*.md, against what sgviz
+        # prints (tests/cli/transcripts.sh says how they are marked).
+        transcripts)
+            if sh "$here/transcripts.sh"; then pass; else
+                fail "tests/cli/transcripts.sh: a transcript in README.md or doc/*.md differs from what sgviz prints"
+            fi ;;
         cases*.sh)
             if [ ! -f "$here/$part" ]; then
                 echo "run.sh: no part $part" >&2
@@ -189,7 +195,7 @@ for part in $parts; do
             fi
             # shellcheck disable=SC1090
             . "$here/$part" ;;
-        *) echo "run.sh: no part $part (examples, bad-inputs, cases-*.sh)" >&2
+        *) echo "run.sh: no part $part (examples, bad-inputs, transcripts, cases-*.sh)" >&2
            exit 1 ;;
     esac
 done
