@@ -54,30 +54,10 @@ static const char *const script_sections[] = {
     "misere", "hint-again", "hints-off", "not-one-move", "not-one-move-dag",
     "over", "undo", "undo-none", "empty", "page-two", "page-computer", NULL};
 
-/* Appends section ID of the play's wording for the script: each
- * placeholder ${name} becomes \u0001name\u0002. */
+/* Appends section ID of the play's wording for the script. */
 static void script_words(sg_buf *b, const sg_template *words, int id)
 {
-    const char *const *vars = sg_play_word_vars();
-    sg_buf text;
-    sg_buf_init(&text);
-    const sg_section *sec = &words->sections[id];
-    for (size_t i = 0; i < sec->nsegs; i++) {
-        const sg_segment *s = &sec->segs[i];
-        if (s->var < 0) {
-            sg_buf_add(&text, s->text, s->len);
-        } else {
-            sg_buf_putc(&text, '\1');
-            sg_buf_puts(&text, vars[s->var]);
-            sg_buf_putc(&text, '\2');
-        }
-    }
-    sg_buf_putc(&text, '\0');
-    if (text.failed)
-        b->failed = true;
-    else
-        sg_page_json_string(b, text.data);
-    sg_buf_free(&text);
+    sg_page_script_words(b, words, id, sg_play_word_vars());
 }
 
 /* Section NAME said with no placeholder filled, as a new string. */
