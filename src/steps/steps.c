@@ -445,6 +445,30 @@ void sg_page_json_string(sg_buf *b, const char *s)
     sg_buf_putc(b, '"');
 }
 
+void sg_page_script_words(sg_buf *b, const sg_template *words, int id,
+                          const char *const *vars)
+{
+    sg_buf text;
+    sg_buf_init(&text);
+    const sg_section *sec = &words->sections[id];
+    for (size_t i = 0; i < sec->nsegs; i++) {
+        const sg_segment *s = &sec->segs[i];
+        if (s->var < 0) {
+            sg_buf_add(&text, s->text, s->len);
+        } else {
+            sg_buf_putc(&text, '\1');
+            sg_buf_puts(&text, vars[s->var]);
+            sg_buf_putc(&text, '\2');
+        }
+    }
+    sg_buf_putc(&text, '\0');
+    if (text.failed)
+        b->failed = true;
+    else
+        sg_page_json_string(b, text.data);
+    sg_buf_free(&text);
+}
+
 sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,
                          const char *const vars[WV_NVARS], char **out)
 {
