@@ -304,7 +304,7 @@ int cmd_play(sg_ctx *ctx, int argc, char **argv)
         if (theme_name && !(theme = cli_load_theme(ctx, theme_name)))
             goto done;
         out = cli_output_open(ctx, output);
-        sg_play_page_opts pg = {theme, SG_LAYOUT_AUTO};
+        sg_play_page_opts pg = {.theme = theme, .layout = SG_LAYOUT_AUTO};
         if (!out || sg_play_write_page(ctx, play, &pg,
                                        cli_output_stream(out)) != SG_OK)
             goto done;

@@ -845,17 +845,16 @@ sg_play *sg_play_new(sg_ctx *ctx, const sg_game *game, const uint64_t *parts,
     for (size_t i = 0; i < W_NSECTIONS; i++)
         word_allowed[i] = (UINT64_C(1) << V_NVARS) - 1;
     sg_play_opts o = {0};
-    if (opts)
-        o = *opts;
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_play_opts, search_limit),
+                             "sg_play_opts") != SG_OK)
+        return NULL;
     const char *lang = o.lang ? o.lang : "en";
     char file[64];
     snprintf(file, sizeof file, "play/%s.text", lang);
     size_t len;
     if (strlen(lang) >= 8 || !sg_builtin_file(file, &len)) {
-        char shown[96];
-        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
-                    sg_quote(lang, strlen(lang), shown, sizeof shown),
-                    sg_template_languages());
+        sg_fail_language(ctx, lang);
         return NULL;
     }
     if (n == 0 || n > SG_POSITION_MAX_PARTS) {

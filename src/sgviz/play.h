@@ -54,6 +54,9 @@ typedef struct sg_play sg_play;
 enum { SG_PLAY_YOU = 0, SG_PLAY_COMPUTER = 1 };
 
 typedef struct sg_play_opts {
+    /* sizeof (sg_play_opts) as the caller was built with it, or 0 for the
+     * fields of libsgviz 0.2 (see "Conventions" in sgviz/core.h). */
+    size_t size;
     const char *lang;       /* "en" (NULL) or "zh" */
     int misere;             /* the last player to move loses */
     int computer_first;     /* the computer makes the first move */
@@ -161,6 +164,9 @@ SG_API sg_status sg_play_first_parse(sg_ctx *ctx, const char *word,
 #define SG_PLAY_PAGE_MAX_POSITIONS SG_SUM_GAME_MAX_POSITIONS
 
 typedef struct sg_play_page_opts {
+    /* sizeof (sg_play_page_opts) as the caller was built with it, or 0 for the
+     * fields of libsgviz 0.2 (see "Conventions" in sgviz/core.h). */
+    size_t size;
     const sg_theme *theme; /* NULL: the built-in "classic" */
     sg_layout layout;      /* SG_LAYOUT_AUTO by default */
 } sg_play_page_opts;

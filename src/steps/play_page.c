@@ -214,6 +214,14 @@ static sg_status page_data(sg_ctx *ctx, sg_play *play, const sg_game *sum,
 sg_status sg_play_write_page(sg_ctx *ctx, sg_play *play,
                              const sg_play_page_opts *opts, FILE *out)
 {
+    sg_play_page_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_play_page_opts, layout),
+                         "sg_play_page_opts") != SG_OK)
+            return ctx->status;
+        opts = &taken;
+    }
     size_t n;
     const uint64_t *start = sg_play_start_parts(play, &n);
     const sg_game *g = sg_play_game(play);
