@@ -95,12 +95,7 @@ static void script_format(sg_buf *b, const char *format,
             k++;
         }
     }
-    sg_buf_putc(&text, '\0');
-    if (text.failed)
-        b->failed = true;
-    else
-        sg_page_json_string(b, text.data);
-    sg_buf_free(&text);
+    sg_page_json_text(b, &text);
 }
 
 /* The most positions of a game of named positions whose names the page

@@ -500,13 +500,19 @@ done
 if ! have node; then
     skip "real key presses in the practice page (Node.js is not installed)"
 else
+    # p_keys PAGE KEY...: the lines of practice-keys.js on $tmp/PAGE in
+    # $tmp/p.keys, its exit status in p_status.
+    p_keys() {
+        p_page=$1
+        shift
+        timeout "$browser_timeout" node "$p_data/practice-keys.js" "$chromium" \
+            "file://$tmp/$p_page" "$@" > "$tmp/p.keys" 2> "$tmp/p.err"
+        p_status=$?
+    }
     run_in "$tmp" steps -s 1,3,4 -n 4 --practice -o keys.html
-    timeout "$browser_timeout" node "$p_data/practice-keys.js" "$chromium" \
-        "file://$tmp/keys.html" type:0 Enter type:5 Enter Tab Tab Enter Enter \
+    p_keys keys.html type:0 Enter type:5 Enter Tab Tab Enter Enter \
         type:5 Enter Tab Tab Tab Enter type:0 Enter ? Enter type:5 Enter \
-        Shift+Enter Enter clipboard Tab Tab Tab "Enter reloads" > "$tmp/p.keys" \
-        2> "$tmp/p.err"
-    p_status=$?
+        Shift+Enter Enter clipboard Tab Tab Tab "Enter reloads"
     grep -v '^clipboard | ' "$tmp/p.keys" > "$tmp/p.got"
     sed -n 's/^clipboard | //p' "$tmp/p.keys" > "$tmp/copied.txt"
     cat > "$tmp/p.want" <<'KEYS'
@@ -587,14 +593,12 @@ reload | answer | ask | 0 | -
 say | 
 KEYS
     for p_size in 1024x768 1920x1080 390x844; do
-        timeout "$browser_timeout" node "$p_data/practice-keys.js" "$chromium" \
-            "file://$tmp/reload.html" size=$p_size type:0 Enter type:1 Enter \
+        p_keys reload.html size=$p_size type:0 Enter type:1 Enter \
             type:1 Enter measure say "shot:$tmp/practice-hint-$p_size.png" \
             click:hint say click:hint say type:0 Enter reload say measure \
             type:0 Enter click:show Enter type:5 Enter Shift+Enter corrections \
             measure "shot:$tmp/practice-end-$p_size.png" Enter clipboard \
-            Tab Tab Tab "Enter reloads" reload say > "$tmp/p.keys" 2> "$tmp/p.err"
-        p_status=$?
+            Tab Tab Tab "Enter reloads" reload say
         if [ -n "${SGVIZ_SHOTS:-}" ]; then
             mkdir -p "$SGVIZ_SHOTS" && cp "$tmp"/practice-*-$p_size.png "$SGVIZ_SHOTS/"
         fi
@@ -630,11 +634,9 @@ KEYS
     # asked, and back at the second, 1.
     run_in "$tmp" steps -s 1,2 -n 4 --practice -o other.html
     run_in "$tmp" steps -s 1,3,4 -n 5 --practice -o longer.html
-    timeout "$browser_timeout" node "$p_data/practice-keys.js" "$chromium" \
-        "file://$tmp/reload.html" type:0 Enter type:1 Enter "goto:file://$tmp/other.html" \
+    p_keys reload.html type:0 Enter type:1 Enter "goto:file://$tmp/other.html" \
         type:0 Enter "goto:file://$tmp/longer.html" "goto:file://$tmp/reload.html" say \
-        "goto:file://$tmp/other.html" say > "$tmp/p.keys" 2> "$tmp/p.err"
-    p_status=$?
+        "goto:file://$tmp/other.html" say
     cat > "$tmp/p.want" <<'KEYS'
 Enter | answer | ask | 1 | -
 Enter | answer | ask | 2 | -

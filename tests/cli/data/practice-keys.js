@@ -21,6 +21,7 @@
 "use strict";
 const { spawn } = require("child_process");
 const fs = require("fs"), os = require("os"), path = require("path");
+const click = require(path.join(__dirname, "click.js"));
 
 const [chrome, url, ...rest] = process.argv.slice(2);
 const size = /^size=(\d+)x(\d+)$/.exec(rest[0] || "");
@@ -111,18 +112,8 @@ function finish(status) {
     "'-'].join(' | ')");
   /* A real click at the middle of the element that EXPRESSION gives,
    * scrolled into view first as a person would. */
-  const clickAt = async (expression) => {
-    const r = await evaluate("(function () { var el = " + expression + ";" +
-      "if (!el) return null; el.scrollIntoView({ block: 'nearest' });" +
-      "var b = el.getBoundingClientRect();" +
-      "return [b.left + b.width / 2, b.top + b.height / 2]; })()");
-    if (!r)
-      return false;
-    for (const type of ["mouseMoved", "mousePressed", "mouseReleased"])
-      await send("Input.dispatchMouseEvent", { type, x: r[0], y: r[1],
-        button: "left", clickCount: 1 }, session);
-    return true;
-  };
+  const clickAt = (expression) => click(send, evaluate, session, expression,
+    { block: "nearest" });
   const textOf = (id) => "Array.prototype.map.call(document.querySelectorAll('#" +
     id + " p, #" + id + " li'), function (p) { return p.textContent; })";
   for (const key of keys) {
