@@ -133,7 +133,7 @@ deps:
 # The flags the objects were compiled with: when they change (another OPT,
 # CC or CFLAGS), every object is compiled again.
 FLAGS_STAMP := $(BUILD)/flags
-FLAGS_NOW := $(CC) $(LIB_CFLAGS)
+FLAGS_NOW := $(CC) $(filter-out -I$(BUILD)/gen,$(LIB_CFLAGS))
 $(shell mkdir -p $(BUILD) && { [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || \
           printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP); })
 
@@ -205,11 +205,13 @@ $(PC): Makefile src/sgviz/core.h
 	$(Q)$(call write_pc,$@)
 
 # The program is linked with the static library, so that an installed
-# sgviz stands alone; it uses only the public header all the same (a test
+# sgviz stands alone (and linked under another name, then renamed, so that
+# a run of the old one is never cut short by the new one being written); it uses only the public header all the same (a test
 # checks that it calls nothing the shared library does not export).
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LIB_LIBS) -o $@
+	$(Q)$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LIB_LIBS) -o $@.tmp && \
+	    mv $@.tmp $@
 
 # libsgviz(3) is made from the public headers; the test of the man pages
 # checks that the committed page is the one they give.

@@ -56,8 +56,11 @@ elif ! have pkg-config || ! have make || ! have cc; then
     skip "make install and pkg-config (make, cc or pkg-config missing)"
 else
     stage="$tmp/stage"
+    # BUILD as the build itself named it (relative to the tree), so that
+    # make finds everything made and makes nothing again while other
+    # tests run the program.
     if make -C "$root" --no-print-directory -s install DESTDIR="$stage" \
-            PREFIX=/opt/sgviz BUILD="$lib_build" > "$tmp/install.log" 2>&1; then
+            PREFIX=/opt/sgviz BUILD="${lib_build#"$root"/}" > "$tmp/install.log" 2>&1; then
         missing=""
         for f in opt/sgviz/bin/sgviz opt/sgviz/lib/libsgviz.a opt/sgviz/lib/libsgviz.so.0 \
                  opt/sgviz/lib/libsgviz.so opt/sgviz/include/sgviz.h \
