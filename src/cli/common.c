@@ -250,7 +250,7 @@ void cli_options_init(cli_options *o, const char *shorts,
             o->format = own[i].val;
     if (o->format == 'f' || o->format == 'T') {
         char other = o->format == 'f' ? 'T' : 'f';
-        if (!strchr(o->shorts, other)) {
+        if (!memchr(o->shorts, other, len)) {
             o->shorts[len++] = other;
             o->shorts[len++] = ':';
         }
