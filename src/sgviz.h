@@ -606,6 +606,15 @@ void sg_output_cleanup(void);
  * Used to refuse writing an output over one of the inputs. */
 int sg_same_file(const char *path, const char *other);
 
+/* The file an output at PATH would replace or make, as an absolute path
+ * with every symbolic link resolved (the links at PATH itself followed as
+ * sg_output_open() follows them, its folder resolved when the file does not
+ * exist yet): for refusing outputs that would land among the inputs.
+ * Returns a new string the caller frees, or NULL for standard output ("-"
+ * or NULL) and after recording an error (SG_EIO: a folder that does not
+ * exist, a loop of links). */
+char *sg_output_target(sg_ctx *ctx, const char *path);
+
 /* ------------------------------------------------------------------------ */
 /* Periodicity of subtraction games                                         */
 /* ------------------------------------------------------------------------ */
@@ -1081,6 +1090,33 @@ void sg_gradebook_free(sg_gradebook *book);
  * SG_EIO or SG_ENOMEM. */
 sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
                             const char *error, const char *others, FILE *out);
+
+/* A folder of reports (a class's feedback) that appears whole or not at
+ * all: every report is written into a temporary folder and moved into DIR
+ * only by sg_report_set_commit(), so that a full disk or an error half-way
+ * leaves DIR as it was.  A name in DIR that a report replaces is replaced
+ * itself, never followed: a symbolic link there is no way to write
+ * elsewhere.  OPTION ("--feedback") names the folder in messages.  Returns
+ * NULL on error (SG_EIO naming DIR: a missing parent, a file in the way,
+ * no right to write). */
+typedef struct sg_report_set sg_report_set;
+sg_report_set *sg_report_set_open(sg_ctx *ctx, const char *option,
+                                  const char *dir);
+
+/* Starts the report NAME (a plain file name) in SET and returns its
+ * stream, owned by the set and valid until the next call on SET; the
+ * report before it is closed.  Returns NULL on error (SG_EIO naming the
+ * report and the reason, SG_EINPUT for a name that is no file name or is
+ * used twice); SET must then be aborted. */
+FILE *sg_report_set_add(sg_ctx *ctx, sg_report_set *set, const char *name);
+
+/* Closes the last report and moves every report into place, then frees
+ * SET.  Returns SG_OK, or SG_EIO naming the report that could not be
+ * written or moved and why; DIR is then as it was. */
+sg_status sg_report_set_commit(sg_ctx *ctx, sg_report_set *set);
+
+/* Removes every report written and frees SET (NULL does nothing). */
+void sg_report_set_abort(sg_report_set *set);
 /* Drawings: the game's state graph through Graphviz                        */
 /* ------------------------------------------------------------------------ */
 

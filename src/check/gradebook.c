@@ -9,6 +9,7 @@
 #include "check/check.h"
 #include "games/game.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1150,7 +1151,8 @@ sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
     fwrite(b.data, 1, b.len, out);
     sg_buf_free(&b);
     if (fflush(out) != 0 || ferror(out))
-        return sg_ctx_fail(ctx, SG_EIO, "cannot write the feedback");
+        return sg_ctx_fail(ctx, SG_EIO, "cannot write the feedback: %s",
+                           strerror(errno ? errno : EIO));
     return SG_OK;
 }
 

@@ -2167,10 +2167,27 @@ static char *read_sheet_file(sg_ctx *ctx, const char *lang, const char *path,
                   (real[rl] == '/' || (rl == 1 && root[0] == '/'));
         free(root);
         if (!in) {
+            int err = errno;
             struct stat lb;
             bool link = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode);
             bool exists = real != NULL;
             free(real);
+            if (link && !exists && err == ELOOP) {
+                sg_say(ctx, SG_EINPUT, lang, path, 0, 0, RM_LINK_LOOP,
+                       RV_END);
+                return NULL;
+            }
+            if (link && !exists && err == ENOENT) {
+                /* The target is named as the link gives it, quoted: it is
+                 * whatever the link's maker wrote. */
+                char target[4096], shown[128];
+                ssize_t n = readlink(path, target, sizeof target - 1);
+                target[n > 0 ? n : 0] = '\0';
+                sg_quote(target, strlen(target), shown, sizeof shown);
+                sg_say(ctx, SG_EINPUT, lang, path, 0, 0, RM_LINK_DANGLING,
+                       RV_TEXT, shown, RV_END);
+                return NULL;
+            }
             if (link || exists) {
                 sg_say(ctx, SG_EINPUT, lang, path, 0, 0, RM_LINK_OUTSIDE,
                        RV_END);

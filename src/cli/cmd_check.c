@@ -73,7 +73,9 @@ static const char usage[] =
 /* One student's submission: a file, or the files of their folder. */
 typedef struct submission {
     char **files;
+    char **refused;      /* per file: why it is not read, or NULL */
     size_t nfiles;
+    bool too_deep;       /* the folder goes deeper than MAX_DEPTH */
     char *folder;        /* the student's folder, or NULL */
     const char *root;    /* the class folder it lies in, or NULL */
     sg_student who;
@@ -98,9 +100,12 @@ typedef struct class_list {
 static void submission_free(submission *s)
 {
     sg_sheet_free(s->sheet);
-    for (size_t i = 0; i < s->nfiles; i++)
+    for (size_t i = 0; i < s->nfiles; i++) {
         free(s->files[i]);
+        free(s->refused[i]);
+    }
     free(s->files);
+    free(s->refused);
     free(s->folder);
     free(s->error);
     free(s->others);
@@ -143,12 +148,18 @@ static sg_status add_file(sg_ctx *ctx, class_list *l, submission *s,
                            "check a class at a time", MAX_FILES);
     }
     char **grown = realloc(s->files, (s->nfiles + 1) * sizeof *grown);
-    if (!grown) {
+    if (grown)
+        s->files = grown;
+    char **why = grown ? realloc(s->refused, (s->nfiles + 1) * sizeof *why)
+                       : NULL;
+    if (why)
+        s->refused = why;
+    if (!grown || !why) {
         free(path);
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     }
-    s->files = grown;
-    s->files[s->nfiles++] = path;
+    s->files[s->nfiles] = path;
+    s->refused[s->nfiles++] = NULL;
     l->files++;
     return SG_OK;
 }
@@ -254,6 +265,8 @@ static sg_status add_folder_files(sg_ctx *ctx, class_list *l, submission *s,
         if (lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             if (depth < MAX_DEPTH)
                 st = add_folder_files(ctx, l, s, path, depth + 1);
+            else
+                s->too_deep = true;
             free(path);
             continue;
         }
@@ -267,7 +280,8 @@ static sg_status add_folder_files(sg_ctx *ctx, class_list *l, submission *s,
 
 /* Adds the class folder DIR: its files, each a student's, and its
  * folders, each a student's folder. */
-static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
+static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir,
+                               const char *lang)
 {
     char *root = realpath(dir, NULL);
     if (!root)
@@ -305,11 +319,27 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
         if (folder) {
             s->folder = path;
             st = add_folder_files(ctx, l, s, path, 1);
-            /* An empty folder: the reader names it as such. */
+            /* An empty folder: the reader names it as such; one whose
+             * files lie too deep says how deep sgviz looks. */
             if (st == SG_OK && s->nfiles == 0) {
                 char *copy = strdup(path);
                 st = copy ? add_file(ctx, l, s, copy)
                           : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+                if (st == SG_OK && s->too_deep) {
+                    char why[4200];
+                    if (strcmp(lang, "zh") == 0)
+                        snprintf(why, sizeof why, "%s: 文件夹里的文件在 %d 层"
+                                 "文件夹以下，而 sgviz 只查看 %d 层：请把表格"
+                                 "移到上层", path, MAX_DEPTH, MAX_DEPTH);
+                    else
+                        snprintf(why, sizeof why, "%s: the folder's files lie "
+                                 "more than %d folders down, and sgviz looks "
+                                 "only %d folders deep: move the sheet up",
+                                 path, MAX_DEPTH, MAX_DEPTH);
+                    s->refused[0] = strdup(why);
+                    if (!s->refused[0])
+                        st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+                }
             }
         } else {
             st = add_file(ctx, l, s, path);
@@ -325,13 +355,14 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
     return SG_OK;
 }
 
-static sg_status collect(sg_ctx *ctx, class_list *l, int argc, char **argv)
+static sg_status collect(sg_ctx *ctx, class_list *l, const char *lang,
+                         int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
         struct stat sb;
         if (strcmp(argv[i], "-") != 0 && stat(argv[i], &sb) == 0 &&
             S_ISDIR(sb.st_mode)) {
-            if (add_class_dir(ctx, l, argv[i]) != SG_OK)
+            if (add_class_dir(ctx, l, argv[i], lang) != SG_OK)
                 return sg_ctx_status(ctx);
             continue;
         }
@@ -345,6 +376,154 @@ static sg_status collect(sg_ctx *ctx, class_list *l, int argc, char **argv)
             return sg_ctx_status(ctx);
     }
     return SG_OK;
+}
+
+/* One file of a class, by the file it reaches. */
+typedef struct reached {
+    dev_t dev;
+    ino_t ino;
+    size_t sub, file;
+    bool link;
+} reached;
+
+static int compare_reached(const void *a, const void *b)
+{
+    const reached *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    if (x->ino != y->ino)
+        return x->ino < y->ino ? -1 : 1;
+    /* The file itself before the links to it, then in the class's order. */
+    if (x->link != y->link)
+        return x->link ? 1 : -1;
+    if (x->sub != y->sub)
+        return x->sub < y->sub ? -1 : 1;
+    return x->file < y->file ? -1 : x->file > y->file;
+}
+
+/* Marks every file of the class that reaches a file reached already (a
+ * symbolic link to another student's sheet, a hard link, a file named
+ * twice) as not to be read: one sheet graded for two students is a wrong
+ * grade nobody sees.  The file kept is the one that is no link.  Returns
+ * SG_OK or SG_ENOMEM. */
+static sg_status refuse_twice(sg_ctx *ctx, class_list *l, const char *lang)
+{
+    reached *all = calloc(l->files ? l->files : 1, sizeof *all);
+    if (!all)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < l->n; i++)
+        for (size_t f = 0; f < l->subs[i].nfiles; f++) {
+            const char *p = l->subs[i].files[f];
+            struct stat sb, lb;
+            if (strcmp(p, "-") == 0 || stat(p, &sb) != 0 ||
+                !S_ISREG(sb.st_mode))
+                continue;
+            all[n].dev = sb.st_dev;
+            all[n].ino = sb.st_ino;
+            all[n].sub = i;
+            all[n].file = f;
+            all[n].link = lstat(p, &lb) == 0 && S_ISLNK(lb.st_mode);
+            n++;
+        }
+    qsort(all, n, sizeof *all, compare_reached);
+    sg_status st = SG_OK;
+    for (size_t k = 1; k < n && st == SG_OK; k++) {
+        size_t first = k - 1;
+        while (first > 0 && all[first - 1].dev == all[k].dev &&
+               all[first - 1].ino == all[k].ino)
+            first--;
+        if (all[first].dev != all[k].dev || all[first].ino != all[k].ino)
+            continue;
+        submission *s = &l->subs[all[k].sub];
+        const submission *o = &l->subs[all[first].sub];
+        const char *path = s->files[all[k].file];
+        const char *orig = o->files[all[first].file];
+        char whose[600] = "";
+        bool zh = strcmp(lang, "zh") == 0;
+        if (o->who.name)
+            snprintf(whose, sizeof whose, zh ? "（%s 的作业）" : " (%s's sheet)",
+                     o->who.name);
+        char why[4200];
+        snprintf(why, sizeof why,
+                 all[k].link
+                     ? (zh ? "%s: 指向 %s%s 的符号链接，那份已经评过：不重复评分"
+                           : "%s: a symbolic link to %s%s, which is graded "
+                             "already: not graded twice")
+                     : (zh ? "%s: 与 %s%s 是同一个文件，那份已经评过：不重复评分"
+                           : "%s: the same file as %s%s, which is graded "
+                             "already: not graded twice"),
+                 path, orig, whose);
+        free(s->refused[all[k].file]);
+        s->refused[all[k].file] = strdup(why);
+        if (!s->refused[all[k].file])
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    free(all);
+    return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Outputs never land among the inputs                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Whether PATH (absolute, resolved) is FOLDER or lies inside it. */
+static bool path_within(const char *path, const char *folder)
+{
+    size_t n = strlen(folder);
+    if (n == 1 && folder[0] == '/')
+        return true;
+    return strncmp(path, folder, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* Refuses an output of OPTION at PATH (a file, or with FOLDER a folder of
+ * reports) that would replace a file the command reads, or land inside a
+ * class folder it reads: the next run would read it as a submission, and a
+ * report written over a sheet destroys the homework.  Links are resolved
+ * first, so that no link leads around the rule.  Returns SG_OK or
+ * SG_EINPUT (SG_EIO when PATH cannot be resolved). */
+static sg_status refuse_among_inputs(sg_ctx *ctx, const char *option,
+                                     const char *path, const class_list *l)
+{
+    char *target = sg_output_target(ctx, path);
+    if (!target) {
+        /* A folder that does not exist: opening the output says so. */
+        if (sg_ctx_status(ctx) == SG_ENOMEM)
+            return SG_ENOMEM;
+        sg_ctx_clear(ctx);
+        return SG_OK;
+    }
+    sg_status st = SG_OK;
+    struct stat lb;
+    bool link = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode);
+    for (size_t i = 0; i < l->nroots && st == SG_OK; i++) {
+        if (!path_within(target, l->roots[i]))
+            continue;
+        if (link)
+            st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: a symbolic link to %s, "
+                             "inside the class folder, which is read; "
+                             "refusing to write there", option, path, target);
+        else if (strcmp(target, l->roots[i]) == 0)
+            st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: that is the class "
+                             "folder, which is read; refusing to write there "
+                             "(give a folder outside it)", option, path);
+        else
+            st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: lies inside the class "
+                             "folder %s, which is read; refusing to write "
+                             "there (give a folder outside it)", option, path,
+                             l->roots[i]);
+    }
+    for (size_t i = 0; i < l->n && st == SG_OK; i++)
+        for (size_t f = 0; f < l->subs[i].nfiles && st == SG_OK; f++) {
+            const char *in = l->subs[i].files[f];
+            if (strcmp(in, "-") == 0 ? sg_same_file(target, "/dev/stdin")
+                                     : sg_same_file(target, in))
+                st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: that is an input "
+                                 "file; refusing to write over it", option,
+                                 path);
+        }
+    free(target);
+    return st;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -369,7 +548,12 @@ static sg_sheet *read_one(sg_ctx *ctx, const sg_game *game,
                           const settings *set, const submission *s,
                           size_t file)
 {
-    sg_sheet_opts so = {set->form, set->lang, s->root};
+    if (s->refused[file]) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s", s->refused[file]);
+        return NULL;
+    }
+    /* A link in a student's folder may not lead into another's. */
+    sg_sheet_opts so = {set->form, set->lang, s->folder ? s->folder : s->root};
     return sg_sheet_read(ctx, game, s->files[file], &so);
 }
 
@@ -490,11 +674,11 @@ static sg_status first_reading(sg_ctx *ctx, const sg_game *game,
     return SG_OK;
 }
 
-/* A file name for a student's feedback in DIR: their name and id, or the
- * sheet's path, with every character that could leave DIR or hide a file
- * replaced.  Names already used get "-2", "-3". */
-static char *feedback_path(const char *dir, const submission *s,
-                           char ***used, size_t *nused)
+/* A file name for a student's feedback: their name and id, or the sheet's
+ * path, with every character that could leave the folder or hide a file
+ * replaced.  Names already used get "-2", "-3".  Returns a new string
+ * (also kept in *USED), or NULL when out of memory. */
+static char *feedback_name(const submission *s, char ***used, size_t *nused)
 {
     char base[160];
     const char *src = s->files[s->chosen];
@@ -546,32 +730,45 @@ static char *feedback_path(const char *dir, const submission *s,
     (*used)[*nused] = strdup(name);
     if (!(*used)[*nused])
         return NULL;
-    (*nused)++;
-    return join(dir, name);
+    return (*used)[(*nused)++];
 }
 
-/* Writes one student's feedback: their report, or why their file could
- * not be read. */
+/* Writes one student's feedback to OUT: their report, or why their file
+ * could not be read. */
 static sg_status write_feedback(sg_ctx *ctx, const settings *set,
                                 const submission *s, const sg_check *check,
-                                const char *path)
+                                FILE *out)
 {
-    sg_output *out = sg_output_open(ctx, path);
-    if (!out)
-        return sg_ctx_status(ctx);
     sg_status st = SG_OK;
     if (check)
-        st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT,
-                                   sg_output_stream(out));
+        st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT, out);
     if (st == SG_OK)
         st = sg_feedback_write(ctx, set->lang, s->files[s->chosen],
                                check ? NULL : s->error ? s->error : "",
-                               s->others, sg_output_stream(out));
-    if (st != SG_OK) {
-        sg_output_abort(out);
-        return st;
+                               s->others, out);
+    return st;
+}
+
+/* The names of every student's feedback in the folder FEEDBACK (NULL-
+ * terminated, owned by *USED), after refusing a folder or a name that
+ * would replace an input or land among them.  Returns SG_OK or an error. */
+static sg_status plan_feedback(sg_ctx *ctx, const char *feedback,
+                               const class_list *l, char ***used,
+                               size_t *nused)
+{
+    if (refuse_among_inputs(ctx, "--feedback", feedback, l) != SG_OK)
+        return sg_ctx_status(ctx);
+    for (size_t i = 0; i < l->n; i++) {
+        char *name = feedback_name(&l->subs[i], used, nused);
+        char *path = name ? join(feedback, name) : NULL;
+        if (!path)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        sg_status st = refuse_among_inputs(ctx, "--feedback", path, l);
+        free(path);
+        if (st != SG_OK)
+            return st;
     }
-    return cli_commit(ctx, &out) == EXIT_OK ? SG_OK : sg_ctx_status(ctx);
+    return SG_OK;
 }
 
 /* A class: a gradebook row per student.  A file that cannot be read gets a
@@ -596,14 +793,20 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
     sg_gradebook *book = sg_gradebook_new(ctx, game, &go, out);
     if (!book)
         return EXIT_BAD;
-    if (set->feedback && mkdir(set->feedback, 0777) != 0 && errno != EEXIST) {
-        sg_ctx_fail(ctx, SG_EIO, "--feedback %s: cannot make the directory: "
-                    "%s", set->feedback, strerror(errno));
+    /* Every report is planned before any is written, and they appear
+     * together or not at all. */
+    char **used = NULL;
+    size_t nused = 0;
+    sg_report_set *reports = NULL;
+    if (set->feedback &&
+        (plan_feedback(ctx, set->feedback, l, &used, &nused) != SG_OK ||
+         !(reports = sg_report_set_open(ctx, "--feedback", set->feedback)))) {
+        for (size_t i = 0; i < nused; i++)
+            free(used[i]);
+        free(used);
         sg_gradebook_free(book);
         return EXIT_BAD;
     }
-    char **used = NULL;
-    size_t nused = 0;
     size_t unreadable = 0, wrong = 0;
     char first[1024] = "";
     int rc = EXIT_BAD;
@@ -646,14 +849,26 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
             st = sg_gradebook_add(book, path, s->who.name, s->who.id, NULL,
                                   s->error);
         }
-        if (st == SG_OK && set->feedback) {
-            char *fp = feedback_path(set->feedback, s, &used, &nused);
-            st = fp ? write_feedback(ctx, set, s, check, fp)
-                    : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-            free(fp);
+        if (st == SG_OK && reports) {
+            FILE *f = sg_report_set_add(ctx, reports, used[i]);
+            st = f ? write_feedback(ctx, set, s, check, f)
+                   : sg_ctx_status(ctx);
+            if (f && st == SG_EIO) {
+                /* The report's writer knows the reason, not the file. */
+                char why[1024];
+                snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
+                sg_ctx_fail(ctx, SG_EIO, "--feedback %s/%s: %s; no report "
+                            "was written", set->feedback, used[i], why);
+            }
         }
         sg_check_free(check);
         if (st != SG_OK)
+            goto done;
+    }
+    if (reports) {
+        sg_report_set *r = reports;
+        reports = NULL;
+        if (sg_report_set_commit(ctx, r) != SG_OK)
             goto done;
     }
     if (sg_gradebook_finish(book) != SG_OK)
@@ -685,6 +900,7 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         rc = wrong ? EXIT_VERDICT : EXIT_OK;
     }
 done:
+    sg_report_set_abort(reports);
     for (size_t i = 0; i < nused; i++)
         free(used[i]);
     free(used);
@@ -795,7 +1011,8 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     memset(&files, 0, sizeof files);
     sg_output *out = NULL;
     sg_game *game = NULL;
-    if (collect(ctx, &files, argc - optind, argv + optind) != SG_OK)
+    if (collect(ctx, &files, set.lang, argc - optind, argv + optind) != SG_OK ||
+        refuse_twice(ctx, &files, set.lang) != SG_OK)
         goto done;
     bool one = files.n == 1 && !files.from_directory;
     if (one && (set.points || set.feedback || set.chart)) {
@@ -804,17 +1021,14 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
                                  : set.feedback ? "--feedback" : "--chart");
         goto done;
     }
-    const char *outputs[3] = {output, set.chart, NULL};
+    const char *outputs[2] = {output, set.chart};
+    const char *names[2] = {"-o", "--chart"};
     for (int k = 0; k < 2; k++) {
         if (!outputs[k])
             continue;
-        if (cli_check_not_input(ctx, outputs[k], cli_game_file(&ga)) != SG_OK)
+        if (cli_check_not_input(ctx, outputs[k], cli_game_file(&ga)) != SG_OK ||
+            refuse_among_inputs(ctx, names[k], outputs[k], &files) != SG_OK)
             goto done;
-        for (size_t i = 0; i < files.n; i++)
-            for (size_t f = 0; f < files.subs[i].nfiles; f++)
-                if (cli_check_not_input(ctx, outputs[k],
-                                        files.subs[i].files[f]) != SG_OK)
-                    goto done;
     }
     game = cli_load_game(ctx, &ga);
     if (!game)
