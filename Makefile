@@ -50,11 +50,20 @@ GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph fontconfig 2>/dev/null)
 CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
                         sed 's/-I/-isystem /g')
 CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
+# Grading an assignment: libinih reads the assignment file; libzip and
+# expat read the zipped XML of .xlsx, .ods, .docx and .odt files and the
+# .zip archives students hand in; libfreexl reads old .xls workbooks;
+# poppler-glib reads the text layer of PDFs.  System headers too.
+CHECK_PKGS = inih libzip expat freexl poppler-glib
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(CHECK_PKGS) 2>/dev/null | \
+                        sed 's/-I/-isystem /g')
+CHECK_LIBS := $(shell $(PKG_CONFIG) --libs $(CHECK_PKGS) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
-             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CFLAGS) -MMD -MP
+             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CHECK_CFLAGS) \
+             $(CFLAGS) -MMD -MP
 
 # The library's modules, one folder each (see the README's "Source tree").
 LIB_DIRS := util games core text render check steps plot
@@ -110,20 +119,20 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) -o $@
+	$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS) -o $@
 
 # Suites test modules from the inside too, so they see the render module's
 # private headers by their own names.
 $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) $(CAIRO_LIBS) \
+	$(CC) $(ALL_CFLAGS) -Isrc/render $(CMOCKA_CFLAGS) $< $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS) \
 	    $(CMOCKA_LIBS) $(LDFLAGS) -o $@
 
 # The examples are built as a user builds a program: the public header
 # and the library only.
 $(BUILD)/examples/%: examples/c/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< $(LIB) $(GV_LIBS) $(LDFLAGS) -o $@
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(GV_LIBS) $(CHECK_LIBS) $(LDFLAGS) -o $@
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -174,7 +183,7 @@ test-run: all $(TEST_BIN) $(EXAMPLE_BIN)
 
 $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(LDFLAGS) -o $@
+	$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS) $(LDFLAGS) -o $@
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench $(EXAMPLE_BIN)
@@ -224,7 +233,7 @@ fuzz-build:
 	@for f in $(FUZZERS); do \
 	    echo "clang ... tests/fuzz/$${f##*/}.c -o $$f"; \
 	    clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc tests/fuzz/$${f##*/}.c \
-	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) $(CAIRO_LIBS) -lm -o $$f || exit 1; \
+	        $(FUZZ_DIR)/libsgviz.a $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS) -lm -o $$f || exit 1; \
 	done
 
 # Each reader under libFuzzer for FUZZ_SECONDS, starting from the seeds in

@@ -2148,8 +2148,8 @@ fail:
  * that folder once every symbolic link is resolved: a class's folder is
  * input like any other, and a student's link to a file elsewhere must not
  * put that file's words into a report. */
-static char *read_sheet_file(sg_ctx *ctx, const char *lang, const char *path,
-                             const char *inside, size_t *len)
+char *sg_sheet_file_read(sg_ctx *ctx, const char *lang, const char *path,
+                         const char *inside, size_t *len)
 {
     if (strcmp(path, "-") == 0)
         return sg_read_file(ctx, path, "homework sheet", SG_SHEET_MAX_BYTES,
@@ -2276,7 +2276,7 @@ sg_sheet *sg_sheet_read(sg_ctx *ctx, const sg_game *game, const char *path,
 {
     size_t len;
     const char *lang = opts && opts->lang ? opts->lang : "en";
-    char *text = read_sheet_file(ctx, sg_say_known_language(lang) ? lang : "en",
+    char *text = sg_sheet_file_read(ctx, sg_say_known_language(lang) ? lang : "en",
                                  path, opts ? opts->inside : NULL, &len);
     if (!text)
         return NULL;

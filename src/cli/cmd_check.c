@@ -909,12 +909,469 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* An assignment: several questions, graded for a class                     */
+/* ------------------------------------------------------------------------ */
+
+/* Opens the game of question I from its game = value, through the same
+ * registry as the command line: "-s 1,3,4", "--set 1,3,4", "-t kayles",
+ * "-g hw3_q4.dot" (a path relative to the assignment file).  Returns NULL
+ * after recording an error that names the file, the line and the key. */
+static sg_game *question_game(sg_ctx *ctx, const sg_assignment *a, size_t i)
+{
+    const char *v = sg_assignment_question(a, i)->game;
+    char opt[64];
+    size_t on = strcspn(v, " \t=");
+    const char *arg = v + on;
+    while (*arg == ' ' || *arg == '\t' || *arg == '=')
+        arg++;
+    if (on >= sizeof opt)
+        on = sizeof opt - 1;
+    memcpy(opt, v, on);
+    opt[on] = '\0';
+    const cli_game_kind *kind = NULL;
+    for (size_t k = 0; k < cli_game_kind_count && !kind; k++) {
+        const cli_game_kind *g = &cli_game_kinds[k];
+        if ((opt[0] == '-' && opt[1] == g->letter && opt[2] == '\0') ||
+            (opt[0] == '-' && opt[1] == '-' && strcmp(opt + 2, g->option) == 0))
+            kind = g;
+    }
+    char msg[1024];
+    if (!kind) {
+        char known[512] = "";
+        for (size_t k = 0; k < cli_game_kind_count; k++) {
+            size_t l = strlen(known);
+            snprintf(known + l, sizeof known - l, "%s-%c", k ? ", " : "",
+                     cli_game_kinds[k].letter);
+        }
+        snprintf(msg, sizeof msg, "\"%s\": not a kind of game (known: %s, "
+                 "as on the command line: game = -s 1,3,4)", opt, known);
+        sg_assignment_fail(ctx, a, i, "game", msg);
+        return NULL;
+    }
+    /* A value in quotes, as a shell would take it. */
+    char value[1024];
+    snprintf(value, sizeof value, "%s", arg);
+    size_t vl = strlen(value);
+    if (vl >= 2 && (value[0] == '\'' || value[0] == '"') &&
+        value[vl - 1] == value[0]) {
+        memmove(value, value + 1, vl - 2);
+        value[vl - 2] = '\0';
+    }
+    if (!*value) {
+        snprintf(msg, sizeof msg, "%s needs a value (%s)", opt, kind->hint);
+        sg_assignment_fail(ctx, a, i, "game", msg);
+        return NULL;
+    }
+    char path[4200];
+    const char *use = value;
+    if (kind->reads_file && value[0] != '/') {
+        snprintf(path, sizeof path, "%s/%s", sg_assignment_dir(a), value);
+        use = path;
+    }
+    sg_game *game = kind->open(ctx, use);
+    if (!game) {
+        snprintf(msg, sizeof msg, "%s", sg_ctx_message(ctx));
+        sg_assignment_fail(ctx, a, i, "game", msg);
+    }
+    return game;
+}
+
+/* One student of an assignment: the submissions that are theirs. */
+typedef struct student {
+    sg_lms_name who;
+    size_t *subs;            /* indices into the class list */
+    size_t nsubs;
+    char **files, **names;   /* the files graded, and their own names */
+    size_t nfiles;
+    char **notes;            /* found while gathering: for a human */
+    size_t nnotes;
+    bool late;
+} student;
+
+static void student_free(student *st)
+{
+    sg_lms_name_clear(&st->who);
+    free(st->subs);
+    for (size_t i = 0; i < st->nfiles; i++) {
+        free(st->files[i]);
+        free(st->names[i]);
+    }
+    free(st->files);
+    free(st->names);
+    for (size_t i = 0; i < st->nnotes; i++)
+        free(st->notes[i]);
+    free(st->notes);
+}
+
+static bool push_str(char ***list, size_t *n, const char *s)
+{
+    char **grown = realloc(*list, (*n + 1) * sizeof *grown);
+    if (!grown)
+        return false;
+    *list = grown;
+    grown[*n] = strdup(s ? s : "");
+    if (!grown[*n])
+        return false;
+    (*n)++;
+    return true;
+}
+
+/* Adds a file to grade and its own name. */
+static bool push_file(student *st, const char *path, const char *name)
+{
+    char **f = realloc(st->files, (st->nfiles + 1) * sizeof *f);
+    if (!f)
+        return false;
+    st->files = f;
+    char **nm = realloc(st->names, (st->nfiles + 1) * sizeof *nm);
+    if (!nm)
+        return false;
+    st->names = nm;
+    f[st->nfiles] = strdup(path);
+    nm[st->nfiles] = strdup(name);
+    if (!f[st->nfiles] || !nm[st->nfiles]) {
+        free(f[st->nfiles]);
+        free(nm[st->nfiles]);
+        return false;
+    }
+    st->nfiles++;
+    return true;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b && b[1] ? b + 1 : path;
+}
+
+/* The attempt key of a file, for keeping only the latest: Blackboard's
+ * date, or Canvas's original name with its resubmission number. */
+typedef struct attempt {
+    char *path;
+    sg_lms_name n;
+} attempt;
+
+/* Gathers the class's submissions into students by the platform's id: a
+ * Canvas student's files, a Moodle student's file and online-text folders,
+ * a Blackboard student's attempts and receipts.  Only the latest attempt
+ * is graded; a receipt names the student and is never graded. */
+static sg_status gather_students(sg_ctx *ctx, class_list *l, const char *lang,
+                                 student **out, size_t *nout)
+{
+    *out = NULL;
+    *nout = 0;
+    student *all = calloc(l->n ? l->n : 1, sizeof *all);
+    if (!all)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    size_t n = 0;
+    bool zh = strcmp(lang, "zh") == 0;
+    for (size_t i = 0; i < l->n; i++) {
+        submission *s = &l->subs[i];
+        sg_lms_name nm;
+        const char *label = s->folder ? base_name(s->folder)
+                                      : base_name(s->files[0]);
+        if (sg_lms_name_read(ctx, label, s->folder == NULL, &nm) != SG_OK)
+            goto nomem;
+        student *st = NULL;
+        for (size_t k = 0; k < n && !st && nm.id; k++)
+            if (all[k].who.lms == nm.lms && all[k].who.id &&
+                strcmp(all[k].who.id, nm.id) == 0)
+                st = &all[k];
+        if (!st) {
+            st = &all[n++];
+            st->who = nm;
+            memset(&nm, 0, sizeof nm);
+            if (st->who.receipt) {
+                free(st->who.name);
+                st->who.name = NULL;
+            }
+        }
+        size_t *grown = realloc(st->subs, (st->nsubs + 1) * sizeof *grown);
+        if (!grown) {
+            sg_lms_name_clear(&nm);
+            goto nomem;
+        }
+        st->subs = grown;
+        st->subs[st->nsubs++] = i;
+        /* A Moodle file folder names the student better than a receipt or
+         * an online text folder does. */
+        if (nm.name && !st->who.name && !nm.receipt) {
+            st->who.name = nm.name;
+            nm.name = NULL;
+        }
+        sg_lms_name_clear(&nm);
+    }
+    for (size_t k = 0; k < n; k++) {
+        student *st = &all[k];
+        /* Every file of the student, with what its name says. */
+        attempt *at = NULL;
+        size_t nat = 0;
+        for (size_t j = 0; j < st->nsubs; j++) {
+            submission *s = &l->subs[st->subs[j]];
+            for (size_t f = 0; f < s->nfiles; f++) {
+                attempt *g = realloc(at, (nat + 1) * sizeof *g);
+                if (!g)
+                    goto nomem_at;
+                at = g;
+                memset(&at[nat], 0, sizeof at[nat]);
+                at[nat].path = s->files[f];
+                if (s->refused[f]) {
+                    if (!push_str(&st->notes, &st->nnotes, s->refused[f]))
+                        goto nomem_at;
+                    continue;
+                }
+                if (!s->folder &&
+                    sg_lms_name_read(ctx, base_name(s->files[f]), 1,
+                                     &at[nat].n) != SG_OK)
+                    goto nomem_at;
+                nat++;
+            }
+        }
+        /* Blackboard: the latest attempt; Canvas: the latest resubmission
+         * of each file. */
+        const char *latest = NULL;
+        for (size_t j = 0; j < nat; j++)
+            if (at[j].n.lms == SG_LMS_BLACKBOARD && at[j].n.attempt &&
+                (!latest || strcmp(at[j].n.attempt, latest) > 0))
+                latest = at[j].n.attempt;
+        for (size_t j = 0; j < nat; j++) {
+            attempt *a = &at[j];
+            if (a->n.receipt) {
+                /* The receipt names the student; it is never graded. */
+                if (latest && strcmp(a->n.attempt, latest) == 0 &&
+                    !st->who.name) {
+                    size_t len;
+                    char *text = NULL;
+                    FILE *fp = fopen(a->path, "rb");
+                    if (fp) {
+                        text = malloc(65537);
+                        len = text ? fread(text, 1, 65536, fp) : 0;
+                        fclose(fp);
+                        if (text) {
+                            text[len] = '\0';
+                            st->who.name = sg_lms_receipt_name(ctx, text, len);
+                        }
+                        free(text);
+                    }
+                }
+                continue;
+            }
+            if (a->n.lms == SG_LMS_BLACKBOARD && latest &&
+                strcmp(a->n.attempt, latest) != 0)
+                continue;
+            if (a->n.lms == SG_LMS_CANVAS) {
+                bool newer = false;
+                for (size_t o = 0; o < nat && !newer; o++)
+                    newer = o != j && at[o].n.lms == SG_LMS_CANVAS &&
+                            strcmp(at[o].n.original, a->n.original) == 0 &&
+                            strcmp(at[o].n.attempt, a->n.attempt) > 0;
+                if (newer)
+                    continue;
+                st->late |= a->n.late;
+            }
+            if (!push_file(st, a->path,
+                           a->n.original ? a->n.original : base_name(a->path)))
+                goto nomem_at;
+        }
+        for (size_t j = 0; j < nat; j++)
+            sg_lms_name_clear(&at[j].n);
+        free(at);
+        continue;
+    nomem_at:
+        for (size_t j = 0; j < nat; j++)
+            sg_lms_name_clear(&at[j].n);
+        free(at);
+        goto nomem;
+    }
+    (void)zh;
+    *out = all;
+    *nout = n;
+    return SG_OK;
+nomem:
+    for (size_t k = 0; k < n; k++)
+        student_free(&all[k]);
+    free(all);
+    return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+}
+
+/* Grades the class L for the assignment A: one record per student, the
+ * feedback of each when asked, the grades in FORM to OUT. */
+static int grade_assignment(sg_ctx *ctx, const settings *set,
+                            const sg_assignment *a, sg_game *const *games,
+                            class_list *l, sg_book_form form, FILE *out,
+                            bool *complete)
+{
+    *complete = false;
+    student *sts;
+    size_t n;
+    if (gather_students(ctx, l, set->lang, &sts, &n) != SG_OK)
+        return EXIT_BAD;
+    int rc = EXIT_BAD;
+    bool zh = strcmp(set->lang, "zh") == 0;
+    sg_assignment_book *book = sg_assignment_book_new(ctx, a, set->lang);
+    char **used = NULL;
+    size_t nused = 0;
+    sg_report_set *reports = NULL;
+    bool imperfect = false;
+    if (!book)
+        goto done;
+    if (set->feedback) {
+        if (refuse_among_inputs(ctx, "--feedback", set->feedback, l) != SG_OK)
+            goto done;
+        reports = sg_report_set_open(ctx, "--feedback", set->feedback);
+        if (!reports)
+            goto done;
+    }
+    for (size_t k = 0; k < n; k++) {
+        student *st = &sts[k];
+        if (st->who.test_student) {
+            if (sg_assignment_book_add(book, st->who.id, "Test Student",
+                                       (const char *const *)st->files,
+                                       st->nfiles, st->late, NULL,
+                                       zh ? "Canvas 的测试学生"
+                                          : "Canvas's test student") != SG_OK)
+                goto done;
+            continue;
+        }
+        const submission *s0 = &l->subs[st->subs[0]];
+        sg_grade_opts go = {set->lang, s0->folder && st->nsubs == 1
+                                           ? s0->folder : s0->root};
+        sg_graded *g = sg_assignment_grade(ctx, a, games,
+                                           (const char *const *)st->files,
+                                           (const char *const *)st->names,
+                                           st->nfiles, &go);
+        if (!g)
+            goto done;
+        sg_status ss = SG_OK;
+        for (size_t i = 0; i < st->nnotes && ss == SG_OK; i++)
+            ss = sg_graded_add_human(ctx, g, st->notes[i]);
+        if (ss == SG_OK && st->nfiles == 0 && st->nnotes == 0)
+            ss = sg_graded_add_human(ctx, g, zh ? "没有可以评分的文件"
+                                                : "no file to grade was "
+                                                  "handed in");
+        double got, most;
+        sg_graded_total(g, &got, &most);
+        imperfect |= got < most || sg_graded_human_count(g) > 0;
+        if (ss == SG_OK)
+            ss = sg_assignment_book_add(book, st->who.id, st->who.name,
+                                        (const char *const *)st->files,
+                                        st->nfiles, st->late, g, NULL);
+        if (ss == SG_OK && reports) {
+            /* The feedback file is named as the class's reports are. */
+            submission named = *s0;
+            named.who.name = st->who.name;
+            named.who.id = st->who.id;
+            named.chosen = 0;
+            char *name = feedback_name(&named, &used, &nused);
+            FILE *f = name ? sg_report_set_add(ctx, reports, name) : NULL;
+            ss = !name ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
+                 : f   ? sg_graded_write_feedback(ctx, g, f)
+                       : sg_ctx_status(ctx);
+        }
+        sg_graded_free(g);
+        if (ss != SG_OK)
+            goto done;
+    }
+    if (reports) {
+        sg_report_set *r = reports;
+        reports = NULL;
+        if (sg_report_set_commit(ctx, r) != SG_OK)
+            goto done;
+    }
+    if (sg_assignment_book_write(ctx, book, form, out) != SG_OK)
+        goto done;
+    *complete = true;
+    rc = imperfect ? EXIT_VERDICT : EXIT_OK;
+done:
+    sg_report_set_abort(reports);
+    for (size_t i = 0; i < nused; i++)
+        free(used[i]);
+    free(used);
+    sg_assignment_book_free(book);
+    for (size_t k = 0; k < n; k++)
+        student_free(&sts[k]);
+    free(sts);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The command                                                              */
 /* ------------------------------------------------------------------------ */
 
-enum { OPT_SUM = 256, OPT_POINTS, OPT_FEEDBACK, OPT_CHART };
+enum { OPT_SUM = 256, OPT_POINTS, OPT_FEEDBACK, OPT_CHART, OPT_ASSIGNMENT,
+       OPT_GRADEBOOK };
 
 #define MAX_SUMS 64
+
+/* `check --assignment FILE CLASS...`. */
+static int check_assignment(sg_ctx *ctx, settings *set, const char *path,
+                            const char *gradebook, const cli_game_args *ga,
+                            const char *output, const char *format_name,
+                            int argc, char **argv)
+{
+    for (size_t k = 0; k < CLI_MAX_KINDS; k++)
+        if (ga->game[k]) {
+            sg_ctx_fail(ctx, SG_EINPUT, "--assignment %s: the games are the "
+                        "assignment's (game = in each question); give no "
+                        "game option", path);
+            return EXIT_BAD;
+        }
+    if (ga->max || set->points || set->chart || set->nsums) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--assignment %s: %s is the assignment "
+                    "file's to say (n = and points = in each question)", path,
+                    ga->max ? "-n" : set->points ? "--points"
+                    : set->chart ? "--chart" : "--sum");
+        return EXIT_BAD;
+    }
+    sg_book_form form = SG_BOOK_TEXT;
+    if (gradebook) {
+        if (sg_book_form_parse(ctx, gradebook, &form) != SG_OK)
+            return EXIT_BAD;
+    } else if (strcmp(format_name, "csv") == 0) {
+        form = SG_BOOK_CSV;
+    } else if (strcmp(format_name, "json") == 0) {
+        form = SG_BOOK_JSON;
+    }
+    sg_assignment *a = sg_assignment_read(ctx, path);
+    if (!a)
+        return EXIT_BAD;
+    int rc = EXIT_BAD;
+    size_t nq = sg_assignment_count(a);
+    sg_game **games = calloc(nq, sizeof *games);
+    class_list files;
+    memset(&files, 0, sizeof files);
+    sg_output *out = NULL;
+    if (!games) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < nq; i++)
+        if (!(games[i] = question_game(ctx, a, i)))
+            goto done;
+    if (collect(ctx, &files, set->lang, argc, argv) != SG_OK ||
+        refuse_twice(ctx, &files, set->lang) != SG_OK)
+        goto done;
+    if (output && (cli_check_not_input(ctx, output, path) != SG_OK ||
+                   refuse_among_inputs(ctx, "-o", output, &files) != SG_OK))
+        goto done;
+    out = sg_output_open(ctx, output);
+    if (!out)
+        goto done;
+    bool complete;
+    rc = grade_assignment(ctx, set, a, games, &files, form,
+                          sg_output_stream(out), &complete);
+    if (complete && cli_commit(ctx, &out) != EXIT_OK)
+        rc = EXIT_BAD;
+done:
+    sg_output_abort(out);
+    for (size_t i = 0; games && i < nq; i++)
+        sg_game_free(games[i]);
+    free(games);
+    class_free(&files);
+    sg_assignment_free(a);
+    return rc;
+}
+
 
 int cmd_check(sg_ctx *ctx, int argc, char **argv)
 {
@@ -928,11 +1385,14 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         {"points", required_argument, NULL, OPT_POINTS},
         {"feedback", required_argument, NULL, OPT_FEEDBACK},
         {"chart", required_argument, NULL, OPT_CHART},
+        {"assignment", required_argument, NULL, OPT_ASSIGNMENT},
+        {"gradebook", required_argument, NULL, OPT_GRADEBOOK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *input_format = "auto", *format_name = "text", *lang = "en";
     const char *output = NULL, *points_spec = NULL;
+    const char *assignment = NULL, *gradebook = NULL;
     const char *sums[MAX_SUMS];
     settings set;
     memset(&set, 0, sizeof set);
@@ -957,6 +1417,8 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         case OPT_POINTS: points_spec = optarg; break;
         case OPT_FEEDBACK: set.feedback = optarg; break;
         case OPT_CHART: set.chart = optarg; break;
+        case OPT_ASSIGNMENT: assignment = optarg; break;
+        case OPT_GRADEBOOK: gradebook = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "check", c, argv);
         }
@@ -1006,6 +1468,14 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         set.has_last = true;
     }
 
+    if (assignment)
+        return check_assignment(ctx, &set, assignment, gradebook, &ga, output,
+                                format_name, argc - optind, argv + optind);
+    if (gradebook) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--gradebook %s goes with --assignment "
+                    "FILE", gradebook);
+        return EXIT_BAD;
+    }
     int rc = EXIT_BAD;
     class_list files;
     memset(&files, 0, sizeof files);
