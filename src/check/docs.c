@@ -62,9 +62,20 @@ sg_status sg_docs_read(sg_ctx *ctx, const char *lang, const char *origin,
                        const char *name, const unsigned char *bytes,
                        size_t len, sg_docs *out)
 {
+    return sg_docs_read_at(ctx, lang, origin, name, bytes, len, 0, out);
+}
+
+sg_status sg_docs_read_at(sg_ctx *ctx, const char *lang, const char *origin,
+                          const char *name, const unsigned char *bytes,
+                          size_t len, int depth, sg_docs *out)
+{
     (void)name;
     if (zipped(bytes, len))
-        return sg_office_read(ctx, lang, origin, bytes, len, 0, out);
+        return sg_office_read(ctx, lang, origin, bytes, len, depth, out);
+    bool done;
+    sg_status bst = sg_docs_read_binary(ctx, origin, bytes, len, out, &done);
+    if (done)
+        return bst;
     sg_text text;
     if (sg_text_decode(ctx, lang, origin, bytes, len, &text) != SG_OK)
         return ctx->status;

@@ -34,6 +34,18 @@ sg_status sg_docs_read(sg_ctx *ctx, const char *lang, const char *origin,
                        const char *name, const unsigned char *bytes,
                        size_t len, sg_docs *out);
 
+/* sg_docs_read() of a file found DEPTH archives deep. */
+sg_status sg_docs_read_at(sg_ctx *ctx, const char *lang, const char *origin,
+                          const char *name, const unsigned char *bytes,
+                          size_t len, int depth, sg_docs *out);
+
+/* Reads an old Excel workbook (.xls) or a PDF into OUT and sets *DONE;
+ * leaves *DONE false for bytes that are neither (office.c).  Returns
+ * SG_OK or an error naming ORIGIN. */
+sg_status sg_docs_read_binary(sg_ctx *ctx, const char *origin,
+                              const unsigned char *bytes, size_t len,
+                              sg_docs *out, bool *done);
+
 void sg_docs_free(sg_docs *docs);
 
 /* Adds a document (TEXT and REFUSED are taken over; either may be NULL).
