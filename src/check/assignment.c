@@ -137,8 +137,10 @@ static sg_status set_points(ini_state *st, const char *key, const char *value,
     sg_ctx_clear(st->ctx);
     /* The message names --points; here the key is the option. */
     const char *m = why;
-    if (strncmp(m, "--points ", 9) == 0)
-        m += 9;
+    if (strncmp(m, "--points", 8) == 0)
+        m += 8;
+    while (*m == ':' || *m == ' ')
+        m++;
     return fail_at(st, st->line, key, "%s", m);
 }
 
@@ -258,6 +260,12 @@ static int on_key(void *user, const char *section, const char *name,
  * and refuses lines libinih would cut.  Returns SG_OK or an error. */
 static sg_status scan_lines(ini_state *st)
 {
+    struct {
+        const char *p;
+        size_t n;
+        unsigned long line;
+    } headers[ASSIGNMENT_MAX_QUESTIONS + 1];
+    unsigned long nheaders = 0;
     unsigned long line = 0;
     size_t i = 0;
     while (i < st->len) {
@@ -271,6 +279,27 @@ static sg_status scan_lines(ini_state *st)
         for (size_t k = i; k < e; k++)
             if (st->text[k] == '\0')
                 return fail_at(st, line, NULL, "a NUL byte: not a text file");
+        /* libinih joins a section given twice into one: say so first. */
+        size_t k = i;
+        while (k < e && (st->text[k] == ' ' || st->text[k] == '\t'))
+            k++;
+        const char *close = k < e && st->text[k] == '['
+                                ? memchr(st->text + k, ']', e - k)
+                                : NULL;
+        if (close) {
+            size_t n = (size_t)(close - (st->text + k + 1));
+            for (unsigned long j = 0; j < nheaders; j++)
+                if (headers[j].n == n &&
+                    memcmp(headers[j].p, st->text + k + 1, n) == 0)
+                    return fail_at(st, line, NULL, "[%.*s] a second time (the "
+                                   "first is at line %lu)", (int)n,
+                                   headers[j].p, headers[j].line);
+            if (nheaders < ASSIGNMENT_MAX_QUESTIONS + 1) {
+                headers[nheaders].p = st->text + k + 1;
+                headers[nheaders].n = n;
+                headers[nheaders++].line = line;
+            }
+        }
         i = e + 1;
     }
     return SG_OK;

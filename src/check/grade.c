@@ -55,7 +55,7 @@ static int question_of(const sg_assignment *a, const char *word, size_t len,
 {
     static const char *const words[] = {
         "question", "aufgabe", "problem", "exercise", "task", "frage",
-        "ex", "q", "p", "a", NULL};
+        "q", NULL};
     /* The section's own name, as written. */
     for (size_t i = 0; i < sg_assignment_count(a); i++) {
         const char *k = sg_assignment_question(a, i)->key;

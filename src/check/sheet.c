@@ -2163,8 +2163,11 @@ char *sg_sheet_file_read(sg_ctx *ctx, const char *lang, const char *path,
         char *root = realpath(inside, NULL);
         real = realpath(path, NULL);
         size_t rl = root ? strlen(root) : 0;
+        /* The folder itself is inside: an empty folder is read as one,
+         * and named so. */
         bool in = root && real && strncmp(real, root, rl) == 0 &&
-                  (real[rl] == '/' || (rl == 1 && root[0] == '/'));
+                  (real[rl] == '/' || real[rl] == '\0' ||
+                   (rl == 1 && root[0] == '/'));
         free(root);
         if (!in) {
             int err = errno;

@@ -964,7 +964,8 @@ static sg_game *question_game(sg_ctx *ctx, const sg_assignment *a, size_t i)
     }
     char path[4200];
     const char *use = value;
-    if (kind->reads_file && value[0] != '/') {
+    if (kind->reads_file && value[0] != '/' && strcmp(value, "-") != 0 &&
+        strcmp(sg_assignment_dir(a), ".") != 0) {
         snprintf(path, sizeof path, "%s/%s", sg_assignment_dir(a), value);
         use = path;
     }
@@ -1138,8 +1139,7 @@ static sg_status gather_students(sg_ctx *ctx, class_list *l, const char *lang,
             attempt *a = &at[j];
             if (a->n.receipt) {
                 /* The receipt names the student; it is never graded. */
-                if (latest && strcmp(a->n.attempt, latest) == 0 &&
-                    !st->who.name) {
+                if (latest && strcmp(a->n.attempt, latest) == 0) {
                     size_t len;
                     char *text = NULL;
                     FILE *fp = fopen(a->path, "rb");
@@ -1149,7 +1149,11 @@ static sg_status gather_students(sg_ctx *ctx, class_list *l, const char *lang,
                         fclose(fp);
                         if (text) {
                             text[len] = '\0';
-                            st->who.name = sg_lms_receipt_name(ctx, text, len);
+                            char *nm = sg_lms_receipt_name(ctx, text, len);
+                            if (nm) {
+                                free(st->who.name);
+                                st->who.name = nm;
+                            }
                         }
                         free(text);
                     }
