@@ -286,6 +286,8 @@ static sg_status scan_lines(ini_state *st)
         const char *close = k < e && st->text[k] == '['
                                 ? memchr(st->text + k, ']', e - k)
                                 : NULL;
+        if (k < e && st->text[k] == '[' && !close)
+            return fail_at(st, line, NULL, "a [section] without its ]");
         if (close) {
             size_t n = (size_t)(close - (st->text + k + 1));
             for (unsigned long j = 0; j < nheaders; j++)

@@ -358,6 +358,8 @@ static int split_headings(sg_ctx *ctx, const sg_assignment *a,
              * "Q1: 0 1 0 1" keeps its table. */
             const char *l = text + ls[k];
             size_t n = ls[k + 1] - ls[k];
+            while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
+                n--;
             size_t at = after_markup(l, n), used = 0;
             question_of(a, l + at, n - at, true, &used);
             char *c = keep_range(ctx, text, len, ls[k] + at + used, ls[end]);

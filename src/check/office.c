@@ -848,6 +848,34 @@ static void quiet(const gchar *domain, GLogLevelFlags level,
     (void)user;
 }
 
+/* Appends a page's TEXT to B with the spaces poppler leaves out put back:
+ * it joins "0 1 0 1" into "0101" when only digits stand in a line.  BOXES
+ * holds one box per character of TEXT; a gap wider than a fifth of a
+ * character's height between two characters of one line is a space. */
+static void page_text(sg_buf *b, const char *text, const PopplerRectangle *boxes,
+                      guint nboxes)
+{
+    size_t len = strlen(text);
+    guint k = 0;
+    for (size_t i = 0; i < len;) {
+        size_t n = 1;
+        while (i + n < len && ((unsigned char)text[i + n] & 0xC0) == 0x80)
+            n++;
+        if (k > 0 && k < nboxes && text[i] != '\n' && text[i] != ' ' &&
+            b->len && b->data[b->len - 1] != '\n' &&
+            b->data[b->len - 1] != ' ') {
+            const PopplerRectangle *p = &boxes[k - 1], *c = &boxes[k];
+            double h = c->y2 - c->y1;
+            bool same_line = c->y1 < p->y2 && p->y1 < c->y2;
+            if (same_line && h > 0 && c->x1 - p->x2 > h / 5)
+                sg_buf_putc(b, ' ');
+        }
+        sg_buf_add(b, text + i, n);
+        i += n;
+        k++;
+    }
+}
+
 static sg_status read_pdf(sg_ctx *ctx, const char *origin,
                           const unsigned char *bytes, size_t len,
                           sg_docs *out)
@@ -877,12 +905,17 @@ static sg_status read_pdf(sg_ctx *ctx, const char *origin,
         if (!page)
             continue;
         char *t = poppler_page_get_text(page);
+        PopplerRectangle *boxes = NULL;
+        guint nboxes = 0;
+        if (t && !poppler_page_get_text_layout(page, &boxes, &nboxes))
+            nboxes = 0;
         if (t) {
-            sg_buf_puts(&b, t);
+            page_text(&b, t, boxes, nboxes);
             if (b.len && b.data[b.len - 1] != '\n')
                 sg_buf_putc(&b, '\n');
             g_free(t);
         }
+        g_free(boxes);
         g_object_unref(page);
     }
     g_object_unref(doc);
