@@ -305,3 +305,27 @@ if expect 0 "assignment: long game options" check --assignment hw3/kinds.ini hw3
         fail "assignment: long game options: $(cat "$tmp/out")"
     fi
 fi
+
+# An old Excel workbook (.xls), written by Perl's Spreadsheet::WriteExcel
+# (Debian's libspreadsheet-writeexcel-perl, a test-only tool): sheets named
+# by question, a slip in Q1.
+if perl -MSpreadsheet::WriteExcel -e 1 2>/dev/null; then
+    mkdir -p "$hw/xls"
+    XLS_Q1="$(row "$hw/t1-slip")" XLS_Q2="$(row "$hw/t2")" perl -MSpreadsheet::WriteExcel -e '
+        my $wb = Spreadsheet::WriteExcel->new($ARGV[0]) or die;
+        my %q = (Q1 => $ENV{XLS_Q1}, "Question 2" => $ENV{XLS_Q2});
+        for my $name ("Q1", "Question 2") {
+            my $ws = $wb->add_worksheet($name);
+            $ws->write(0, 0, "x"); $ws->write(0, 1, "sg");
+            my @v = split / /, $q{$name};
+            for my $i (0 .. $#v) { $ws->write($i + 1, 0, $i); $ws->write($i + 1, 1, $v[$i]); }
+        }
+        $wb->close;' "$hw/xls/parkmin_200310_900020_hw3.xls"
+    if expect 1 "assignment: an .xls workbook" check --assignment hw3/hw3.ini hw3/xls; then
+        if grep -q "^parkmin (200310)	$(awk -v a="$(pts "$a1" "$a1pn")" -v b=$n2 'BEGIN { print a + b }')/$max	$a1/$n1	$n2/$n2	-	-\$" "$tmp/out"; then pass; else
+            fail "assignment: .xls: $(cat "$tmp/out")"
+        fi
+    fi
+else
+    skip "assignment: .xls (no Perl Spreadsheet::WriteExcel: apt-get install libspreadsheet-writeexcel-perl)"
+fi
