@@ -60,6 +60,15 @@ sg_status sg_office_read(sg_ctx *ctx, const char *lang, const char *origin,
                          const unsigned char *bytes, size_t len, int depth,
                          sg_docs *out);
 
+/* The readers of old Excel workbooks (libfreexl) and of PDFs (poppler),
+ * run in this process.  sg_docs_read_binary() runs them in a child
+ * process instead; these are for fuzzing them.  Return SG_OK or an error
+ * naming ORIGIN. */
+sg_status sg_xls_read(sg_ctx *ctx, const char *origin,
+                      const unsigned char *bytes, size_t len, sg_docs *out);
+sg_status sg_pdf_read(sg_ctx *ctx, const char *origin,
+                      const unsigned char *bytes, size_t len, sg_docs *out);
+
 /* Writes points for people: "19", "19.5". */
 void sg_points_text(double v, char *buf, size_t size);
 

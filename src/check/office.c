@@ -30,9 +30,22 @@
 #include <poppler.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <zip.h>
+
+/* read(2), for the one place whose reader callback is named read. */
+static ssize_t read_fd(int fd, void *buf, size_t n)
+{
+    for (;;) {
+        ssize_t r = read(fd, buf, n);
+        if (r >= 0 || errno != EINTR)
+            return r;
+    }
+}
 
 /* The bounds of one file handed in. */
 #define ZIP_MAX_ENTRIES 1000
@@ -770,7 +783,7 @@ static sg_status read_flow(archive *ar, const char *part, const char *what,
 
 /* libfreexl reads only a named file: the bytes go into a private
  * temporary one first (they may come out of an archive). */
-static sg_status read_xls(sg_ctx *ctx, const char *origin,
+sg_status sg_xls_read(sg_ctx *ctx, const char *origin,
                           const unsigned char *bytes, size_t len,
                           sg_docs *out)
 {
@@ -876,7 +889,7 @@ static void page_text(sg_buf *b, const char *text, const PopplerRectangle *boxes
     }
 }
 
-static sg_status read_pdf(sg_ctx *ctx, const char *origin,
+sg_status sg_pdf_read(sg_ctx *ctx, const char *origin,
                           const unsigned char *bytes, size_t len,
                           sg_docs *out)
 {
@@ -1105,6 +1118,205 @@ sg_status sg_office_read(sg_ctx *ctx, const char *lang, const char *origin,
     return st;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Parsers kept at arm's length                                             */
+/* ------------------------------------------------------------------------ */
+
+/* libfreexl and poppler are large parsers of old binary formats, and a
+ * damaged file has been seen to make libfreexl read past its buffers.  So
+ * they run in a child process that can only hand back documents through a
+ * pipe: whatever a file does to the child, sgviz names the file and goes
+ * on.  The child also gets a time and a memory bound. */
+
+#define CHILD_SECONDS 20
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SG_HAS_ASAN 1
+#endif
+#endif
+#ifndef SG_HAS_ASAN
+#define SG_HAS_ASAN 0
+#endif
+#define CHILD_MEMORY ((rlim_t)2 << 30)
+
+typedef sg_status (*binary_reader)(sg_ctx *ctx, const char *origin,
+                                   const unsigned char *bytes, size_t len,
+                                   sg_docs *out);
+
+static bool write_all(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        c += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* One string as the child sends it: its length, then its bytes; a NULL
+ * string is the length UINT64_MAX. */
+static bool send_str(int fd, const char *s, size_t n)
+{
+    uint64_t len = s ? n : UINT64_MAX;
+    return write_all(fd, &len, sizeof len) && (!s || write_all(fd, s, n));
+}
+
+static void child_run(int fd, binary_reader read, const char *origin,
+                      const unsigned char *bytes, size_t len)
+{
+    alarm(CHILD_SECONDS);
+#if !defined(__SANITIZE_ADDRESS__) && !SG_HAS_ASAN
+    /* (AddressSanitizer maps terabytes of shadow memory: no bound on the
+     * address space fits it.) */
+    struct rlimit rl = {CHILD_MEMORY, CHILD_MEMORY};
+    setrlimit(RLIMIT_AS, &rl);
+#endif
+    sg_ctx *ctx = sg_ctx_new();
+    sg_docs docs = {0};
+    bool ok = ctx != NULL;
+    sg_status st = ok ? read(ctx, origin, bytes, len, &docs) : SG_ENOMEM;
+    /* First the status and the message, then each document. */
+    int32_t code = (int32_t)st;
+    const char *m = ctx && st != SG_OK ? sg_ctx_message(ctx) : NULL;
+    ok = ok && write_all(fd, &code, sizeof code) &&
+         send_str(fd, m, m ? strlen(m) : 0);
+    for (size_t i = 0; ok && st == SG_OK && i < docs.n; i++) {
+        const sg_doc *d = &docs.d[i];
+        ok = send_str(fd, d->label, d->label ? strlen(d->label) : 0) &&
+             send_str(fd, d->text, d->len) &&
+             send_str(fd, d->refused, d->refused ? strlen(d->refused) : 0);
+    }
+    _exit(ok ? 0 : 1);
+}
+
+typedef struct inbox {
+    const char *p;
+    size_t n, at;
+} inbox;
+
+static bool take(inbox *in, void *to, size_t n)
+{
+    if (in->n - in->at < n)
+        return false;
+    memcpy(to, in->p + in->at, n);
+    in->at += n;
+    return true;
+}
+
+/* A string from the child, new (NULL for a NULL string); *BAD on a
+ * message that is cut. */
+static char *take_str(sg_ctx *ctx, inbox *in, size_t *len, bool *bad)
+{
+    uint64_t n;
+    if (!take(in, &n, sizeof n)) {
+        *bad = true;
+        return NULL;
+    }
+    if (n == UINT64_MAX)
+        return NULL;
+    if (n > in->n - in->at) {
+        *bad = true;
+        return NULL;
+    }
+    char *s = sg_alloc_raw(ctx, (size_t)n + 1, 1);
+    if (!s) {
+        *bad = true;
+        return NULL;
+    }
+    take(in, s, (size_t)n);
+    s[n] = '\0';
+    if (len)
+        *len = (size_t)n;
+    return s;
+}
+
+static sg_status run_contained(sg_ctx *ctx, binary_reader read,
+                               const char *what, const char *origin,
+                               const unsigned char *bytes, size_t len,
+                               sg_docs *out)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return sg_ctx_fail(ctx, SG_EIO, "%s: cannot read %s: %s", origin,
+                           what, strerror(errno));
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return sg_ctx_fail(ctx, SG_EIO, "%s: cannot read %s: %s", origin,
+                           what, strerror(errno));
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        child_run(fds[1], read, origin, bytes, len);
+    }
+    close(fds[1]);
+    sg_buf got;
+    sg_buf_init(&got);
+    char chunk[65536];
+    bool too_much = false;
+    for (;;) {
+        ssize_t r = read_fd(fds[0], chunk, sizeof chunk);
+        if (r <= 0)
+            break;
+        if (got.len + (size_t)r > ZIP_MAX_TOTAL) {
+            too_much = true;
+            break;
+        }
+        sg_buf_add(&got, chunk, (size_t)r);
+    }
+    close(fds[0]);
+    if (too_much)
+        kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (got.failed) {
+        sg_buf_free(&got);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    if (too_much || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        sg_buf_free(&got);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s, but it is damaged (its "
+                           "reader gave up on it): hand in the table as text "
+                           "or CSV", origin, what);
+    }
+    inbox in = {got.data, got.len, 0};
+    int32_t code = SG_EIO;
+    bool bad = !take(&in, &code, sizeof code);
+    char *m = bad ? NULL : take_str(ctx, &in, NULL, &bad);
+    sg_status st = SG_OK;
+    if (!bad && code != SG_OK)
+        st = sg_ctx_fail(ctx, (sg_status)code, "%s", m ? m : "");
+    while (!bad && st == SG_OK && in.at < in.n) {
+        size_t tl = 0;
+        char *label = take_str(ctx, &in, NULL, &bad);
+        char *text = bad ? NULL : take_str(ctx, &in, &tl, &bad);
+        char *refused = bad ? NULL : take_str(ctx, &in, NULL, &bad);
+        if (!bad)
+            st = sg_docs_add(ctx, out, origin, label, NULL, text, tl, refused);
+        else {
+            free(text);
+            free(refused);
+        }
+        free(label);
+    }
+    free(m);
+    sg_buf_free(&got);
+    if (bad && st == SG_OK)
+        st = sg_ctx_status(ctx) == SG_ENOMEM
+                 ? SG_ENOMEM
+                 : sg_ctx_fail(ctx, SG_EINPUT, "%s: %s, but it is damaged",
+                               origin, what);
+    return st;
+}
+
 sg_status sg_docs_read_binary(sg_ctx *ctx, const char *origin,
                               const unsigned char *bytes, size_t len,
                               sg_docs *out, bool *done)
@@ -1121,10 +1333,11 @@ sg_status sg_docs_read_binary(sg_ctx *ctx, const char *origin,
                   (i + sizeof book5 - 1 <= lim &&
                    memcmp(bytes + i, book5, sizeof book5 - 1) == 0);
         if (xls)
-            return read_xls(ctx, origin, bytes, len, out);
+            return run_contained(ctx, sg_xls_read, "an old Excel workbook (.xls)",
+                                 origin, bytes, len, out);
     }
     if (len >= 5 && memcmp(bytes, "%PDF-", 5) == 0)
-        return read_pdf(ctx, origin, bytes, len, out);
+        return run_contained(ctx, sg_pdf_read, "a PDF", origin, bytes, len, out);
     *done = false;
     return SG_OK;
 }

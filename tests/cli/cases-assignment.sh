@@ -329,3 +329,18 @@ if perl -MSpreadsheet::WriteExcel -e 1 2>/dev/null; then
 else
     skip "assignment: .xls (no Perl Spreadsheet::WriteExcel: apt-get install libspreadsheet-writeexcel-perl)"
 fi
+
+# A damaged .xls on which libfreexl reads memory it should not (found by
+# fuzzing): read in a child process, it is named for a human, and the
+# class is still graded.
+mkdir -p "$hw/damaged"
+cp "$here/data/assign-damaged.xls" "$hw/damaged/novak_200320_900030_q1.xls"
+row "$hw/t2" > "$hw/damaged/novak_200320_900031_q2.txt"
+if expect 1 "assignment: a damaged .xls" check --assignment hw3/hw3.ini hw3/damaged; then
+    if grep -q "^novak (200320)	$n2/$max	-	$n2/$n2	-	-\$" "$tmp/out" &&
+       grep -qF "  novak (200320): hw3/damaged/novak_200320_900030_q1.xls: an old Excel workbook (.xls), but it " "$tmp/out"; then
+        pass
+    else
+        fail "assignment: a damaged .xls: $(cat "$tmp/out")"
+    fi
+fi
