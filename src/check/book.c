@@ -299,45 +299,82 @@ static void write_csv(const sg_assignment_book *book, sg_buf *b)
     }
 }
 
+/* The cells of a row of the text table: the total, each question, late;
+ * the student last, so that a name of any length or script leaves the
+ * columns aligned. */
+static void text_cells(const sg_assignment_book *book, const book_row *r,
+                       bool zh, char cells[][80], size_t ncells)
+{
+    size_t nq = sg_assignment_count(book->a);
+    char a[32], m[32];
+    sg_points_text(r->points, a, sizeof a);
+    sg_points_text(book_max(book), m, sizeof m);
+    snprintf(cells[0], sizeof cells[0], "%s/%s", a, m);
+    for (size_t q = 0; q < nq && q + 1 < ncells; q++) {
+        const sg_graded_question *g = &r->q[q];
+        if (g->read)
+            snprintf(cells[q + 1], sizeof cells[q + 1], "%llu/%llu",
+                     (unsigned long long)g->right,
+                     (unsigned long long)g->total);
+        else
+            snprintf(cells[q + 1], sizeof cells[q + 1], "-");
+    }
+    snprintf(cells[nq + 1], sizeof cells[nq + 1], "%s",
+             r->late ? (zh ? "迟交" : "late") : "-");
+}
+
 static void write_text(const sg_assignment_book *book, sg_buf *b)
 {
     size_t nq = sg_assignment_count(book->a);
+    size_t nc = nq + 2;
     bool zh = strcmp(book->lang, "zh") == 0;
     const char *title = sg_assignment_title(book->a);
     if (*title)
         sg_buf_printf(b, "%s\n", title);
-    sg_buf_puts(b, zh ? "学生\t总分" : "student\ttotal");
+    char (*head)[80] = calloc(nc, sizeof *head);
+    char (*cells)[80] = calloc(nc, sizeof *cells);
+    size_t *width = calloc(nc, sizeof *width);
+    if (!head || !cells || !width) {
+        b->failed = true;
+        free(head);
+        free(cells);
+        free(width);
+        return;
+    }
+    snprintf(head[0], sizeof head[0], "%s", zh ? "总分" : "total");
     for (size_t q = 0; q < nq; q++)
-        sg_buf_printf(b, "\t%s", sg_assignment_question(book->a, q)->key);
-    sg_buf_putc(b, '\n');
-    size_t humans = 0, excluded = 0;
+        snprintf(head[q + 1], sizeof head[q + 1], "%s",
+                 sg_assignment_question(book->a, q)->key);
+    snprintf(head[nq + 1], sizeof head[nq + 1], "%s", zh ? "迟交" : "late");
+    for (size_t c = 0; c < nc; c++)
+        width[c] = sg_display_width(head[c]);
+    for (size_t i = 0; i < book->n; i++) {
+        if (book->rows[i].excluded)
+            continue;
+        text_cells(book, &book->rows[i], zh, cells, nc);
+        for (size_t c = 0; c < nc; c++)
+            if (sg_display_width(cells[c]) > width[c])
+                width[c] = sg_display_width(cells[c]);
+    }
+    for (size_t c = 0; c < nc; c++) {
+        sg_put_padded(b, head[c], width[c] + 2);
+    }
+    sg_buf_puts(b, zh ? "学生\n" : "student\n");
+    size_t humans = 0;
     for (size_t i = 0; i < book->n; i++) {
         const book_row *r = &book->rows[i];
-        if (r->excluded) {
-            excluded++;
+        if (r->excluded)
             continue;
-        }
-        char who[700];
-        snprintf(who, sizeof who, "%s%s%s%s", r->name ? r->name : "?",
-                 r->id ? " (" : "", r->id ? r->id : "", r->id ? ")" : "");
-        sg_buf_puts(b, who);
-        sg_buf_putc(b, '\t');
-        put_points(b, r->points);
-        sg_buf_putc(b, '/');
-        put_points(b, book_max(book));
-        for (size_t q = 0; q < nq; q++) {
-            const sg_graded_question *g = &r->q[q];
-            if (g->read)
-                sg_buf_printf(b, "\t%llu/%llu", (unsigned long long)g->right,
-                              (unsigned long long)g->total);
-            else
-                sg_buf_puts(b, "\t-");
-        }
-        if (r->late)
-            sg_buf_puts(b, zh ? "\t迟交" : "\tlate");
-        sg_buf_putc(b, '\n');
+        text_cells(book, r, zh, cells, nc);
+        for (size_t c = 0; c < nc; c++)
+            sg_put_padded(b, cells[c], width[c] + 2);
+        sg_buf_printf(b, "%s%s%s%s\n", r->name ? r->name : "?",
+                      r->id ? " (" : "", r->id ? r->id : "", r->id ? ")" : "");
         humans += r->nhuman > 0;
     }
+    free(head);
+    free(cells);
+    free(width);
     for (size_t i = 0; i < book->n; i++)
         if (book->rows[i].excluded)
             sg_buf_printf(b, zh ? "未计入：%s（%s）\n" : "left out: %s (%s)\n",
@@ -355,7 +392,6 @@ static void write_text(const sg_assignment_book *book, sg_buf *b)
                               r->id ? ")" : "", r->human[h]);
         }
     }
-    (void)excluded;
 }
 
 /* The one comment a platform's feedback column holds: the points of each

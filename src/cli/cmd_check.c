@@ -28,6 +28,7 @@
 
 static const char usage[] =
     "Usage: sgviz check @GAME@ [-n N] [options] FILE...|DIR\n"
+    "       sgviz check --assignment FILE [options] DIR...\n"
     "\n"
     "Checks a table of sg values (or P/N letters) that a student wrote: each\n"
     "wrong entry with the right value and the mex step that gives it, and\n"
@@ -58,13 +59,21 @@ static const char usage[] =
     "      --feedback DIR      write each student's report into DIR\n"
     "      --chart FILE        draw the scores and the x most often first\n"
     "                          wrong: FILE.svg, .png or .pdf\n"
+    "  An assignment of several questions:\n"
+    "      --assignment FILE   grade every question of FILE (an INI file:\n"
+    "                          [Q1] with game = -s 1,3,4, n = 19, points =)\n"
+    "                          for class folders of Moodle, Canvas or\n"
+    "                          Blackboard, one record per student\n"
+    "      --gradebook LMS     the CSV that moodle, canvas or blackboard\n"
+    "                          imports\n"
     "  -h, --help              show this help\n"
     "\n"
     "Exit status: 0 every entry correct, 1 some wrong or missing, 2 an\n"
     "unreadable file (a class's other files are still checked) or bad usage.\n"
     "\n"
     "Example: sgviz check -s 1,3,4 answers.txt\n"
-    "         sgviz check -s 1,3,4 -n 20 --feedback reports class/\n";
+    "         sgviz check -s 1,3,4 -n 20 --feedback reports class/\n"
+    "         sgviz check --assignment hw3.ini --gradebook moodle moodle/\n";
 
 /* ------------------------------------------------------------------------ */
 /* The files of a class                                                     */
