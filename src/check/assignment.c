@@ -220,13 +220,12 @@ static int on_key(void *user, const char *section, const char *name,
     sg_question *q = &a->q[a->n - 1];
     if (strcmp(name, "game") == 0) {
         if (q->game) {
-            fail_at(st, st->line, name, "given twice in [%s]",
-                           q->key);
+            fail_at(st, st->line, name, "given twice in [%s]", q->key);
             return 0;
         }
         if (!*value) {
             fail_at(st, st->line, name, "empty: give a game as on the "
-                           "command line, e.g. game = -s 1,3,4");
+                    "command line, e.g. game = -s 1,3,4");
             return 0;
         }
         q->game = sg_strdup(st->ctx, value);
@@ -235,8 +234,7 @@ static int on_key(void *user, const char *section, const char *name,
     }
     if (strcmp(name, "n") == 0) {
         if (q->has_n) {
-            fail_at(st, st->line, name, "given twice in [%s]",
-                           q->key);
+            fail_at(st, st->line, name, "given twice in [%s]", q->key);
             return 0;
         }
         q->has_n = true;
@@ -244,8 +242,7 @@ static int on_key(void *user, const char *section, const char *name,
     }
     if (strcmp(name, "points") == 0) {
         if (q->has_points) {
-            fail_at(st, st->line, name, "given twice in [%s]",
-                           q->key);
+            fail_at(st, st->line, name, "given twice in [%s]", q->key);
             return 0;
         }
         q->has_points = true;

@@ -556,7 +556,6 @@ static sg_status split_document(sg_ctx *ctx, const sg_assignment *a,
                                 const char *label, const char *name,
                                 char *text, size_t len, pieces *ps)
 {
-    size_t before = ps->n;
     int rc = split_json(ctx, a, lang, origin, text, len, ps);
     if (rc == 0)
         rc = split_columns(ctx, a, origin, text, len, ps);
@@ -570,7 +569,6 @@ static sg_status split_document(sg_ctx *ctx, const sg_assignment *a,
         free(text);
         return SG_OK;
     }
-    (void)before;
     /* One table: placed by the sheet's name, the file's name, or, for an
      * assignment of one question, by that. */
     int q = label ? question_of_name(a, label) : -1;

@@ -735,13 +735,12 @@ static void XMLCALL fl_chars(void *u, const XML_Char *s, int len)
 {
     flow *f = u;
     /* Word keeps words in w:t; OpenDocument anywhere in a paragraph. */
-    if (f->in_text || (f->in_par && f->out && f->origin &&
-                       (f->in_cell || f->table_depth == 0)))
+    if (f->in_text || (f->in_par && (f->in_cell || f->table_depth == 0)))
         sg_buf_add(&f->cell, s, (size_t)len);
 }
 
 static sg_status read_flow(archive *ar, const char *part, const char *what,
-                           bool sheets, bool word, sg_docs *out)
+                           bool sheets, sg_docs *out)
 {
     size_t len;
     const char *why;
@@ -757,7 +756,6 @@ static sg_status read_flow(archive *ar, const char *part, const char *what,
     f.sheets = sheets;
     sg_buf_init(&f.g.text);
     sg_buf_init(&f.cell);
-    (void)word;
     why = xml_parse(xml, len, &f, fl_start, fl_end, fl_chars);
     free(xml);
     sg_buf_free(&f.cell);
@@ -1089,15 +1087,15 @@ sg_status sg_office_read(sg_ctx *ctx, const char *lang, const char *origin,
         st = read_xlsx(&ar, out);
     } else if (has_member(z, "word/document.xml")) {
         st = read_flow(&ar, "word/document.xml", "a Word document", false,
-                       true, out);
+                       out);
     } else if (mimetype(&ar, mt, sizeof mt),
                strcmp(mt, "application/vnd.oasis.opendocument.spreadsheet") ==
                    0) {
         st = read_flow(&ar, "content.xml", "an OpenDocument spreadsheet",
-                       true, false, out);
+                       true, out);
     } else if (strcmp(mt, "application/vnd.oasis.opendocument.text") == 0) {
         st = read_flow(&ar, "content.xml", "an OpenDocument text", false,
-                       false, out);
+                       out);
     } else if (has_member(z, "ppt/presentation.xml") || mt[0] ||
                has_member(z, "Index/Document.iwa")) {
         sg_text t;

@@ -1065,8 +1065,8 @@ typedef struct attempt {
  * Canvas student's files, a Moodle student's file and online-text folders,
  * a Blackboard student's attempts and receipts.  Only the latest attempt
  * is graded; a receipt names the student and is never graded. */
-static sg_status gather_students(sg_ctx *ctx, class_list *l, const char *lang,
-                                 student **out, size_t *nout)
+static sg_status gather_students(sg_ctx *ctx, class_list *l, student **out,
+                                 size_t *nout)
 {
     *out = NULL;
     *nout = 0;
@@ -1074,7 +1074,6 @@ static sg_status gather_students(sg_ctx *ctx, class_list *l, const char *lang,
     if (!all)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     size_t n = 0;
-    bool zh = strcmp(lang, "zh") == 0;
     for (size_t i = 0; i < l->n; i++) {
         submission *s = &l->subs[i];
         sg_lms_name nm;
@@ -1196,7 +1195,6 @@ static sg_status gather_students(sg_ctx *ctx, class_list *l, const char *lang,
         free(at);
         goto nomem;
     }
-    (void)zh;
     *out = all;
     *nout = n;
     return SG_OK;
@@ -1217,7 +1215,7 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
     *complete = false;
     student *sts;
     size_t n;
-    if (gather_students(ctx, l, set->lang, &sts, &n) != SG_OK)
+    if (gather_students(ctx, l, &sts, &n) != SG_OK)
         return EXIT_BAD;
     int rc = EXIT_BAD;
     bool zh = strcmp(set->lang, "zh") == 0;
