@@ -524,8 +524,18 @@ static void bad_codes(void **state)
     refuses("[3].0", SG_EINPUT, "--code \"[3].0\": character 1, '[', comes "
             "before the point; the repeating tail comes after it (e.g. "
             "4.[3])");
-    refuses("kayle", SG_EINPUT, "--code \"kayle\": character 1, 'k', is not "
-            "a digit of a code (0-9, A-F; codes read d0.d1d2..., e.g. "
+    refuses("kayle", SG_EINPUT, "--code \"kayle\": no game is called "
+            "\"kayle\"; did you mean kayles? (names: kayles, dawson, "
+            "dawson-chess, lasker, grundy, nim; or a code d0.d1d2..., e.g. "
+            "0.77)");
+    /* A word near no name gets the list alone; a word with a digit or a
+     * point is read as a code, character by character. */
+    refuses("xyzzy", SG_EINPUT, "--code \"xyzzy\": no game is called "
+            "\"xyzzy\" (names: kayles, dawson, dawson-chess, lasker, grundy, "
+            "nim; or a code d0.d1d2..., e.g. 0.77)");
+    refuses("Dawsn", SG_EINPUT, "--code \"Dawsn\": no game is called "
+            "\"dawsn\"; did you mean dawson? (names: kayles, dawson, "
+            "dawson-chess, lasker, grundy, nim; or a code d0.d1d2..., e.g. "
             "0.77)");
     /* A code of 10,000 digits, and the longest accepted. */
     char *code = malloc(10003);

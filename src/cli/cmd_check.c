@@ -12,6 +12,7 @@
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include "cli.h"
+#include "outdir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -102,6 +103,7 @@ typedef struct class_list {
     size_t n, cap;
     size_t files;        /* files in all */
     char **roots;        /* the class folders given, resolved */
+    char **shown;        /* the same as given, for messages */
     size_t nroots;
     bool from_directory;
 } class_list;
@@ -126,9 +128,12 @@ static void class_free(class_list *l)
     for (size_t i = 0; i < l->n; i++)
         submission_free(&l->subs[i]);
     free(l->subs);
-    for (size_t i = 0; i < l->nroots; i++)
+    for (size_t i = 0; i < l->nroots; i++) {
         free(l->roots[i]);
+        free(l->shown[i]);
+    }
     free(l->roots);
+    free(l->shown);
 }
 
 static submission *new_submission(sg_ctx *ctx, class_list *l)
@@ -302,6 +307,15 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir,
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     }
     l->roots = roots;
+    char **shown = realloc(l->shown, (l->nroots + 1) * sizeof *shown);
+    if (shown)
+        l->shown = shown;
+    char *as_given = shown ? strdup(dir) : NULL;
+    if (!as_given) {
+        free(root);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    l->shown[l->nroots] = as_given;
     l->roots[l->nroots++] = root;
     size_t n;
     char **names = list_dir(ctx, dir, &n);
@@ -494,7 +508,7 @@ static bool path_within(const char *path, const char *folder)
 static sg_status refuse_among_inputs(sg_ctx *ctx, const char *option,
                                      const char *path, const class_list *l)
 {
-    char *target = sg_output_target(ctx, path);
+    char *target = cli_output_target(ctx, path);
     if (!target) {
         /* A folder that does not exist: opening the output says so. */
         if (sg_ctx_status(ctx) == SG_ENOMEM)
@@ -520,13 +534,13 @@ static sg_status refuse_among_inputs(sg_ctx *ctx, const char *option,
             st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: lies inside the class "
                              "folder %s, which is read; refusing to write "
                              "there (give a folder outside it)", option, path,
-                             l->roots[i]);
+                             l->shown[i]);
     }
     for (size_t i = 0; i < l->n && st == SG_OK; i++)
         for (size_t f = 0; f < l->subs[i].nfiles && st == SG_OK; f++) {
             const char *in = l->subs[i].files[f];
-            if (strcmp(in, "-") == 0 ? sg_same_file(target, "/dev/stdin")
-                                     : sg_same_file(target, in))
+            if (strcmp(in, "-") == 0 ? cli_same_file(target, "/dev/stdin")
+                                     : cli_same_file(target, in))
                 st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: that is an input "
                                  "file; refusing to write over it", option,
                                  path);
@@ -742,12 +756,66 @@ static char *feedback_name(const submission *s, char ***used, size_t *nused)
     return (*used)[(*nused)++];
 }
 
+/* The reports of a class's feedback, by name: what cli_outdir() takes for
+ * an earlier run's reports, to set aside while the new ones move in. */
+typedef struct report_names {
+    char ***names;
+    size_t *n;
+} report_names;
+
+static bool old_report(const char *name, const void *user)
+{
+    const report_names *r = user;
+    for (size_t i = 0; i < *r->n; i++)
+        if (strcmp((*r->names)[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Writes one report NAME into OD with WRITE(CTX, ARG, stream).  Returns
+ * SG_OK, or an error naming the report and the reason. */
+static sg_status write_report(sg_ctx *ctx, cli_outdir *od, const char *dir,
+                              const char *name,
+                              sg_status (*write)(sg_ctx *, const void *,
+                                                 FILE *),
+                              const void *arg)
+{
+    FILE *f = cli_outdir_create(ctx, od, name);
+    if (!f)
+        return sg_ctx_status(ctx);
+    sg_status st = write(ctx, arg, f);
+    if (st == SG_EIO) {
+        /* The report's writer knows the reason, not the file: its message
+         * ends in it. */
+        char why[512];
+        const char *m = sg_ctx_message(ctx);
+        const char *colon = strrchr(m, ':');
+        snprintf(why, sizeof why, "%s", colon ? colon + 2 : m);
+        fclose(f);
+        return sg_ctx_fail(ctx, SG_EIO, "--feedback %s: cannot write %s: %s; "
+                           "nothing was written there", dir, name, why);
+    }
+    if (st != SG_OK) {
+        fclose(f);
+        return st;
+    }
+    return cli_outdir_close(ctx, od, f);
+}
+
 /* Writes one student's feedback to OUT: their report, or why their file
  * could not be read. */
-static sg_status write_feedback(sg_ctx *ctx, const settings *set,
-                                const submission *s, const sg_check *check,
-                                FILE *out)
+typedef struct feedback_job {
+    const settings *set;
+    const submission *s;
+    const sg_check *check;
+} feedback_job;
+
+static sg_status write_feedback(sg_ctx *ctx, const void *arg, FILE *out)
 {
+    const feedback_job *job = arg;
+    const settings *set = job->set;
+    const submission *s = job->s;
+    const sg_check *check = job->check;
     sg_status st = SG_OK;
     if (check)
         st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT, out);
@@ -806,10 +874,13 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
      * together or not at all. */
     char **used = NULL;
     size_t nused = 0;
-    sg_report_set *reports = NULL;
+    report_names owned = {&used, &nused};
+    const cli_outdir_kind kind = {"--feedback", "a report", "the reports",
+                                  old_report, &owned};
+    cli_outdir *reports = NULL;
     if (set->feedback &&
         (plan_feedback(ctx, set->feedback, l, &used, &nused) != SG_OK ||
-         !(reports = sg_report_set_open(ctx, "--feedback", set->feedback)))) {
+         !(reports = cli_outdir_open(ctx, set->feedback, &kind)))) {
         for (size_t i = 0; i < nused; i++)
             free(used[i]);
         free(used);
@@ -859,36 +930,29 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
                                   s->error);
         }
         if (st == SG_OK && reports) {
-            FILE *f = sg_report_set_add(ctx, reports, used[i]);
-            st = f ? write_feedback(ctx, set, s, check, f)
-                   : sg_ctx_status(ctx);
-            if (f && st == SG_EIO) {
-                /* The report's writer knows the reason, not the file. */
-                char why[1024];
-                snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
-                sg_ctx_fail(ctx, SG_EIO, "--feedback %s/%s: %s; no report "
-                            "was written", set->feedback, used[i], why);
-            }
+            feedback_job job = {set, s, check};
+            st = write_report(ctx, reports, set->feedback, used[i],
+                              write_feedback, &job);
         }
         sg_check_free(check);
         if (st != SG_OK)
             goto done;
     }
     if (reports) {
-        sg_report_set *r = reports;
+        cli_outdir *r = reports;
         reports = NULL;
-        if (sg_report_set_commit(ctx, r) != SG_OK)
+        if (cli_outdir_commit(ctx, r) != SG_OK)
             goto done;
     }
     if (sg_gradebook_finish(book) != SG_OK)
         goto done;
     if (set->chart) {
-        sg_output *co = sg_output_open(ctx, set->chart);
+        cli_output *co = cli_output_open(ctx, set->chart);
         if (!co)
             goto done;
         if (sg_gradebook_chart(ctx, book, set->chart_format,
-                               sg_output_stream(co)) != SG_OK) {
-            sg_output_abort(co);
+                               cli_output_stream(co)) != SG_OK) {
+            cli_output_abort(co);
             goto done;
         }
         if (cli_commit(ctx, &co) != EXIT_OK)
@@ -909,7 +973,7 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         rc = wrong ? EXIT_VERDICT : EXIT_OK;
     }
 done:
-    sg_report_set_abort(reports);
+    cli_outdir_abort(reports);
     for (size_t i = 0; i < nused; i++)
         free(used[i]);
     free(used);
@@ -1205,6 +1269,11 @@ nomem:
     return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
 }
 
+static sg_status graded_feedback(sg_ctx *ctx, const void *g, FILE *out)
+{
+    return sg_graded_write_feedback(ctx, g, out);
+}
+
 /* Grades the class L for the assignment A: one record per student, the
  * feedback of each when asked, the grades in FORM to OUT. */
 static int grade_assignment(sg_ctx *ctx, const settings *set,
@@ -1222,14 +1291,17 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
     sg_assignment_book *book = sg_assignment_book_new(ctx, a, set->lang);
     char **used = NULL;
     size_t nused = 0;
-    sg_report_set *reports = NULL;
+    report_names owned = {&used, &nused};
+    const cli_outdir_kind kind = {"--feedback", "a report", "the reports",
+                                  old_report, &owned};
+    cli_outdir *reports = NULL;
     bool imperfect = false;
     if (!book)
         goto done;
     if (set->feedback) {
         if (refuse_among_inputs(ctx, "--feedback", set->feedback, l) != SG_OK)
             goto done;
-        reports = sg_report_set_open(ctx, "--feedback", set->feedback);
+        reports = cli_outdir_open(ctx, set->feedback, &kind);
         if (!reports)
             goto done;
     }
@@ -1274,19 +1346,18 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
             named.who.id = st->who.id;
             named.chosen = 0;
             char *name = feedback_name(&named, &used, &nused);
-            FILE *f = name ? sg_report_set_add(ctx, reports, name) : NULL;
-            ss = !name ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
-                 : f   ? sg_graded_write_feedback(ctx, g, f)
-                       : sg_ctx_status(ctx);
+            ss = name ? write_report(ctx, reports, set->feedback, name,
+                                     graded_feedback, g)
+                      : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         }
         sg_graded_free(g);
         if (ss != SG_OK)
             goto done;
     }
     if (reports) {
-        sg_report_set *r = reports;
+        cli_outdir *r = reports;
         reports = NULL;
-        if (sg_report_set_commit(ctx, r) != SG_OK)
+        if (cli_outdir_commit(ctx, r) != SG_OK)
             goto done;
     }
     if (sg_assignment_book_write(ctx, book, form, out) != SG_OK)
@@ -1294,7 +1365,7 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
     *complete = true;
     rc = imperfect ? EXIT_VERDICT : EXIT_OK;
 done:
-    sg_report_set_abort(reports);
+    cli_outdir_abort(reports);
     for (size_t i = 0; i < nused; i++)
         free(used[i]);
     free(used);
@@ -1351,7 +1422,7 @@ static int check_assignment(sg_ctx *ctx, settings *set, const char *path,
     sg_game **games = calloc(nq, sizeof *games);
     class_list files;
     memset(&files, 0, sizeof files);
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     if (!games) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
@@ -1365,16 +1436,16 @@ static int check_assignment(sg_ctx *ctx, settings *set, const char *path,
     if (output && (cli_check_not_input(ctx, output, path) != SG_OK ||
                    refuse_among_inputs(ctx, "-o", output, &files) != SG_OK))
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
     bool complete;
     rc = grade_assignment(ctx, set, a, games, &files, form,
-                          sg_output_stream(out), &complete);
+                          cli_output_stream(out), &complete);
     if (complete && cli_commit(ctx, &out) != EXIT_OK)
         rc = EXIT_BAD;
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     for (size_t i = 0; games && i < nq; i++)
         sg_game_free(games[i]);
     free(games);
@@ -1401,7 +1472,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *input_format = "auto", *format_name = "text", *lang = "en";
+    const char *input_format = "auto", *format_name = NULL, *lang = "en";
     const char *output = NULL, *points_spec = NULL;
     const char *assignment = NULL, *gradebook = NULL;
     const char *sums[MAX_SUMS];
@@ -1442,7 +1513,11 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     }
     set.lang = lang;
     set.sums = sums;
-    if (sg_sheet_form_parse(ctx, "--input-format", input_format, &set.form) !=
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"csv", "csv"}, {"json", "json"}, {NULL, NULL}};
+    if (cli_output_format(ctx, "check", format_name, output, exts, "text",
+                          &format_name) != SG_OK ||
+        sg_sheet_form_parse(ctx, "--input-format", input_format, &set.form) !=
             SG_OK ||
         sg_report_format_parse(ctx, format_name, &set.format) != SG_OK)
         return EXIT_BAD;
@@ -1490,7 +1565,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     int rc = EXIT_BAD;
     class_list files;
     memset(&files, 0, sizeof files);
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = NULL;
     if (collect(ctx, &files, set.lang, argc - optind, argv + optind) != SG_OK ||
         refuse_twice(ctx, &files, set.lang) != SG_OK)
@@ -1514,7 +1589,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     game = cli_load_game(ctx, &ga);
     if (!game)
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
     /* A report is kept when it is complete: with a verdict, and for a class
@@ -1523,16 +1598,16 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     bool complete;
     if (one) {
         rc = check_one(ctx, game, &set, files.subs[0].files[0],
-                       sg_output_stream(out));
+                       cli_output_stream(out));
         complete = rc != EXIT_BAD;
     } else {
-        rc = check_class(ctx, game, &set, &files, sg_output_stream(out),
+        rc = check_class(ctx, game, &set, &files, cli_output_stream(out),
                          &complete);
     }
     if (complete && cli_commit(ctx, &out) != EXIT_OK)
         rc = EXIT_BAD;
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_game_free(game);
     class_free(&files);
     return rc;

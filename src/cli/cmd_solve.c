@@ -150,11 +150,11 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
     }
     if (cli_check_not_input(ctx, output, "-") != SG_OK)
         return EXIT_BAD;
-    sg_output *out = sg_output_open(ctx, output);
+    cli_output *out = cli_output_open(ctx, output);
     if (!out)
         return EXIT_BAD;
     int rc = EXIT_BAD;
-    sg_judge *judge = sg_judge_new(ctx, name, "stdin", sg_output_stream(out));
+    sg_judge *judge = sg_judge_new(ctx, name, "stdin", cli_output_stream(out));
     if (!judge) {
         if (sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--judge");
@@ -162,7 +162,7 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
         rc = cli_commit(ctx, &out);
     }
     sg_judge_free(judge);
-    sg_output_abort(out);
+    cli_output_abort(out);
     return rc;
 }
 
@@ -173,7 +173,7 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
                         uint64_t limit, const char *output)
 {
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_misere_moves *mv = NULL;
     sg_misere *m = sg_misere_new(ctx, game, limit);
     sg_misere_answer a;
@@ -184,10 +184,10 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
         if (!mv)
             goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    FILE *f = sg_output_stream(out);
+    FILE *f = cli_output_stream(out);
     if (first) {
         fprintf(f, "%s\n", a.first_player_wins ? first : second);
         rc = cli_commit(ctx, &out);
@@ -262,7 +262,7 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_misere_moves_free(mv);
     sg_misere_free(m);
     return rc;
@@ -387,15 +387,21 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                     "name the positions on the command line");
         return EXIT_BAD;
     }
+    cli_warn_split_set("solve");
+    static const cli_ext_format exts[] = {{"txt", "text"}, {NULL, NULL}};
+    const char *format;
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
-        (from_stdin && cli_check_not_input(ctx, output, "-") != SG_OK))
+        (from_stdin && cli_check_not_input(ctx, output, "-") != SG_OK) ||
+        cli_output_format(ctx, "solve", NULL, output, exts, "text",
+                          &format) != SG_OK)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
     char *names = NULL;
     const char *first = NULL, *second = NULL;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     uint64_t *x = NULL;
+    size_t nx = 0;
     sg_lookup *lookup = NULL;
     sg_sum *sum = NULL;
     sg_batch *batch = NULL;
@@ -409,61 +415,64 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         goto done;
 
     if (from_stdin) {
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (!out)
             goto done;
         sg_batch_opts bo = {first, second, stop_at_zero,
                             counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
                             misere, limit};
-        batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
+        batch = sg_batch_new(ctx, game, &bo, "stdin", cli_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else if (explain_it) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, argv + optind, n, &x, &nx, NULL,
+                          &lookup) != SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
         sg_sum_trace_opts so = {lang, command, misere, limit};
-        out = command ? sg_output_open(ctx, output) : NULL;
+        out = command ? cli_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-        if (!out || sg_sum_trace_write(ctx, game, x, (size_t)n, &so,
-                                       sg_output_stream(out)) != SG_OK)
+        if (!out || sg_sum_trace_write(ctx, game, x, nx, &so,
+                                       cli_output_stream(out)) != SG_OK)
             goto done;
     } else if (misere) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, argv + optind, n, &x, &nx, NULL,
+                          &lookup) != SG_OK)
             goto done;
-        if (solve_misere(ctx, game, x, (size_t)n, first, second, limit,
+        if (solve_misere(ctx, game, x, nx, first, second, limit,
                          output) != EXIT_OK)
             goto done;
         rc = EXIT_OK;
         goto done;
     } else {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, argv + optind, n, &x, &nx, NULL,
+                          &lookup) != SG_OK)
             goto done;
         /* The winner alone needs the nim-sum, not the winning moves, which
          * heaps of astronomical size have too many of to list: their values
          * and the winner are told without them. */
         if (!names) {
-            sum = sg_sum_new(ctx, game, lookup, x, (size_t)n);
+            sum = sg_sum_new(ctx, game, lookup, x, nx);
             if (!sum && sg_ctx_status(ctx) != SG_ELIMIT)
                 goto done;
             sg_ctx_clear(ctx);
         }
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (!out)
             goto done;
-        FILE *f = sg_output_stream(out);
+        FILE *f = cli_output_stream(out);
         if (names)
-            fprintf(f, "%s\n", sg_nim_sum(lookup, x, (size_t)n) ? first
+            fprintf(f, "%s\n", sg_nim_sum(lookup, x, nx) ? first
                                                                 : second);
         else
-            explain(f, game, lookup, x, (size_t)n, sum);
+            explain(f, game, lookup, x, nx, sum);
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_batch_free(batch);
     sg_sum_free(sum);
     sg_lookup_free(lookup);

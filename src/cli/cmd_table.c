@@ -115,7 +115,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *format = "text", *width = NULL, *columns = NULL;
+    const char *format = NULL, *width = NULL, *columns = NULL;
     int misere = 0;
     const char *output = NULL, *lang = NULL;
     int c, p_only = 0, grid = 0;
@@ -141,6 +141,15 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     if (optind < argc)
         return cli_extra_operand(ctx, "table", argv[optind]);
 
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"csv", "csv"}, {"md", "md"}, {"tex", "latex"},
+        {"json", "json"}, {"c", "c"}, {"h", "c"}, {NULL, NULL}};
+    /* A file that is an input is refused first: of two refusals, the one
+     * that keeps a file safe is said. */
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
+        cli_output_format(ctx, "table", format, output, exts, "text",
+                          &format) != SG_OK)
+        return EXIT_BAD;
     sg_table_opts opts = {.format = SG_TABLE_TEXT, .misere = misere,
                           .p_only = p_only, .grid = grid, .lang = lang};
     if (sg_table_format_parse(ctx, format, &opts.format) != SG_OK)
@@ -168,11 +177,9 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         }
         opts.columns = (unsigned)v;
     }
-    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
-        return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     uint64_t *order = NULL;
     sg_game *game = cli_load_game(ctx, &ga);
     uint64_t from, to;
@@ -184,10 +191,10 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     } else if (table_in_order(ctx, game, &ga, &order, &opts) != SG_OK) {
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_table_write(ctx, game, from, to, &opts, sg_output_stream(out)) !=
+    if (sg_table_write(ctx, game, from, to, &opts, cli_output_stream(out)) !=
         SG_OK) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))
             cli_prefix_error(ctx, "--lang");
@@ -195,7 +202,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(order);
     sg_game_free(game);
     return rc;

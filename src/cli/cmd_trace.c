@@ -30,7 +30,7 @@ static const char usage[] =
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
     "                       a slide's height; 0: one block)\n"
-    "      --template FILE  your own wording (see the README's \"Templates\";\n"
+    "      --template FILE  your own wording (see doc/templates.md;\n"
     "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
     "  -h, --help           show this help\n"
@@ -47,19 +47,19 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     if (cli_position_parts(ctx, "trace", game, ga, &parts, &n) != SG_OK)
         return EXIT_BAD;
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
     sg_sum_trace_opts opts = {lang, command, misere, 0};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (out && sg_sum_trace_write(ctx, game, parts, n, &opts,
-                                  sg_output_stream(out)) == SG_OK)
+                                  cli_output_stream(out)) == SG_OK)
         rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(command);
     free(parts);
     return rc;
@@ -89,7 +89,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *lang = "en", *format = "text", *template_path = NULL;
+    const char *lang = "en", *format = NULL, *template_path = NULL;
     const char *output = NULL, *rows = NULL;
     int misere = 0;
     int c;
@@ -113,8 +113,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "trace", argv[optind]);
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"md", "md"}, {"tex", "latex"}, {"json", "json"},
+        {NULL, NULL}};
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
-        cli_check_not_input(ctx, output, template_path) != SG_OK)
+        cli_check_not_input(ctx, output, template_path) != SG_OK ||
+        cli_output_format(ctx, "trace", format, output, exts, "text",
+                          &format) != SG_OK)
         return EXIT_BAD;
 
     /* The working of a sum and the misère trace have their own wording,
@@ -134,7 +139,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     }
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = NULL;
     /* The built-in template is checked even when --template replaces it, so
      * that a mistyped --lang or --format is never silently ignored. */
@@ -165,21 +170,21 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
     if (misere) {
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (out && sg_misere_trace_write(ctx, game, from, to, lang,
-                                         sg_output_stream(out)) == SG_OK)
+                                         cli_output_stream(out)) == SG_OK)
             rc = cli_commit(ctx, &out);
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_trace_write(ctx, tpl, game, from, to, sg_output_stream(out)) !=
+    if (sg_trace_write(ctx, tpl, game, from, to, cli_output_stream(out)) !=
         SG_OK)
         goto done;
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_template_free(tpl);
     sg_game_free(game);
     return rc;

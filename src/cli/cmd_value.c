@@ -12,17 +12,19 @@
 static const char usage[] =
     "Usage: sgviz value @GAME@ [options] POSITION...\n"
     "\n"
-    "Prints sg(x) and P/N for each position x (a heap size, or a node of the\n"
-    "DOT game), one a line:\n"
+    "Prints sg(x) and P/N for each position x (a heap size, a node of the\n"
+    "DOT game, or a sum such as 3+4+5, whose value is the nim-sum), one a\n"
+    "line:\n"
     "  $ sgviz value -s 1,3,4 100\n"
     "  sg(100) = 0  (P)\n"
     "\n"
     "@GAMES:22@\n"
     "      --misere        misère play (the last player to move loses):\n"
-    "                      g-(x) and P/N under misère play; a POSITION may\n"
-    "                      then be a sum, e.g. 3+4+5\n"
+    "                      g-(x) and P/N under misère play, of a position\n"
+    "                      or a sum such as 3+4+5\n"
     "      --search-limit N  the most positions a misère search examines\n"
     "                      (default 2000000)\n"
+    "  -l, --lang LANG     en (default: sg(x), P/N) or zh (SG[x], 先手必胜/必败)\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
     "  -h, --help          show this help\n"
     "\n"
@@ -31,10 +33,11 @@ static const char usage[] =
 /* value --misere: g- of each position or sum, one a line, written to OUT
  * only when every one is answered. */
 static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
-                         int n, uint64_t limit, const char *output)
+                         int n, uint64_t limit, const sg_value_words *words,
+                         const char *output)
 {
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     char *text = NULL;
     size_t len = 0;
     FILE *lines = open_memstream(&text, &len);
@@ -57,19 +60,18 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
             /* Too large for the search alone: the misère quotient gives
              * the outcome, so g- = 0 or g- >= 1, but not which value. */
             free(parts);
-            if (a.first_player_wins)
-                fprintf(lines, "g\u207b(%s) >= 1  (N, by the misère "
-                        "quotient; the exact value needs a search over every "
-                        "position of the sum)\n", args[i]);
-            else
-                fprintf(lines, "g\u207b(%s) = 0  (P)\n", args[i]);
+            if (sg_value_say(ctx, words,
+                             a.first_player_wins ? SG_VALUE_MISERE_QUOTIENT
+                                                 : SG_VALUE_MISERE,
+                             args[i], a.first_player_wins, lines) != SG_OK)
+                goto done;
             continue;
         }
         free(parts);
-        if (st != SG_OK)
+        if (st != SG_OK ||
+            sg_value_say(ctx, words, SG_VALUE_MISERE, args[i], a.value,
+                         lines) != SG_OK)
             goto done;
-        fprintf(lines, "g\u207b(%s) = %llu  (%c)\n", args[i],
-                (unsigned long long)a.value, a.value ? 'N' : 'P');
     }
     if (fclose(lines) != 0) {
         lines = NULL;
@@ -77,15 +79,15 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
         goto done;
     }
     lines = NULL;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    fwrite(text, 1, len, sg_output_stream(out));
+    fwrite(text, 1, len, cli_output_stream(out));
     rc = cli_commit(ctx, &out);
 done:
     if (lines)
         fclose(lines);
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(text);
     sg_misere_free(m);
     return rc;
@@ -97,20 +99,22 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     static const struct option options[] = {
         {"misere", no_argument, NULL, OPT_MISERE},
         {"search-limit", required_argument, NULL, OPT_LIMIT},
+        {"lang", required_argument, NULL, 'l'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *output = NULL;
+    const char *output = NULL, *lang = NULL;
     bool misere = false;
     const char *limit_arg = NULL;
     uint64_t limit = 0;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":o:h", options);
+    cli_options_init(&getopts, ":o:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
+        case 'l': lang = optarg; break;
         case OPT_MISERE: misere = true; break;
         case OPT_LIMIT: limit_arg = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
@@ -135,38 +139,55 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
                         "examine at least one position");
         return EXIT_BAD;
     }
-    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
+    cli_warn_split_set("value");
+    static const cli_ext_format exts[] = {{"txt", "text"}, {NULL, NULL}};
+    const char *format;
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
+        cli_output_format(ctx, "value", NULL, output, exts, "text",
+                          &format) != SG_OK)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     uint64_t *x = NULL;
+    size_t nx = 0, *starts = NULL;
     sg_lookup *lookup = NULL;
     int n = argc - optind;
+    sg_value_words *words = sg_value_words_new(ctx, lang);
+    if (!words) {
+        cli_prefix_error(ctx, "--lang");
+        return EXIT_BAD;
+    }
     sg_game *game = cli_load_game(ctx, &ga);
     if (game && misere) {
-        rc = misere_values(ctx, game, argv + optind, n, limit, output);
+        rc = misere_values(ctx, game, argv + optind, n, limit, words, output);
         goto done;
     }
-    if (!game ||
-        cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+    if (!game || cli_positions(ctx, game, argv + optind, n, &x, &nx, &starts,
+                               &lookup) != SG_OK)
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    FILE *f = sg_output_stream(out);
+    FILE *f = cli_output_stream(out);
     for (int i = 0; i < n; i++) {
+        /* A sum's value is the nim-sum of its parts'. */
+        size_t k = starts[i], parts = starts[i + 1] - starts[i];
+        sg_value v = sg_nim_sum(lookup, x + k, parts);
         char tmp[24];
-        sg_value v = sg_lookup_get(lookup, x[i]);
-        fprintf(f, "sg(%s) = %llu  (%c)\n",
-                sg_game_position_name(game, x[i], tmp, sizeof tmp),
-                (unsigned long long)v, v ? 'N' : 'P');
+        const char *name = parts == 1 ? sg_game_position_name(game, x[k], tmp,
+                                                               sizeof tmp)
+                                      : argv[optind + i];
+        if (sg_value_say(ctx, words, SG_VALUE_NORMAL, name, v, f) != SG_OK)
+            goto done;
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_lookup_free(lookup);
     free(x);
+    free(starts);
     sg_game_free(game);
+    sg_value_words_free(words);
     return rc;
 }

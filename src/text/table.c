@@ -702,11 +702,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
             all_words[i].misere == (opts->misere != 0))
             w.words = &all_words[i];
     if (!w.words) {
-        char shown[96];
-        return sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: "
-                           "%s)", sg_quote(lang, strlen(lang), shown,
-                                           sizeof shown),
-                           sg_template_languages());
+        return sg_fail_language(ctx, lang);
     }
     sg_buf_init(&w.buf);
     sg_buf_init(&w.pn);
