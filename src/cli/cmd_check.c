@@ -1212,22 +1212,11 @@ static sg_status gather_students(sg_ctx *ctx, class_list *l, student **out,
             if (a->n.receipt) {
                 /* The receipt names the student; it is never graded. */
                 if (latest && strcmp(a->n.attempt, latest) == 0) {
-                    size_t len;
-                    char *text = NULL;
-                    FILE *fp = fopen(a->path, "rb");
-                    if (fp) {
-                        text = malloc(65537);
-                        len = text ? fread(text, 1, 65536, fp) : 0;
-                        fclose(fp);
-                        if (text) {
-                            text[len] = '\0';
-                            char *nm = sg_lms_receipt_name(ctx, text, len);
-                            if (nm) {
-                                free(st->who.name);
-                                st->who.name = nm;
-                            }
-                        }
-                        free(text);
+                    const submission *s0 = &l->subs[st->subs[0]];
+                    char *nm = sg_lms_receipt_read(ctx, a->path, s0->root);
+                    if (nm) {
+                        free(st->who.name);
+                        st->who.name = nm;
                     }
                 }
                 continue;

@@ -424,6 +424,12 @@ SG_API void sg_lms_name_clear(sg_lms_name *n);
  * Schmidt (aschmidt)"), in a new string, or NULL when it has none. */
 SG_API char *sg_lms_receipt_name(sg_ctx *ctx, const char *text, size_t len);
 
+/* The same for the receipt in the file PATH, read only when it is a regular
+ * file inside the folder INSIDE (NULL: anywhere); NULL when it cannot be
+ * read or names nobody. */
+SG_API char *sg_lms_receipt_read(sg_ctx *ctx, const char *path,
+                                 const char *inside);
+
 /* The games of an assignment's questions, opened by the caller (the
  * front end knows the kinds of game); GAMES[i] is question i's. */
 typedef struct sg_graded sg_graded;
