@@ -346,3 +346,21 @@ if expect 1 "assignment: a damaged .xls" check --assignment hw3/hw3.ini hw3/dama
         fail "assignment: a damaged .xls: $(cat "$tmp/out")"
     fi
 fi
+
+# A Blackboard receipt that is a FIFO (reading it would wait for ever) or
+# a link out of the class names nobody, and the attempt is still graded.
+mkdir -p "$hw/bb-odd"
+{ echo "Q1"; row "$hw/t1"; } > "$hw/bb-odd/Homework 3_kfifo_attempt_2024-03-05-08-00-00_hw3.txt"
+mkfifo "$hw/bb-odd/Homework 3_kfifo_attempt_2024-03-05-08-00-00.txt" 2>/dev/null
+{ echo "Q1"; row "$hw/t1"; } > "$hw/bb-odd/Homework 3_klink_attempt_2024-03-05-08-00-00_hw3.txt"
+printf 'Name: Secret Person (root)\n' > "$tmp/outside-receipt.txt"
+ln -s "$tmp/outside-receipt.txt" "$hw/bb-odd/Homework 3_klink_attempt_2024-03-05-08-00-00.txt"
+(cd "$tmp" && timeout 60 "$SGVIZ" check --assignment hw3/hw3.ini hw3/bb-odd) > "$tmp/out" 2> "$tmp/err"
+status=$?
+if [ $status = 1 ] && grep -Eq "^$full1/$max +$n1/$n1 +- +- +- +- +kfifo \(kfifo\)\$" "$tmp/out" &&
+   grep -Eq "^$full1/$max +$n1/$n1 +- +- +- +- +klink \(klink\)\$" "$tmp/out" &&
+   ! grep -q "Secret" "$tmp/out"; then
+    pass
+else
+    fail "assignment: odd receipts: exit $status: $(cat "$tmp/out" "$tmp/err")"
+fi
