@@ -41,6 +41,13 @@ struct sg_assignment {
     uint64_t last;
 };
 
+/* A section's header line: its name in the text, and its line. */
+typedef struct header {
+    const char *p;
+    size_t n;
+    unsigned long line;
+} header;
+
 /* The state of one reading. */
 typedef struct ini_state {
     sg_ctx *ctx;
@@ -50,6 +57,8 @@ typedef struct ini_state {
     unsigned long line;       /* the line last handed to libinih */
     bool failed;              /* an error is recorded: keep the first */
     bool seen_title, seen_top_points, seen_top_n;
+    header headers[ASSIGNMENT_MAX_QUESTIONS];
+    size_t nheaders;
     char section[64];
 } ini_state;
 
@@ -253,16 +262,12 @@ static int on_key(void *user, const char *section, const char *name,
     return 0;
 }
 
-/* Finds the line of each section header, which libinih does not report,
- * and refuses lines libinih would cut.  Returns SG_OK or an error. */
+/* Finds every section header and its line, which libinih does not
+ * report, and refuses what libinih would take differently from a TA: a
+ * line it would cut, a header without its ']', a section given twice
+ * (libinih joins the two).  Returns SG_OK or an error. */
 static sg_status scan_lines(ini_state *st)
 {
-    struct {
-        const char *p;
-        size_t n;
-        unsigned long line;
-    } headers[ASSIGNMENT_MAX_QUESTIONS + 1];
-    unsigned long nheaders = 0;
     unsigned long line = 0;
     size_t i = 0;
     while (i < st->len) {
@@ -273,10 +278,8 @@ static sg_status scan_lines(ini_state *st)
         if (e - i > ASSIGNMENT_MAX_LINE)
             return fail_at(st, line, NULL, "the line is longer than %d "
                            "characters", ASSIGNMENT_MAX_LINE);
-        for (size_t k = i; k < e; k++)
-            if (st->text[k] == '\0')
-                return fail_at(st, line, NULL, "a NUL byte: not a text file");
-        /* libinih joins a section given twice into one: say so first. */
+        if (memchr(st->text + i, '\0', e - i))
+            return fail_at(st, line, NULL, "a NUL byte: not a text file");
         size_t k = i;
         while (k < e && (st->text[k] == ' ' || st->text[k] == '\t'))
             k++;
@@ -286,87 +289,55 @@ static sg_status scan_lines(ini_state *st)
         if (k < e && st->text[k] == '[' && !close)
             return fail_at(st, line, NULL, "a [section] without its ]");
         if (close) {
-            size_t n = (size_t)(close - (st->text + k + 1));
-            for (unsigned long j = 0; j < nheaders; j++)
-                if (headers[j].n == n &&
-                    memcmp(headers[j].p, st->text + k + 1, n) == 0)
+            /* The name as libinih takes it: without its outer spaces. */
+            const char *p = st->text + k + 1;
+            size_t n = (size_t)(close - p);
+            while (n && *p == ' ')
+                p++, n--;
+            while (n && p[n - 1] == ' ')
+                n--;
+            for (size_t h = 0; h < st->nheaders; h++)
+                if (st->headers[h].n == n &&
+                    memcmp(st->headers[h].p, p, n) == 0)
                     return fail_at(st, line, NULL, "[%.*s] a second time (the "
-                                   "first is at line %lu)", (int)n,
-                                   headers[j].p, headers[j].line);
-            if (nheaders < ASSIGNMENT_MAX_QUESTIONS + 1) {
-                headers[nheaders].p = st->text + k + 1;
-                headers[nheaders].n = n;
-                headers[nheaders++].line = line;
-            }
+                                   "first is at line %lu)", (int)n, p,
+                                   st->headers[h].line);
+            if (st->nheaders == ASSIGNMENT_MAX_QUESTIONS)
+                return fail_at(st, line, NULL, "[%.*s]: more than %d "
+                               "questions", (int)n, p,
+                               ASSIGNMENT_MAX_QUESTIONS);
+            st->headers[st->nheaders].p = p;
+            st->headers[st->nheaders].n = n;
+            st->headers[st->nheaders++].line = line;
         }
         i = e + 1;
     }
     return SG_OK;
 }
 
-/* The line of section NAME's header, for a section without keys. */
-static unsigned long header_line(const ini_state *st, const char *name)
+/* The header of section NAME, or NULL. */
+static const header *header_of(const ini_state *st, const char *name)
 {
-    unsigned long line = 0;
-    size_t i = 0, nl = strlen(name);
-    while (i < st->len) {
-        size_t e = i;
-        while (e < st->len && st->text[e] != '\n')
-            e++;
-        line++;
-        size_t k = i;
-        while (k < e && (st->text[k] == ' ' || st->text[k] == '\t'))
-            k++;
-        if (k < e && st->text[k] == '[') {
-            k++;
-            while (k < e && st->text[k] == ' ')
-                k++;
-            if (e - k >= nl && strncmp(st->text + k, name, nl) == 0)
-                return line;
-        }
-        i = e + 1;
-    }
-    return 0;
+    for (size_t h = 0; h < st->nheaders; h++)
+        if (st->headers[h].n == strlen(name) &&
+            memcmp(st->headers[h].p, name, st->headers[h].n) == 0)
+            return &st->headers[h];
+    return NULL;
 }
 
-/* Section headers, in order, for "a question without a game". */
+/* A section without any key is no question: libinih never reports it. */
 static sg_status check_sections(ini_state *st)
 {
-    size_t i = 0;
-    unsigned long line = 0;
-    while (i < st->len) {
-        size_t e = i;
-        while (e < st->len && st->text[e] != '\n')
-            e++;
-        line++;
-        size_t k = i;
-        while (k < e && (st->text[k] == ' ' || st->text[k] == '\t'))
-            k++;
-        if (k < e && st->text[k] == '[') {
-            const char *close = memchr(st->text + k, ']', e - k);
-            if (close) {
-                char name[64];
-                size_t n = (size_t)(close - (st->text + k + 1));
-                if (n >= sizeof name)
-                    n = sizeof name - 1;
-                memcpy(name, st->text + k + 1, n);
-                name[n] = '\0';
-                /* libinih trims the name. */
-                char *b = name;
-                while (*b == ' ')
-                    b++;
-                size_t bl = strlen(b);
-                while (bl && b[bl - 1] == ' ')
-                    b[--bl] = '\0';
-                bool known = false;
-                for (size_t q = 0; q < st->a->n && !known; q++)
-                    known = strcmp(st->a->q[q].key, b) == 0;
-                if (!known)
-                    return fail_at(st, line, NULL, "[%s] has no game = line",
-                                   b);
-            }
-        }
-        i = e + 1;
+    for (size_t h = 0; h < st->nheaders; h++) {
+        bool known = false;
+        for (size_t q = 0; q < st->a->n && !known; q++)
+            known = strlen(st->a->q[q].key) == st->headers[h].n &&
+                    memcmp(st->a->q[q].key, st->headers[h].p,
+                           st->headers[h].n) == 0;
+        if (!known)
+            return fail_at(st, st->headers[h].line, NULL, "[%.*s] has no "
+                           "game = line", (int)st->headers[h].n,
+                           st->headers[h].p);
     }
     return SG_OK;
 }
@@ -409,9 +380,9 @@ sg_assignment *sg_assignment_parse(sg_ctx *ctx, const char *text, size_t len,
         return NULL;
     }
     for (size_t i = 0; i < a->n && !st.failed; i++) {
-        unsigned long hl = header_line(&st, a->q[i].key);
-        if (hl)
-            a->q[i].line = hl;
+        const header *h = header_of(&st, a->q[i].key);
+        if (h)
+            a->q[i].line = h->line;
         if (!a->q[i].game)
             fail_at(&st, a->q[i].line, NULL, "[%s] has no game = line",
                     a->q[i].key);

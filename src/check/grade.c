@@ -260,6 +260,19 @@ static size_t *line_starts(sg_ctx *ctx, const char *text, size_t len,
     return s;
 }
 
+/* Line K of TEXT (LS from line_starts()) and, in *N, its length without
+ * its line end. */
+static const char *line_at(const char *text, const size_t *ls, size_t k,
+                           size_t *n)
+{
+    const char *l = text + ls[k];
+    size_t len = ls[k + 1] - ls[k];
+    while (len && (l[len - 1] == '\n' || l[len - 1] == '\r'))
+        len--;
+    *n = len;
+    return l;
+}
+
 /* The first word of a line after its markup: "## Q1", "**Question 2**",
  * "\section{Aufgabe 3}", "| Q1 |".  Returns where it starts. */
 static size_t after_markup(const char *l, size_t n)
@@ -319,10 +332,8 @@ static int split_headings(sg_ctx *ctx, const sg_assignment *a,
     size_t nheads = 0, nbare = 0;
     for (size_t k = 0; k < nl; k++) {
         head[k] = -1;
-        const char *l = text + ls[k];
-        size_t n = ls[k + 1] - ls[k];
-        while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
-            n--;
+        size_t n;
+        const char *l = line_at(text, ls, k, &n);
         size_t at = after_markup(l, n);
         size_t used;
         int q = question_of(a, l + at, n - at, true, &used);
@@ -356,10 +367,8 @@ static int split_headings(sg_ctx *ctx, const sg_assignment *a,
                 end++;
             /* The heading's line goes in blanked up to the label's end:
              * "Q1: 0 1 0 1" keeps its table. */
-            const char *l = text + ls[k];
-            size_t n = ls[k + 1] - ls[k];
-            while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
-                n--;
+            size_t n;
+            const char *l = line_at(text, ls, k, &n);
             size_t at = after_markup(l, n), used = 0;
             question_of(a, l + at, n - at, true, &used);
             char *c = keep_range(ctx, text, len, ls[k] + at + used, ls[end]);
@@ -424,10 +433,8 @@ static int split_columns(sg_ctx *ctx, const sg_assignment *a,
         return -SG_ENOMEM;
     int rc = 0;
     for (size_t k = 0; k < nl && rc == 0; k++) {
-        const char *l = text + ls[k];
-        size_t n = ls[k + 1] - ls[k];
-        while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
-            n--;
+        size_t n;
+        const char *l = line_at(text, ls, k, &n);
         static const char delims[] = {'\t', ';', ',', '|'};
         for (size_t d = 0; d < sizeof delims && rc == 0; d++) {
             if (!memchr(l, delims[d], n))
@@ -454,10 +461,8 @@ static int split_columns(sg_ctx *ctx, const sg_assignment *a,
                 sg_buf out;
                 sg_buf_init(&out);
                 for (size_t j = 0; j < nl; j++) {
-                    const char *lj = text + ls[j];
-                    size_t nj = ls[j + 1] - ls[j];
-                    while (nj && (lj[nj - 1] == '\n' || lj[nj - 1] == '\r'))
-                        nj--;
+                    size_t nj;
+                    const char *lj = line_at(text, ls, j, &nj);
                     if (j == k) {
                         sg_buf_printf(&out, "%.*s\tsg", (int)(e[0] - b[0]),
                                       l + b[0]);

@@ -30,12 +30,8 @@ void sg_lms_name_clear(sg_lms_name *n)
 
 static bool digits(const char *s, size_t n)
 {
-    if (n == 0)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-    return true;
+    uint64_t v;
+    return n > 0 && sg_parse_u64(s, n, UINT64_MAX, &v) != -1;
 }
 
 /* A copy of S[0..n) with bidirectional controls and control characters

@@ -826,18 +826,35 @@ static sg_status write_feedback(sg_ctx *ctx, const void *arg, FILE *out)
     return st;
 }
 
-/* The names of every student's feedback in the folder FEEDBACK (NULL-
- * terminated, owned by *USED), after refusing a folder or a name that
- * would replace an input or land among them.  Returns SG_OK or an error. */
-static sg_status plan_feedback(sg_ctx *ctx, const char *feedback,
-                               const class_list *l, char ***used,
-                               size_t *nused)
+/* A class's feedback: the reports' names, planned before any is written,
+ * and the folder they appear in together or not at all. */
+typedef struct feedback_set {
+    const char *dir;
+    char **names;
+    size_t n;
+    report_names owned;
+    cli_outdir_kind kind;
+    cli_outdir *od;
+} feedback_set;
+
+/* Plans a report for each of WHO[0..n) in DIR and opens the folder, after
+ * refusing a folder or a name that would replace an input or land among
+ * them.  FS must stay where it is until feedback_free().  Returns SG_OK or
+ * an error. */
+static sg_status feedback_open(sg_ctx *ctx, feedback_set *fs, const char *dir,
+                               const class_list *l,
+                               const submission *const *who, size_t n)
 {
-    if (refuse_among_inputs(ctx, "--feedback", feedback, l) != SG_OK)
+    memset(fs, 0, sizeof *fs);
+    fs->dir = dir;
+    fs->owned = (report_names){&fs->names, &fs->n};
+    fs->kind = (cli_outdir_kind){"--feedback", "a report", "the reports",
+                                 old_report, &fs->owned};
+    if (refuse_among_inputs(ctx, "--feedback", dir, l) != SG_OK)
         return sg_ctx_status(ctx);
-    for (size_t i = 0; i < l->n; i++) {
-        char *name = feedback_name(&l->subs[i], used, nused);
-        char *path = name ? join(feedback, name) : NULL;
+    for (size_t i = 0; i < n; i++) {
+        char *name = feedback_name(who[i], &fs->names, &fs->n);
+        char *path = name ? join(dir, name) : NULL;
         if (!path)
             return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         sg_status st = refuse_among_inputs(ctx, "--feedback", path, l);
@@ -845,7 +862,25 @@ static sg_status plan_feedback(sg_ctx *ctx, const char *feedback,
         if (st != SG_OK)
             return st;
     }
-    return SG_OK;
+    fs->od = cli_outdir_open(ctx, dir, &fs->kind);
+    return fs->od ? SG_OK : sg_ctx_status(ctx);
+}
+
+/* Moves every report into place.  Returns SG_OK or an error. */
+static sg_status feedback_commit(sg_ctx *ctx, feedback_set *fs)
+{
+    cli_outdir *od = fs->od;
+    fs->od = NULL;
+    return od ? cli_outdir_commit(ctx, od) : SG_OK;
+}
+
+static void feedback_free(feedback_set *fs)
+{
+    cli_outdir_abort(fs->od);
+    for (size_t i = 0; i < fs->n; i++)
+        free(fs->names[i]);
+    free(fs->names);
+    memset(fs, 0, sizeof *fs);
 }
 
 /* A class: a gradebook row per student.  A file that cannot be read gets a
@@ -872,20 +907,20 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         return EXIT_BAD;
     /* Every report is planned before any is written, and they appear
      * together or not at all. */
-    char **used = NULL;
-    size_t nused = 0;
-    report_names owned = {&used, &nused};
-    const cli_outdir_kind kind = {"--feedback", "a report", "the reports",
-                                  old_report, &owned};
-    cli_outdir *reports = NULL;
-    if (set->feedback &&
-        (plan_feedback(ctx, set->feedback, l, &used, &nused) != SG_OK ||
-         !(reports = cli_outdir_open(ctx, set->feedback, &kind)))) {
-        for (size_t i = 0; i < nused; i++)
-            free(used[i]);
-        free(used);
-        sg_gradebook_free(book);
-        return EXIT_BAD;
+    feedback_set fs = {0};
+    if (set->feedback) {
+        const submission **who = malloc((l->n ? l->n : 1) * sizeof *who);
+        for (size_t i = 0; who && i < l->n; i++)
+            who[i] = &l->subs[i];
+        sg_status st = who ? feedback_open(ctx, &fs, set->feedback, l, who,
+                                           l->n)
+                           : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        free(who);
+        if (st != SG_OK) {
+            feedback_free(&fs);
+            sg_gradebook_free(book);
+            return EXIT_BAD;
+        }
     }
     size_t unreadable = 0, wrong = 0;
     char first[1024] = "";
@@ -929,21 +964,17 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
             st = sg_gradebook_add(book, path, s->who.name, s->who.id, NULL,
                                   s->error);
         }
-        if (st == SG_OK && reports) {
+        if (st == SG_OK && fs.od) {
             feedback_job job = {set, s, check};
-            st = write_report(ctx, reports, set->feedback, used[i],
-                              write_feedback, &job);
+            st = write_report(ctx, fs.od, fs.dir, fs.names[i], write_feedback,
+                              &job);
         }
         sg_check_free(check);
         if (st != SG_OK)
             goto done;
     }
-    if (reports) {
-        cli_outdir *r = reports;
-        reports = NULL;
-        if (cli_outdir_commit(ctx, r) != SG_OK)
-            goto done;
-    }
+    if (feedback_commit(ctx, &fs) != SG_OK)
+        goto done;
     if (sg_gradebook_finish(book) != SG_OK)
         goto done;
     if (set->chart) {
@@ -973,10 +1004,7 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         rc = wrong ? EXIT_VERDICT : EXIT_OK;
     }
 done:
-    cli_outdir_abort(reports);
-    for (size_t i = 0; i < nused; i++)
-        free(used[i]);
-    free(used);
+    feedback_free(&fs);
     sg_gradebook_free(book);
     return rc;
 }
@@ -1278,22 +1306,25 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
     int rc = EXIT_BAD;
     bool zh = strcmp(set->lang, "zh") == 0;
     sg_assignment_book *book = sg_assignment_book_new(ctx, a, set->lang);
-    char **used = NULL;
-    size_t nused = 0;
-    report_names owned = {&used, &nused};
-    const cli_outdir_kind kind = {"--feedback", "a report", "the reports",
-                                  old_report, &owned};
-    cli_outdir *reports = NULL;
+    feedback_set fs = {0};
+    /* A report is named after the student, as the platform names them. */
+    submission *named = calloc(n ? n : 1, sizeof *named);
+    const submission **who = calloc(n ? n : 1, sizeof *who);
     bool imperfect = false;
-    if (!book)
+    if (!book || !named || !who) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
-    if (set->feedback) {
-        if (refuse_among_inputs(ctx, "--feedback", set->feedback, l) != SG_OK)
-            goto done;
-        reports = cli_outdir_open(ctx, set->feedback, &kind);
-        if (!reports)
-            goto done;
     }
+    for (size_t k = 0; k < n; k++) {
+        named[k] = l->subs[sts[k].subs[0]];
+        named[k].who.name = sts[k].who.name;
+        named[k].who.id = sts[k].who.id;
+        named[k].chosen = 0;
+        who[k] = &named[k];
+    }
+    if (set->feedback &&
+        feedback_open(ctx, &fs, set->feedback, l, who, n) != SG_OK)
+        goto done;
     for (size_t k = 0; k < n; k++) {
         student *st = &sts[k];
         if (st->who.test_student) {
@@ -1328,36 +1359,23 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
             ss = sg_assignment_book_add(book, st->who.id, st->who.name,
                                         (const char *const *)st->files,
                                         st->nfiles, st->late, g, NULL);
-        if (ss == SG_OK && reports) {
-            /* The feedback file is named as the class's reports are. */
-            submission named = *s0;
-            named.who.name = st->who.name;
-            named.who.id = st->who.id;
-            named.chosen = 0;
-            char *name = feedback_name(&named, &used, &nused);
-            ss = name ? write_report(ctx, reports, set->feedback, name,
-                                     graded_feedback, g)
-                      : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-        }
+        if (ss == SG_OK && fs.od)
+            ss = write_report(ctx, fs.od, fs.dir, fs.names[k],
+                              graded_feedback, g);
         sg_graded_free(g);
         if (ss != SG_OK)
             goto done;
     }
-    if (reports) {
-        cli_outdir *r = reports;
-        reports = NULL;
-        if (cli_outdir_commit(ctx, r) != SG_OK)
-            goto done;
-    }
+    if (feedback_commit(ctx, &fs) != SG_OK)
+        goto done;
     if (sg_assignment_book_write(ctx, book, form, out) != SG_OK)
         goto done;
     *complete = true;
     rc = imperfect ? EXIT_VERDICT : EXIT_OK;
 done:
-    cli_outdir_abort(reports);
-    for (size_t i = 0; i < nused; i++)
-        free(used[i]);
-    free(used);
+    feedback_free(&fs);
+    free(named);
+    free(who);
     sg_assignment_book_free(book);
     for (size_t k = 0; k < n; k++)
         student_free(&sts[k]);
