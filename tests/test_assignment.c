@@ -189,7 +189,7 @@ static sg_graded *grade(fixture *f, const char *name)
     char copy[512];
     snprintf(copy, sizeof copy, "%s", files[0]);
     files[0] = copy;
-    sg_grade_opts o = {"en", f->dir};
+    sg_grade_opts o = {.size = sizeof o, .lang = "en", .inside = f->dir};
     sg_graded *g = sg_assignment_grade(f->ctx, f->a, f->games, files, NULL, 1,
                                        &o);
     assert_non_null(g);

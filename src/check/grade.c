@@ -742,7 +742,7 @@ static sg_status file_pieces(sg_ctx *ctx, sg_graded *g, const char *file,
 static sg_sheet *read_piece(sg_ctx *ctx, const sg_graded *g, const piece *p,
                             const sg_game *game)
 {
-    sg_sheet_opts so = {SG_SHEET_AUTO, g->lang, NULL};
+    sg_sheet_opts so = {.size = sizeof so, .lang = g->lang};
     return sg_sheet_parse(ctx, game, p->text, p->len, p->origin, &so);
 }
 
@@ -795,7 +795,8 @@ static sg_status grade_question(sg_ctx *ctx, sg_graded *g, size_t i,
         }
         size_t count;
         sg_sheet_entries(sheet, &count);
-        sg_check_opts co = {q->has_n, q->last, NULL, 0};
+        sg_check_opts co = {.size = sizeof co, .has_last = q->has_n,
+                            .last = q->last};
         sg_check *c = sg_check_new(ctx, game, sheet, &co);
         sg_sheet_free(sheet);
         if (!c) {
@@ -873,6 +874,14 @@ sg_graded *sg_assignment_grade(sg_ctx *ctx, const sg_assignment *a,
                                const char *const *names, size_t n,
                                const sg_grade_opts *opts)
 {
+    sg_grade_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_grade_opts, inside),
+                         "sg_grade_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     size_t nq = sg_assignment_count(a);
     sg_graded *g = sg_alloc(ctx, 1, sizeof *g);
     if (!g)

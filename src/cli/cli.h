@@ -243,5 +243,6 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv);
 int cmd_solve(sg_ctx *ctx, int argc, char **argv);
 int cmd_steps(sg_ctx *ctx, int argc, char **argv);
 int cmd_plot(sg_ctx *ctx, int argc, char **argv);
+int cmd_play(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */

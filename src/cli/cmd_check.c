@@ -576,7 +576,8 @@ static sg_sheet *read_one(sg_ctx *ctx, const sg_game *game,
         return NULL;
     }
     /* A link in a student's folder may not lead into another's. */
-    sg_sheet_opts so = {set->form, set->lang, s->folder ? s->folder : s->root};
+    sg_sheet_opts so = {.form = set->form, .lang = set->lang,
+                        .inside = s->folder ? s->folder : s->root};
     return sg_sheet_read(ctx, game, s->files[file], &so);
 }
 
@@ -584,7 +585,8 @@ static sg_check *check_sheet(sg_ctx *ctx, const sg_game *game,
                              const settings *set, const sg_sheet *sheet,
                              bool has_last, uint64_t last)
 {
-    sg_check_opts co = {has_last, last, set->sums, set->nsums};
+    sg_check_opts co = {.has_last = has_last, .last = last,
+                        .sums = set->sums, .nsums = set->nsums};
     return sg_check_new(ctx, game, sheet, &co);
 }
 
@@ -592,7 +594,7 @@ static sg_check *check_sheet(sg_ctx *ctx, const sg_game *game,
 static int check_one(sg_ctx *ctx, const sg_game *game, const settings *set,
                      const char *path, FILE *out)
 {
-    sg_sheet_opts so = {set->form, set->lang, NULL};
+    sg_sheet_opts so = {.form = set->form, .lang = set->lang};
     sg_sheet *sheet = sg_sheet_read(ctx, game, path, &so);
     if (!sheet)
         return EXIT_BAD;
@@ -900,8 +902,9 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         has_last = true;
         last = largest;
     }
-    sg_gradebook_opts go = {set->lang, set->format, set->points,
-                            !set->has_last};
+    sg_gradebook_opts go = {.lang = set->lang, .format = set->format,
+                            .points = set->points,
+                            .n_from_sheets = !set->has_last};
     sg_gradebook *book = sg_gradebook_new(ctx, game, &go, out);
     if (!book)
         return EXIT_BAD;
@@ -1337,8 +1340,9 @@ static int grade_assignment(sg_ctx *ctx, const settings *set,
             continue;
         }
         const submission *s0 = &l->subs[st->subs[0]];
-        sg_grade_opts go = {set->lang, s0->folder && st->nsubs == 1
-                                           ? s0->folder : s0->root};
+        sg_grade_opts go = {.size = sizeof go, .lang = set->lang,
+                            .inside = s0->folder && st->nsubs == 1 ? s0->folder
+                                                                   : s0->root};
         sg_graded *g = sg_assignment_grade(ctx, a, games,
                                            (const char *const *)st->files,
                                            (const char *const *)st->names,

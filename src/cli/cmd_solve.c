@@ -418,9 +418,11 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         out = cli_output_open(ctx, output);
         if (!out)
             goto done;
-        sg_batch_opts bo = {first, second, stop_at_zero,
-                            counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
-                            misere, limit};
+        sg_batch_opts bo = {
+            .first_name = first, .second_name = second,
+            .stop_at_zero = stop_at_zero,
+            .layout = counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
+            .misere = misere, .misere_limit = limit};
         batch = sg_batch_new(ctx, game, &bo, "stdin", cli_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
@@ -431,7 +433,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                           &lookup) != SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
-        sg_sum_trace_opts so = {lang, command, misere, limit};
+        sg_sum_trace_opts so = {.lang = lang, .command = command,
+                                .misere = misere, .misere_limit = limit};
         out = command ? cli_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");

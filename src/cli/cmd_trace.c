@@ -49,7 +49,8 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     int rc = EXIT_BAD;
     cli_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
-    sg_sum_trace_opts opts = {lang, command, misere, 0};
+    sg_sum_trace_opts opts = {.lang = lang, .command = command,
+                              .misere = misere};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;

@@ -26,6 +26,8 @@ static const command commands[] = {
                          "class"},
     {"period", cmd_period, "the preperiod, smallest period and block, proved"},
     {"plot", cmd_plot, "sg(x) against x over long ranges (svg, png, pdf)"},
+    {"play", cmd_play, "play a game against sgviz and be told why, in the "
+                       "terminal or a page"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

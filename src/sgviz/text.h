@@ -112,6 +112,11 @@ SG_API sg_status sg_table_format_parse(sg_ctx *ctx, const char *name,
                                        sg_table_format *format);
 
 typedef struct sg_table_opts {
+    /* sizeof (sg_table_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     sg_table_format format;
     unsigned width;   /* text, c: the line width to wrap to; 0 means 80 */
     unsigned columns; /* latex: positions per tabular; 0 means 12 */
@@ -181,6 +186,11 @@ SG_API sg_status sg_value_say(sg_ctx *ctx, const sg_value_words *words,
 /* ------------------------------------------------------------------------ */
 
 typedef struct sg_sum_trace_opts {
+    /* sizeof (sg_sum_trace_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     const char *lang;    /* "en" (NULL) or "zh": templates/sum/LANG.text */
     /* The command that traces the game, e.g. "sgviz trace -s 1,3,4": each
      * part's line then points to "COMMAND --to X", the mex steps of its

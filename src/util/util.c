@@ -471,3 +471,34 @@ int sg_nearest_word(const char *word, const char *const *names, size_t n)
     }
     return best;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Options that can grow                                                    */
+/* ------------------------------------------------------------------------ */
+
+sg_status sg_opts_take(sg_ctx *ctx, void *local, size_t size,
+                       const void *opts, size_t v0, const char *what)
+{
+    size_t given;
+    memcpy(&given, opts, sizeof given);
+    if (given == 0)
+        given = v0;
+    if (given < v0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s.size is %zu, smaller than "
+                           "the struct ever was (%zu bytes in libsgviz 0.2); "
+                           "set it to sizeof (%s), or 0", what, given, v0,
+                           what);
+    /* A newer caller's own fields must be zero: a field this library does
+     * not know would otherwise be ignored without a word. */
+    const unsigned char *extra = (const unsigned char *)opts;
+    for (size_t i = size; i < given; i++)
+        if (extra[i])
+            return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "%s has fields that "
+                               "this libsgviz (%s) does not know set (its "
+                               "size is %zu, this version's %zu); build "
+                               "against the libsgviz you run with",
+                               what, SGVIZ_VERSION, given, size);
+    memset(local, 0, size);
+    memcpy(local, opts, given < size ? given : size);
+    return SG_OK;
+}

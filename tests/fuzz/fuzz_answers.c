@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(f);
     const char *files[1] = {file};
     const char *names[1] = {size % 3 == 0 ? "hw3_q2.txt" : "answers.txt"};
-    sg_grade_opts o = {size % 2 ? "en" : "zh", NULL};
+    sg_grade_opts o = {.size = sizeof o, .lang = size % 2 ? "en" : "zh"};
     sg_graded *g = sg_assignment_grade(ctx, a, games, files, names, 1, &o);
     if (!g)
         abort();
