@@ -76,17 +76,25 @@ GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph fontconfig 2>/dev/null)
 CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
                         sed 's/-I/-isystem /g')
 CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
+# Grading an assignment: libinih reads the assignment file; libzip and
+# expat read the zipped XML of .xlsx, .ods, .docx and .odt files and the
+# .zip archives students hand in; libfreexl reads old .xls workbooks;
+# poppler-glib reads the text layer of PDFs.  System headers too.
+CHECK_PKGS = inih libzip expat freexl poppler-glib
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(CHECK_PKGS) 2>/dev/null | \
+                        sed 's/-I/-isystem /g')
+CHECK_LIBS := $(shell $(PKG_CONFIG) --libs $(CHECK_PKGS) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 # What the library needs from other libraries, for linking it and for
 # sgviz.pc.
-LIB_DEPS = libgvc libcgraph fontconfig cairo
-LIB_LIBS = $(GV_LIBS) $(CAIRO_LIBS)
+LIB_DEPS = libgvc libcgraph fontconfig cairo $(CHECK_PKGS)
+LIB_LIBS = $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
-             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CPPFLAGS) \
-             $(CFLAGS) -MMD -MP
+             -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CHECK_CFLAGS) \
+             $(CPPFLAGS) $(CFLAGS) -MMD -MP
 # The library's objects serve the shared library too, so they are
 # position-independent; only the functions marked SG_API in the headers are
 # exported from it.

@@ -22,6 +22,7 @@
 #include "check/check.h"
 #include "games/game.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -710,7 +711,8 @@ static int flush_line(writer *w)
         fwrite(w->line.data, 1, w->line.len, w->out);
     w->line.len = 0;
     if (ferror(w->out))
-        return sg_ctx_fail(w->ctx, SG_EIO, "cannot write the report");
+        return sg_ctx_fail(w->ctx, SG_EIO, "cannot write the report: %s",
+                           strerror(errno ? errno : EIO));
     return 0;
 }
 
@@ -1160,7 +1162,8 @@ sg_status sg_check_write_report(sg_ctx *ctx, const sg_check *check,
         goto done;
     }
     if (fflush(out) != 0 || ferror(out))
-        st = sg_ctx_fail(ctx, SG_EIO, "cannot write the report");
+        st = sg_ctx_fail(ctx, SG_EIO, "cannot write the report: %s",
+                         strerror(errno ? errno : EIO));
 done:
     sg_buf_free(&w.line);
     sg_buf_free(&label);

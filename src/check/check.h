@@ -236,6 +236,15 @@ sg_status sg_check_answers(sg_ctx *ctx, sg_check *c, const sg_sheet *sheet,
 void sg_check_write_answers(const sg_check *c, const sg_template *tpl,
                             sg_buf *b, bool json);
 
+/* ---- gradebook.c: text tables ---- */
+
+/* The columns S takes on a terminal (two for each wide character of
+ * Chinese, Japanese and Korean). */
+size_t sg_display_width(const char *s);
+
+/* Appends S padded with spaces to WIDTH columns. */
+void sg_put_padded(sg_buf *b, const char *s, size_t width);
+
 /* ---- hints.c ---- */
 
 /* Looks for mistakes of the whole table (shifted by one, another game's

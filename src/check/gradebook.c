@@ -9,6 +9,7 @@
 #include "check/check.h"
 #include "games/game.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -686,7 +687,7 @@ static void write_summary(sg_gradebook *g, sg_buf *b)
 /* Columns a character takes on a terminal: two for the wide characters of
  * Chinese, Japanese and Korean, so that the columns of a Chinese gradebook
  * line up. */
-static size_t display_width(const char *s)
+size_t sg_display_width(const char *s)
 {
     size_t w = 0;
     const unsigned char *u = (const unsigned char *)s;
@@ -722,10 +723,10 @@ static size_t display_width(const char *s)
     return w;
 }
 
-static void put_padded(sg_buf *b, const char *s, size_t width)
+void sg_put_padded(sg_buf *b, const char *s, size_t width)
 {
     sg_buf_puts(b, s);
-    for (size_t w = display_width(s); w < width; w++)
+    for (size_t w = sg_display_width(s); w < width; w++)
         sg_buf_putc(b, ' ');
 }
 
@@ -774,12 +775,12 @@ static void write_class_text(sg_gradebook *g, sg_buf *b)
     int ncols = g->has_points ? 5 : 4;
     size_t width[5];
     for (int i = 0; i < 5; i++)
-        width[i] = display_width(title[i]);
+        width[i] = sg_display_width(title[i]);
     char tmp[640];
     for (size_t i = 0; i < g->n; i++) {
         const grade_row *r = &g->rows[i];
         row_label(r, tmp, sizeof tmp);
-        size_t fw = display_width(tmp);
+        size_t fw = sg_display_width(tmp);
         if (fw > width[0])
             width[0] = fw;
         if (r->error)
@@ -804,21 +805,21 @@ static void write_class_text(sg_gradebook *g, sg_buf *b)
             sg_buf_putc(&cell, '-');
         }
         sg_buf_putc(&cell, '\0');
-        if (cell.data && display_width(cell.data) > width[3])
-            width[3] = display_width(cell.data);
+        if (cell.data && sg_display_width(cell.data) > width[3])
+            width[3] = sg_display_width(cell.data);
         sg_buf_free(&cell);
     }
     sg_buf_puts(b, sg_game_describe(g->game));
     sg_buf_putc(b, '\n');
     for (int i = 0; i < ncols - 1; i++)
-        put_padded(b, title[i], width[i] + 2);
+        sg_put_padded(b, title[i], width[i] + 2);
     sg_buf_puts(b, title[ncols - 1]);
     sg_buf_putc(b, '\n');
     uint64_t all = 0, errors = 0, unreadable = 0;
     for (size_t i = 0; i < g->n; i++) {
         const grade_row *r = &g->rows[i];
         row_label(r, tmp, sizeof tmp);
-        put_padded(b, tmp, width[0] + 2);
+        sg_put_padded(b, tmp, width[0] + 2);
         if (r->error) {
             const char *vars[GV_NVARS] = {0};
             vars[GV_ERROR] = r->error;
@@ -834,11 +835,11 @@ static void write_class_text(sg_gradebook *g, sg_buf *b)
         snprintf(tmp, sizeof tmp, "%llu/%llu",
                  (unsigned long long)r->sum.correct,
                  (unsigned long long)r->sum.total);
-        put_padded(b, tmp, width[1] + 2);
+        sg_put_padded(b, tmp, width[1] + 2);
         snprintf(tmp, sizeof tmp, "%llu/%llu",
                  (unsigned long long)r->sum.consistent,
                  (unsigned long long)r->sum.total);
-        put_padded(b, tmp, width[2] + 2);
+        sg_put_padded(b, tmp, width[2] + 2);
         sg_buf cell;
         sg_buf_init(&cell);
         if (r->first) {
@@ -850,7 +851,7 @@ static void write_class_text(sg_gradebook *g, sg_buf *b)
         }
         sg_buf_putc(&cell, '\0');
         if (g->has_points) {
-            put_padded(b, cell.data ? cell.data : "", width[3] + 2);
+            sg_put_padded(b, cell.data ? cell.data : "", width[3] + 2);
             grade_text(r, tmp, sizeof tmp);
             sg_buf_puts(b, tmp);
         } else {
@@ -1157,7 +1158,8 @@ sg_status sg_feedback_write(sg_ctx *ctx, const char *lang, const char *file,
     fwrite(b.data, 1, b.len, out);
     sg_buf_free(&b);
     if (fflush(out) != 0 || ferror(out))
-        return sg_ctx_fail(ctx, SG_EIO, "cannot write the feedback");
+        return sg_ctx_fail(ctx, SG_EIO, "cannot write the feedback: %s",
+                           strerror(errno ? errno : EIO));
     return SG_OK;
 }
 

@@ -30,6 +30,7 @@ typedef struct jnode {
     size_t first, next;   /* indices + 1 (0: none) */
     size_t count;         /* children */
     unsigned long line, col;
+    size_t begin, end;    /* the value's bytes in the text */
 } jnode;
 
 typedef struct jparser {
@@ -86,6 +87,7 @@ static size_t new_node(jparser *p, int type)
     n->type = type;
     n->line = p->line;
     n->col = jcol(p, p->i);
+    n->begin = p->i;
     return p->nn;
 }
 
@@ -202,7 +204,18 @@ static sg_status jcontainer(jparser *p, int depth, size_t *out, bool object)
     }
 }
 
+static sg_status jvalue_at(jparser *p, int depth, size_t *out);
+
+/* A value, with the end of its bytes recorded. */
 static sg_status jvalue(jparser *p, int depth, size_t *out)
+{
+    sg_status st = jvalue_at(p, depth, out);
+    if (st == SG_OK)
+        p->nodes[*out - 1].end = p->i;
+    return st;
+}
+
+static sg_status jvalue_at(jparser *p, int depth, size_t *out)
 {
     if (depth > JSON_MAX_DEPTH) {
         char lim[16];
@@ -601,4 +614,127 @@ sg_status sg_read_json(reader *r)
     free(p.nodes);
     sg_buf_free(&p.arena);
     return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The parts of a document: an object keyed by question, a notebook         */
+/* ------------------------------------------------------------------------ */
+
+/* Parses r's text into P.  Returns SG_OK or an error. */
+static sg_status parse_all(reader *r, jparser *p, size_t *root)
+{
+    memset(p, 0, sizeof *p);
+    p->r = r;
+    p->t = r->text.data;
+    p->len = r->text.len;
+    p->line = 1;
+    sg_buf_init(&p->arena);
+    sg_buf_putc(&p->arena, '\0');
+    sg_status st = jvalue(p, 0, root);
+    if (st == SG_OK) {
+        skip_ws(p);
+        if (p->i < p->len)
+            st = jfail(p, "text after the end of the JSON value");
+    }
+    if (st == SG_OK && p->arena.failed)
+        st = sg_ctx_fail(r->ctx, SG_ENOMEM, "out of memory");
+    return st;
+}
+
+sg_status sg_json_members(reader *r, sg_json_member **members, size_t *n)
+{
+    *members = NULL;
+    *n = 0;
+    jparser p;
+    size_t root;
+    sg_status st = parse_all(r, &p, &root);
+    const jnode *o = st == SG_OK ? node(&p, root) : NULL;
+    if (o && o->type == J_OBJ && o->count) {
+        *members = sg_alloc(r->ctx, o->count, sizeof **members);
+        if (!*members)
+            st = r->ctx->status;
+        for (const jnode *c = node(&p, o->first); c && *members;
+             c = node(&p, c->next)) {
+            sg_json_member *m = &(*members)[(*n)++];
+            m->key = sg_strndup(r->ctx, key_of(&p, c), c->keylen);
+            m->begin = c->begin;
+            m->end = c->end;
+            if (!m->key) {
+                st = r->ctx->status;
+                break;
+            }
+        }
+    }
+    free(p.nodes);
+    sg_buf_free(&p.arena);
+    return st;
+}
+
+/* Appends the strings of J (one string, or a list of them, as notebooks
+ * keep lines) to OUT, ending in a newline. */
+static void notebook_lines(const jparser *p, const jnode *j, sg_buf *out)
+{
+    if (!j)
+        return;
+    size_t len;
+    if (j->type == J_STR) {
+        sg_buf_add(out, text_of(p, j, &len), j->n);
+    } else if (j->type == J_ARR) {
+        for (const jnode *c = node(p, j->first); c; c = node(p, c->next))
+            if (c->type == J_STR)
+                sg_buf_add(out, text_of(p, c, &len), c->n);
+    }
+    if (out->len && out->data[out->len - 1] != '\n')
+        sg_buf_putc(out, '\n');
+}
+
+int sg_json_notebook(reader *r, sg_buf *out)
+{
+    jparser p;
+    size_t root;
+    if (parse_all(r, &p, &root) != SG_OK) {
+        free(p.nodes);
+        sg_buf_free(&p.arena);
+        sg_ctx_clear(r->ctx);
+        return 0;
+    }
+    const jnode *o = node(&p, root);
+    const jnode *cells = o && o->type == J_OBJ
+                             ? member(&p, o, LABEL_NONE, "cells", false)
+                             : NULL;
+    int found = cells && cells->type == J_ARR;
+    /* A notebook's words are its markdown cells (the headings of the
+     * questions) and what its code printed (the tables). */
+    for (const jnode *c = found ? node(&p, cells->first) : NULL; c;
+         c = node(&p, c->next)) {
+        if (c->type != J_OBJ)
+            continue;
+        const jnode *type = member(&p, c, LABEL_NONE, "cell_type", true);
+        size_t tl = 0;
+        const char *t = type && type->type == J_STR ? text_of(&p, type, &tl)
+                                                    : "";
+        if (tl == 8 && strncmp(t, "markdown", 8) == 0) {
+            notebook_lines(&p, member(&p, c, LABEL_NONE, "source", false),
+                           out);
+            continue;
+        }
+        const jnode *outs = member(&p, c, LABEL_NONE, "outputs", false);
+        for (const jnode *x = outs && outs->type == J_ARR
+                                  ? node(&p, outs->first)
+                                  : NULL;
+             x; x = node(&p, x->next)) {
+            if (x->type != J_OBJ)
+                continue;
+            const jnode *text = member(&p, x, LABEL_NONE, "text", false);
+            if (!text) {
+                const jnode *data = member(&p, x, LABEL_NONE, "data", false);
+                if (data && data->type == J_OBJ)
+                    text = member(&p, data, LABEL_NONE, "text/plain", false);
+            }
+            notebook_lines(&p, text, out);
+        }
+    }
+    free(p.nodes);
+    sg_buf_free(&p.arena);
+    return found;
 }

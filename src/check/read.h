@@ -74,6 +74,8 @@ enum {
     RM_NOT_REGULAR,
     RM_DIRECTORY,
     RM_LINK_OUTSIDE,
+    RM_LINK_DANGLING,
+    RM_LINK_LOOP,
     RM_UNKNOWN_LANGUAGE,
     RM_NCOUNT
 };
@@ -144,6 +146,14 @@ sg_status sg_text_decode(sg_ctx *ctx, const char *lang, const char *origin,
                          const unsigned char *bytes, size_t len, sg_text *out);
 
 void sg_text_free(sg_text *text);
+
+/* Reads the file PATH that a student handed in ("-" is standard input): a
+ * regular file, opened without waiting on a FIFO, at most
+ * SG_SHEET_MAX_BYTES; with INSIDE, only when it lies in that folder once
+ * every link is resolved.  Returns the bytes (NUL-terminated, *LEN without
+ * it) for the caller to free, or NULL after recording an error in LANG. */
+char *sg_sheet_file_read(sg_ctx *ctx, const char *lang, const char *path,
+                         const char *inside, size_t *len);
 
 /* The name of the character CP for messages: "U+00A0 no-break space". */
 void sg_char_name(uint32_t cp, char *buf, size_t size);

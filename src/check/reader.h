@@ -156,4 +156,21 @@ int sg_read_person(reader *r);
  * list of values, records of x and sg).  Returns SG_OK or an error. */
 sg_status sg_read_json(reader *r);
 
+/* A member of a JSON object: its key and where its value lies in the
+ * text. */
+typedef struct sg_json_member {
+    char *key;
+    size_t begin, end;
+} sg_json_member;
+
+/* The members of the object that r's text is, in order (none when it is
+ * no object).  The caller frees each key and *MEMBERS.  Returns SG_OK or
+ * an error (the text is no valid JSON). */
+sg_status sg_json_members(reader *r, sg_json_member **members, size_t *n);
+
+/* When r's text is a Jupyter notebook, appends its words to OUT (the
+ * markdown cells' text and what the code cells printed) and returns 1;
+ * else returns 0 and records nothing. */
+int sg_json_notebook(reader *r, sg_buf *out);
+
 #endif /* SGVIZ_CHECK_READER_H */

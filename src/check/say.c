@@ -26,7 +26,7 @@ static const char *const sg_read_messages[] = {
     "second-column", "no-x-column", "no-answer-column", "two-answers",
     "list-for-nodes", "json-syntax", "json-deep", "json-no-table",
     "cannot-open", "cannot-read", "not-regular", "directory", "link-outside",
-    "unknown-language", NULL};
+    "link-dangling", "link-loop", "unknown-language", NULL};
 
 _Static_assert(sizeof sg_read_messages / sizeof sg_read_messages[0] ==
                    RM_NCOUNT + 1,

@@ -2155,8 +2155,8 @@ fail:
  * that folder once every symbolic link is resolved: a class's folder is
  * input like any other, and a student's link to a file elsewhere must not
  * put that file's words into a report. */
-static char *read_sheet_file(sg_ctx *ctx, const char *lang, const char *path,
-                             const char *inside, size_t *len)
+char *sg_sheet_file_read(sg_ctx *ctx, const char *lang, const char *path,
+                         const char *inside, size_t *len)
 {
     if (strcmp(path, "-") == 0)
         return sg_read_file(ctx, path, "homework sheet", SG_SHEET_MAX_BYTES,
@@ -2170,14 +2170,34 @@ static char *read_sheet_file(sg_ctx *ctx, const char *lang, const char *path,
         char *root = realpath(inside, NULL);
         real = realpath(path, NULL);
         size_t rl = root ? strlen(root) : 0;
+        /* The folder itself is inside: an empty folder is read as one,
+         * and named so. */
         bool in = root && real && strncmp(real, root, rl) == 0 &&
-                  (real[rl] == '/' || (rl == 1 && root[0] == '/'));
+                  (real[rl] == '/' || real[rl] == '\0' ||
+                   (rl == 1 && root[0] == '/'));
         free(root);
         if (!in) {
+            int err = errno;
             struct stat lb;
             bool link = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode);
             bool exists = real != NULL;
             free(real);
+            if (link && !exists && err == ELOOP) {
+                sg_say(ctx, SG_EINPUT, lang, path, 0, 0, RM_LINK_LOOP,
+                       RV_END);
+                return NULL;
+            }
+            if (link && !exists && err == ENOENT) {
+                /* The target is named as the link gives it, quoted: it is
+                 * whatever the link's maker wrote. */
+                char target[4096], shown[128];
+                ssize_t n = readlink(path, target, sizeof target - 1);
+                target[n > 0 ? n : 0] = '\0';
+                sg_quote(target, strlen(target), shown, sizeof shown);
+                sg_say(ctx, SG_EINPUT, lang, path, 0, 0, RM_LINK_DANGLING,
+                       RV_TEXT, shown, RV_END);
+                return NULL;
+            }
             if (link || exists) {
                 sg_say(ctx, SG_EINPUT, lang, path, 0, 0, RM_LINK_OUTSIDE,
                        RV_END);
@@ -2273,7 +2293,7 @@ sg_sheet *sg_sheet_read(sg_ctx *ctx, const sg_game *game, const char *path,
     }
     size_t len;
     const char *lang = opts && opts->lang ? opts->lang : "en";
-    char *text = read_sheet_file(ctx, sg_say_known_language(lang) ? lang : "en",
+    char *text = sg_sheet_file_read(ctx, sg_say_known_language(lang) ? lang : "en",
                                  path, opts ? opts->inside : NULL, &len);
     if (!text)
         return NULL;

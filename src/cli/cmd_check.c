@@ -12,6 +12,7 @@
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include "cli.h"
+#include "outdir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -28,6 +29,7 @@
 
 static const char usage[] =
     "Usage: sgviz check @GAME@ [-n N] [options] FILE...|DIR\n"
+    "       sgviz check --assignment FILE [options] DIR...\n"
     "\n"
     "Checks a table of sg values (or P/N letters) that a student wrote: each\n"
     "wrong entry with the right value and the mex step that gives it, and\n"
@@ -58,13 +60,21 @@ static const char usage[] =
     "      --feedback DIR      write each student's report into DIR\n"
     "      --chart FILE        draw the scores and the x most often first\n"
     "                          wrong: FILE.svg, .png or .pdf\n"
+    "  An assignment of several questions:\n"
+    "      --assignment FILE   grade every question of FILE (an INI file:\n"
+    "                          [Q1] with game = -s 1,3,4, n = 19, points =)\n"
+    "                          for class folders of Moodle, Canvas or\n"
+    "                          Blackboard, one record per student\n"
+    "      --gradebook LMS     the CSV that moodle, canvas or blackboard\n"
+    "                          imports\n"
     "  -h, --help              show this help\n"
     "\n"
     "Exit status: 0 every entry correct, 1 some wrong or missing, 2 an\n"
     "unreadable file (a class's other files are still checked) or bad usage.\n"
     "\n"
     "Example: sgviz check -s 1,3,4 answers.txt\n"
-    "         sgviz check -s 1,3,4 -n 20 --feedback reports class/\n";
+    "         sgviz check -s 1,3,4 -n 20 --feedback reports class/\n"
+    "         sgviz check --assignment hw3.ini --gradebook moodle moodle/\n";
 
 /* ------------------------------------------------------------------------ */
 /* The files of a class                                                     */
@@ -73,7 +83,9 @@ static const char usage[] =
 /* One student's submission: a file, or the files of their folder. */
 typedef struct submission {
     char **files;
+    char **refused;      /* per file: why it is not read, or NULL */
     size_t nfiles;
+    bool too_deep;       /* the folder goes deeper than MAX_DEPTH */
     char *folder;        /* the student's folder, or NULL */
     const char *root;    /* the class folder it lies in, or NULL */
     sg_student who;
@@ -91,6 +103,7 @@ typedef struct class_list {
     size_t n, cap;
     size_t files;        /* files in all */
     char **roots;        /* the class folders given, resolved */
+    char **shown;        /* the same as given, for messages */
     size_t nroots;
     bool from_directory;
 } class_list;
@@ -98,9 +111,12 @@ typedef struct class_list {
 static void submission_free(submission *s)
 {
     sg_sheet_free(s->sheet);
-    for (size_t i = 0; i < s->nfiles; i++)
+    for (size_t i = 0; i < s->nfiles; i++) {
         free(s->files[i]);
+        free(s->refused[i]);
+    }
     free(s->files);
+    free(s->refused);
     free(s->folder);
     free(s->error);
     free(s->others);
@@ -112,9 +128,12 @@ static void class_free(class_list *l)
     for (size_t i = 0; i < l->n; i++)
         submission_free(&l->subs[i]);
     free(l->subs);
-    for (size_t i = 0; i < l->nroots; i++)
+    for (size_t i = 0; i < l->nroots; i++) {
         free(l->roots[i]);
+        free(l->shown[i]);
+    }
     free(l->roots);
+    free(l->shown);
 }
 
 static submission *new_submission(sg_ctx *ctx, class_list *l)
@@ -143,12 +162,18 @@ static sg_status add_file(sg_ctx *ctx, class_list *l, submission *s,
                            "check a class at a time", MAX_FILES);
     }
     char **grown = realloc(s->files, (s->nfiles + 1) * sizeof *grown);
-    if (!grown) {
+    if (grown)
+        s->files = grown;
+    char **why = grown ? realloc(s->refused, (s->nfiles + 1) * sizeof *why)
+                       : NULL;
+    if (why)
+        s->refused = why;
+    if (!grown || !why) {
         free(path);
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     }
-    s->files = grown;
-    s->files[s->nfiles++] = path;
+    s->files[s->nfiles] = path;
+    s->refused[s->nfiles++] = NULL;
     l->files++;
     return SG_OK;
 }
@@ -254,6 +279,8 @@ static sg_status add_folder_files(sg_ctx *ctx, class_list *l, submission *s,
         if (lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             if (depth < MAX_DEPTH)
                 st = add_folder_files(ctx, l, s, path, depth + 1);
+            else
+                s->too_deep = true;
             free(path);
             continue;
         }
@@ -267,7 +294,8 @@ static sg_status add_folder_files(sg_ctx *ctx, class_list *l, submission *s,
 
 /* Adds the class folder DIR: its files, each a student's, and its
  * folders, each a student's folder. */
-static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
+static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir,
+                               const char *lang)
 {
     char *root = realpath(dir, NULL);
     if (!root)
@@ -279,6 +307,15 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     }
     l->roots = roots;
+    char **shown = realloc(l->shown, (l->nroots + 1) * sizeof *shown);
+    if (shown)
+        l->shown = shown;
+    char *as_given = shown ? strdup(dir) : NULL;
+    if (!as_given) {
+        free(root);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    l->shown[l->nroots] = as_given;
     l->roots[l->nroots++] = root;
     size_t n;
     char **names = list_dir(ctx, dir, &n);
@@ -305,11 +342,27 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
         if (folder) {
             s->folder = path;
             st = add_folder_files(ctx, l, s, path, 1);
-            /* An empty folder: the reader names it as such. */
+            /* An empty folder: the reader names it as such; one whose
+             * files lie too deep says how deep sgviz looks. */
             if (st == SG_OK && s->nfiles == 0) {
                 char *copy = strdup(path);
                 st = copy ? add_file(ctx, l, s, copy)
                           : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+                if (st == SG_OK && s->too_deep) {
+                    char why[4200];
+                    if (strcmp(lang, "zh") == 0)
+                        snprintf(why, sizeof why, "%s: 文件夹里的文件在 %d 层"
+                                 "文件夹以下，而 sgviz 只查看 %d 层：请把表格"
+                                 "移到上层", path, MAX_DEPTH, MAX_DEPTH);
+                    else
+                        snprintf(why, sizeof why, "%s: the folder's files lie "
+                                 "more than %d folders down, and sgviz looks "
+                                 "only %d folders deep: move the sheet up",
+                                 path, MAX_DEPTH, MAX_DEPTH);
+                    s->refused[0] = strdup(why);
+                    if (!s->refused[0])
+                        st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+                }
             }
         } else {
             st = add_file(ctx, l, s, path);
@@ -325,13 +378,14 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir)
     return SG_OK;
 }
 
-static sg_status collect(sg_ctx *ctx, class_list *l, int argc, char **argv)
+static sg_status collect(sg_ctx *ctx, class_list *l, const char *lang,
+                         int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
         struct stat sb;
         if (strcmp(argv[i], "-") != 0 && stat(argv[i], &sb) == 0 &&
             S_ISDIR(sb.st_mode)) {
-            if (add_class_dir(ctx, l, argv[i]) != SG_OK)
+            if (add_class_dir(ctx, l, argv[i], lang) != SG_OK)
                 return sg_ctx_status(ctx);
             continue;
         }
@@ -345,6 +399,154 @@ static sg_status collect(sg_ctx *ctx, class_list *l, int argc, char **argv)
             return sg_ctx_status(ctx);
     }
     return SG_OK;
+}
+
+/* One file of a class, by the file it reaches. */
+typedef struct reached {
+    dev_t dev;
+    ino_t ino;
+    size_t sub, file;
+    bool link;
+} reached;
+
+static int compare_reached(const void *a, const void *b)
+{
+    const reached *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    if (x->ino != y->ino)
+        return x->ino < y->ino ? -1 : 1;
+    /* The file itself before the links to it, then in the class's order. */
+    if (x->link != y->link)
+        return x->link ? 1 : -1;
+    if (x->sub != y->sub)
+        return x->sub < y->sub ? -1 : 1;
+    return x->file < y->file ? -1 : x->file > y->file;
+}
+
+/* Marks every file of the class that reaches a file reached already (a
+ * symbolic link to another student's sheet, a hard link, a file named
+ * twice) as not to be read: one sheet graded for two students is a wrong
+ * grade nobody sees.  The file kept is the one that is no link.  Returns
+ * SG_OK or SG_ENOMEM. */
+static sg_status refuse_twice(sg_ctx *ctx, class_list *l, const char *lang)
+{
+    reached *all = calloc(l->files ? l->files : 1, sizeof *all);
+    if (!all)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < l->n; i++)
+        for (size_t f = 0; f < l->subs[i].nfiles; f++) {
+            const char *p = l->subs[i].files[f];
+            struct stat sb, lb;
+            if (strcmp(p, "-") == 0 || stat(p, &sb) != 0 ||
+                !S_ISREG(sb.st_mode))
+                continue;
+            all[n].dev = sb.st_dev;
+            all[n].ino = sb.st_ino;
+            all[n].sub = i;
+            all[n].file = f;
+            all[n].link = lstat(p, &lb) == 0 && S_ISLNK(lb.st_mode);
+            n++;
+        }
+    qsort(all, n, sizeof *all, compare_reached);
+    sg_status st = SG_OK;
+    for (size_t k = 1; k < n && st == SG_OK; k++) {
+        size_t first = k - 1;
+        while (first > 0 && all[first - 1].dev == all[k].dev &&
+               all[first - 1].ino == all[k].ino)
+            first--;
+        if (all[first].dev != all[k].dev || all[first].ino != all[k].ino)
+            continue;
+        submission *s = &l->subs[all[k].sub];
+        const submission *o = &l->subs[all[first].sub];
+        const char *path = s->files[all[k].file];
+        const char *orig = o->files[all[first].file];
+        char whose[600] = "";
+        bool zh = strcmp(lang, "zh") == 0;
+        if (o->who.name)
+            snprintf(whose, sizeof whose, zh ? "（%s 的作业）" : " (%s's sheet)",
+                     o->who.name);
+        char why[4200];
+        snprintf(why, sizeof why,
+                 all[k].link
+                     ? (zh ? "%s: 指向 %s%s 的符号链接，那份已经评过：不重复评分"
+                           : "%s: a symbolic link to %s%s, which is graded "
+                             "already: not graded twice")
+                     : (zh ? "%s: 与 %s%s 是同一个文件，那份已经评过：不重复评分"
+                           : "%s: the same file as %s%s, which is graded "
+                             "already: not graded twice"),
+                 path, orig, whose);
+        free(s->refused[all[k].file]);
+        s->refused[all[k].file] = strdup(why);
+        if (!s->refused[all[k].file])
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    free(all);
+    return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Outputs never land among the inputs                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Whether PATH (absolute, resolved) is FOLDER or lies inside it. */
+static bool path_within(const char *path, const char *folder)
+{
+    size_t n = strlen(folder);
+    if (n == 1 && folder[0] == '/')
+        return true;
+    return strncmp(path, folder, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* Refuses an output of OPTION at PATH (a file, or with FOLDER a folder of
+ * reports) that would replace a file the command reads, or land inside a
+ * class folder it reads: the next run would read it as a submission, and a
+ * report written over a sheet destroys the homework.  Links are resolved
+ * first, so that no link leads around the rule.  Returns SG_OK or
+ * SG_EINPUT (SG_EIO when PATH cannot be resolved). */
+static sg_status refuse_among_inputs(sg_ctx *ctx, const char *option,
+                                     const char *path, const class_list *l)
+{
+    char *target = cli_output_target(ctx, path);
+    if (!target) {
+        /* A folder that does not exist: opening the output says so. */
+        if (sg_ctx_status(ctx) == SG_ENOMEM)
+            return SG_ENOMEM;
+        sg_ctx_clear(ctx);
+        return SG_OK;
+    }
+    sg_status st = SG_OK;
+    struct stat lb;
+    bool link = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode);
+    for (size_t i = 0; i < l->nroots && st == SG_OK; i++) {
+        if (!path_within(target, l->roots[i]))
+            continue;
+        if (link)
+            st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: a symbolic link to %s, "
+                             "inside the class folder, which is read; "
+                             "refusing to write there", option, path, target);
+        else if (strcmp(target, l->roots[i]) == 0)
+            st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: that is the class "
+                             "folder, which is read; refusing to write there "
+                             "(give a folder outside it)", option, path);
+        else
+            st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: lies inside the class "
+                             "folder %s, which is read; refusing to write "
+                             "there (give a folder outside it)", option, path,
+                             l->shown[i]);
+    }
+    for (size_t i = 0; i < l->n && st == SG_OK; i++)
+        for (size_t f = 0; f < l->subs[i].nfiles && st == SG_OK; f++) {
+            const char *in = l->subs[i].files[f];
+            if (strcmp(in, "-") == 0 ? cli_same_file(target, "/dev/stdin")
+                                     : cli_same_file(target, in))
+                st = sg_ctx_fail(ctx, SG_EINPUT, "%s %s: that is an input "
+                                 "file; refusing to write over it", option,
+                                 path);
+        }
+    free(target);
+    return st;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -369,8 +571,13 @@ static sg_sheet *read_one(sg_ctx *ctx, const sg_game *game,
                           const settings *set, const submission *s,
                           size_t file)
 {
+    if (s->refused[file]) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s", s->refused[file]);
+        return NULL;
+    }
+    /* A link in a student's folder may not lead into another's. */
     sg_sheet_opts so = {.form = set->form, .lang = set->lang,
-                        .inside = s->root};
+                        .inside = s->folder ? s->folder : s->root};
     return sg_sheet_read(ctx, game, s->files[file], &so);
 }
 
@@ -492,11 +699,11 @@ static sg_status first_reading(sg_ctx *ctx, const sg_game *game,
     return SG_OK;
 }
 
-/* A file name for a student's feedback in DIR: their name and id, or the
- * sheet's path, with every character that could leave DIR or hide a file
- * replaced.  Names already used get "-2", "-3". */
-static char *feedback_path(const char *dir, const submission *s,
-                           char ***used, size_t *nused)
+/* A file name for a student's feedback: their name and id, or the sheet's
+ * path, with every character that could leave the folder or hide a file
+ * replaced.  Names already used get "-2", "-3".  Returns a new string
+ * (also kept in *USED), or NULL when out of memory. */
+static char *feedback_name(const submission *s, char ***used, size_t *nused)
 {
     char base[160];
     const char *src = s->files[s->chosen];
@@ -548,32 +755,134 @@ static char *feedback_path(const char *dir, const submission *s,
     (*used)[*nused] = strdup(name);
     if (!(*used)[*nused])
         return NULL;
-    (*nused)++;
-    return join(dir, name);
+    return (*used)[(*nused)++];
 }
 
-/* Writes one student's feedback: their report, or why their file could
- * not be read. */
-static sg_status write_feedback(sg_ctx *ctx, const settings *set,
-                                const submission *s, const sg_check *check,
-                                const char *path)
+/* The reports of a class's feedback, by name: what cli_outdir() takes for
+ * an earlier run's reports, to set aside while the new ones move in. */
+typedef struct report_names {
+    char ***names;
+    size_t *n;
+} report_names;
+
+static bool old_report(const char *name, const void *user)
 {
-    cli_output *out = cli_output_open(ctx, path);
-    if (!out)
+    const report_names *r = user;
+    for (size_t i = 0; i < *r->n; i++)
+        if (strcmp((*r->names)[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Writes one report NAME into OD with WRITE(CTX, ARG, stream).  Returns
+ * SG_OK, or an error naming the report and the reason. */
+static sg_status write_report(sg_ctx *ctx, cli_outdir *od, const char *dir,
+                              const char *name,
+                              sg_status (*write)(sg_ctx *, const void *,
+                                                 FILE *),
+                              const void *arg)
+{
+    FILE *f = cli_outdir_create(ctx, od, name);
+    if (!f)
         return sg_ctx_status(ctx);
+    sg_status st = write(ctx, arg, f);
+    if (st == SG_EIO) {
+        /* The report's writer knows the reason, not the file: its message
+         * ends in it. */
+        char why[512];
+        const char *m = sg_ctx_message(ctx);
+        const char *colon = strrchr(m, ':');
+        snprintf(why, sizeof why, "%s", colon ? colon + 2 : m);
+        fclose(f);
+        return sg_ctx_fail(ctx, SG_EIO, "--feedback %s: cannot write %s: %s; "
+                           "nothing was written there", dir, name, why);
+    }
+    if (st != SG_OK) {
+        fclose(f);
+        return st;
+    }
+    return cli_outdir_close(ctx, od, f);
+}
+
+/* Writes one student's feedback to OUT: their report, or why their file
+ * could not be read. */
+typedef struct feedback_job {
+    const settings *set;
+    const submission *s;
+    const sg_check *check;
+} feedback_job;
+
+static sg_status write_feedback(sg_ctx *ctx, const void *arg, FILE *out)
+{
+    const feedback_job *job = arg;
+    const settings *set = job->set;
+    const submission *s = job->s;
+    const sg_check *check = job->check;
     sg_status st = SG_OK;
     if (check)
-        st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT,
-                                   cli_output_stream(out));
+        st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT, out);
     if (st == SG_OK)
         st = sg_feedback_write(ctx, set->lang, s->files[s->chosen],
                                check ? NULL : s->error ? s->error : "",
-                               s->others, cli_output_stream(out));
-    if (st != SG_OK) {
-        cli_output_abort(out);
-        return st;
+                               s->others, out);
+    return st;
+}
+
+/* A class's feedback: the reports' names, planned before any is written,
+ * and the folder they appear in together or not at all. */
+typedef struct feedback_set {
+    const char *dir;
+    char **names;
+    size_t n;
+    report_names owned;
+    cli_outdir_kind kind;
+    cli_outdir *od;
+} feedback_set;
+
+/* Plans a report for each of WHO[0..n) in DIR and opens the folder, after
+ * refusing a folder or a name that would replace an input or land among
+ * them.  FS must stay where it is until feedback_free().  Returns SG_OK or
+ * an error. */
+static sg_status feedback_open(sg_ctx *ctx, feedback_set *fs, const char *dir,
+                               const class_list *l,
+                               const submission *const *who, size_t n)
+{
+    memset(fs, 0, sizeof *fs);
+    fs->dir = dir;
+    fs->owned = (report_names){&fs->names, &fs->n};
+    fs->kind = (cli_outdir_kind){"--feedback", "a report", "the reports",
+                                 old_report, &fs->owned};
+    if (refuse_among_inputs(ctx, "--feedback", dir, l) != SG_OK)
+        return sg_ctx_status(ctx);
+    for (size_t i = 0; i < n; i++) {
+        char *name = feedback_name(who[i], &fs->names, &fs->n);
+        char *path = name ? join(dir, name) : NULL;
+        if (!path)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        sg_status st = refuse_among_inputs(ctx, "--feedback", path, l);
+        free(path);
+        if (st != SG_OK)
+            return st;
     }
-    return cli_commit(ctx, &out) == EXIT_OK ? SG_OK : sg_ctx_status(ctx);
+    fs->od = cli_outdir_open(ctx, dir, &fs->kind);
+    return fs->od ? SG_OK : sg_ctx_status(ctx);
+}
+
+/* Moves every report into place.  Returns SG_OK or an error. */
+static sg_status feedback_commit(sg_ctx *ctx, feedback_set *fs)
+{
+    cli_outdir *od = fs->od;
+    fs->od = NULL;
+    return od ? cli_outdir_commit(ctx, od) : SG_OK;
+}
+
+static void feedback_free(feedback_set *fs)
+{
+    cli_outdir_abort(fs->od);
+    for (size_t i = 0; i < fs->n; i++)
+        free(fs->names[i]);
+    free(fs->names);
+    memset(fs, 0, sizeof *fs);
 }
 
 /* A class: a gradebook row per student.  A file that cannot be read gets a
@@ -599,14 +908,23 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
     sg_gradebook *book = sg_gradebook_new(ctx, game, &go, out);
     if (!book)
         return EXIT_BAD;
-    if (set->feedback && mkdir(set->feedback, 0777) != 0 && errno != EEXIST) {
-        sg_ctx_fail(ctx, SG_EIO, "--feedback %s: cannot make the directory: "
-                    "%s", set->feedback, strerror(errno));
-        sg_gradebook_free(book);
-        return EXIT_BAD;
+    /* Every report is planned before any is written, and they appear
+     * together or not at all. */
+    feedback_set fs = {0};
+    if (set->feedback) {
+        const submission **who = malloc((l->n ? l->n : 1) * sizeof *who);
+        for (size_t i = 0; who && i < l->n; i++)
+            who[i] = &l->subs[i];
+        sg_status st = who ? feedback_open(ctx, &fs, set->feedback, l, who,
+                                           l->n)
+                           : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        free(who);
+        if (st != SG_OK) {
+            feedback_free(&fs);
+            sg_gradebook_free(book);
+            return EXIT_BAD;
+        }
     }
-    char **used = NULL;
-    size_t nused = 0;
     size_t unreadable = 0, wrong = 0;
     char first[1024] = "";
     int rc = EXIT_BAD;
@@ -649,16 +967,17 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
             st = sg_gradebook_add(book, path, s->who.name, s->who.id, NULL,
                                   s->error);
         }
-        if (st == SG_OK && set->feedback) {
-            char *fp = feedback_path(set->feedback, s, &used, &nused);
-            st = fp ? write_feedback(ctx, set, s, check, fp)
-                    : sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-            free(fp);
+        if (st == SG_OK && fs.od) {
+            feedback_job job = {set, s, check};
+            st = write_report(ctx, fs.od, fs.dir, fs.names[i], write_feedback,
+                              &job);
         }
         sg_check_free(check);
         if (st != SG_OK)
             goto done;
     }
+    if (feedback_commit(ctx, &fs) != SG_OK)
+        goto done;
     if (sg_gradebook_finish(book) != SG_OK)
         goto done;
     if (set->chart) {
@@ -688,10 +1007,383 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         rc = wrong ? EXIT_VERDICT : EXIT_OK;
     }
 done:
-    for (size_t i = 0; i < nused; i++)
-        free(used[i]);
-    free(used);
+    feedback_free(&fs);
     sg_gradebook_free(book);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* An assignment: several questions, graded for a class                     */
+/* ------------------------------------------------------------------------ */
+
+/* Opens the game of question I from its game = value, through the same
+ * registry as the command line: "-s 1,3,4", "--set 1,3,4", "-t kayles",
+ * "-g hw3_q4.dot" (a path relative to the assignment file).  Returns NULL
+ * after recording an error that names the file, the line and the key. */
+static sg_game *question_game(sg_ctx *ctx, const sg_assignment *a, size_t i)
+{
+    const char *v = sg_assignment_question(a, i)->game;
+    char opt[64];
+    size_t on = strcspn(v, " \t=");
+    const char *arg = v + on;
+    while (*arg == ' ' || *arg == '\t' || *arg == '=')
+        arg++;
+    if (on >= sizeof opt)
+        on = sizeof opt - 1;
+    memcpy(opt, v, on);
+    opt[on] = '\0';
+    const cli_game_kind *kind = NULL;
+    for (size_t k = 0; k < cli_game_kind_count && !kind; k++) {
+        const cli_game_kind *g = &cli_game_kinds[k];
+        if ((opt[0] == '-' && opt[1] == g->letter && opt[2] == '\0') ||
+            (opt[0] == '-' && opt[1] == '-' && strcmp(opt + 2, g->option) == 0))
+            kind = g;
+    }
+    char msg[1024];
+    if (!kind) {
+        char known[512] = "";
+        for (size_t k = 0; k < cli_game_kind_count; k++) {
+            size_t l = strlen(known);
+            snprintf(known + l, sizeof known - l, "%s-%c", k ? ", " : "",
+                     cli_game_kinds[k].letter);
+        }
+        snprintf(msg, sizeof msg, "\"%s\": not a kind of game (known: %s, "
+                 "as on the command line: game = -s 1,3,4)", opt, known);
+        sg_assignment_fail(ctx, a, i, "game", msg);
+        return NULL;
+    }
+    /* A value in quotes, as a shell would take it. */
+    char value[1024];
+    snprintf(value, sizeof value, "%s", arg);
+    size_t vl = strlen(value);
+    if (vl >= 2 && (value[0] == '\'' || value[0] == '"') &&
+        value[vl - 1] == value[0]) {
+        memmove(value, value + 1, vl - 2);
+        value[vl - 2] = '\0';
+    }
+    if (!*value) {
+        snprintf(msg, sizeof msg, "%s needs a value (%s)", opt, kind->hint);
+        sg_assignment_fail(ctx, a, i, "game", msg);
+        return NULL;
+    }
+    char path[4200];
+    const char *use = value;
+    if (kind->reads_file && value[0] != '/' && strcmp(value, "-") != 0 &&
+        strcmp(sg_assignment_dir(a), ".") != 0) {
+        snprintf(path, sizeof path, "%s/%s", sg_assignment_dir(a), value);
+        use = path;
+    }
+    sg_game *game = kind->open(ctx, use);
+    if (!game) {
+        snprintf(msg, sizeof msg, "%s", sg_ctx_message(ctx));
+        sg_assignment_fail(ctx, a, i, "game", msg);
+    }
+    return game;
+}
+
+/* One student of an assignment: the submissions that are theirs. */
+typedef struct student {
+    sg_lms_name who;
+    size_t *subs;            /* indices into the class list */
+    size_t nsubs;
+    char **files, **names;   /* the files graded, and their own names */
+    size_t nfiles;
+    char **notes;            /* found while gathering: for a human */
+    size_t nnotes;
+    bool late;
+} student;
+
+static void student_free(student *st)
+{
+    sg_lms_name_clear(&st->who);
+    free(st->subs);
+    for (size_t i = 0; i < st->nfiles; i++) {
+        free(st->files[i]);
+        free(st->names[i]);
+    }
+    free(st->files);
+    free(st->names);
+    for (size_t i = 0; i < st->nnotes; i++)
+        free(st->notes[i]);
+    free(st->notes);
+}
+
+static bool push_str(char ***list, size_t *n, const char *s)
+{
+    char **grown = realloc(*list, (*n + 1) * sizeof *grown);
+    if (!grown)
+        return false;
+    *list = grown;
+    grown[*n] = strdup(s ? s : "");
+    if (!grown[*n])
+        return false;
+    (*n)++;
+    return true;
+}
+
+/* Adds a file to grade and its own name. */
+static bool push_file(student *st, const char *path, const char *name)
+{
+    char **f = realloc(st->files, (st->nfiles + 1) * sizeof *f);
+    if (!f)
+        return false;
+    st->files = f;
+    char **nm = realloc(st->names, (st->nfiles + 1) * sizeof *nm);
+    if (!nm)
+        return false;
+    st->names = nm;
+    f[st->nfiles] = strdup(path);
+    nm[st->nfiles] = strdup(name);
+    if (!f[st->nfiles] || !nm[st->nfiles]) {
+        free(f[st->nfiles]);
+        free(nm[st->nfiles]);
+        return false;
+    }
+    st->nfiles++;
+    return true;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b && b[1] ? b + 1 : path;
+}
+
+/* The attempt key of a file, for keeping only the latest: Blackboard's
+ * date, or Canvas's original name with its resubmission number. */
+typedef struct attempt {
+    char *path;
+    sg_lms_name n;
+} attempt;
+
+/* Gathers the class's submissions into students by the platform's id: a
+ * Canvas student's files, a Moodle student's file and online-text folders,
+ * a Blackboard student's attempts and receipts.  Only the latest attempt
+ * is graded; a receipt names the student and is never graded. */
+static sg_status gather_students(sg_ctx *ctx, class_list *l, student **out,
+                                 size_t *nout)
+{
+    *out = NULL;
+    *nout = 0;
+    student *all = calloc(l->n ? l->n : 1, sizeof *all);
+    if (!all)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        submission *s = &l->subs[i];
+        sg_lms_name nm;
+        const char *label = s->folder ? base_name(s->folder)
+                                      : base_name(s->files[0]);
+        if (sg_lms_name_read(ctx, label, s->folder == NULL, &nm) != SG_OK)
+            goto nomem;
+        student *st = NULL;
+        for (size_t k = 0; k < n && !st && nm.id; k++)
+            if (all[k].who.lms == nm.lms && all[k].who.id &&
+                strcmp(all[k].who.id, nm.id) == 0)
+                st = &all[k];
+        if (!st) {
+            st = &all[n++];
+            st->who = nm;
+            memset(&nm, 0, sizeof nm);
+            if (st->who.receipt) {
+                free(st->who.name);
+                st->who.name = NULL;
+            }
+        }
+        size_t *grown = realloc(st->subs, (st->nsubs + 1) * sizeof *grown);
+        if (!grown) {
+            sg_lms_name_clear(&nm);
+            goto nomem;
+        }
+        st->subs = grown;
+        st->subs[st->nsubs++] = i;
+        /* A Moodle file folder names the student better than a receipt or
+         * an online text folder does. */
+        if (nm.name && !st->who.name && !nm.receipt) {
+            st->who.name = nm.name;
+            nm.name = NULL;
+        }
+        sg_lms_name_clear(&nm);
+    }
+    for (size_t k = 0; k < n; k++) {
+        student *st = &all[k];
+        /* Every file of the student, with what its name says. */
+        attempt *at = NULL;
+        size_t nat = 0;
+        for (size_t j = 0; j < st->nsubs; j++) {
+            submission *s = &l->subs[st->subs[j]];
+            for (size_t f = 0; f < s->nfiles; f++) {
+                attempt *g = realloc(at, (nat + 1) * sizeof *g);
+                if (!g)
+                    goto nomem_at;
+                at = g;
+                memset(&at[nat], 0, sizeof at[nat]);
+                at[nat].path = s->files[f];
+                if (s->refused[f]) {
+                    if (!push_str(&st->notes, &st->nnotes, s->refused[f]))
+                        goto nomem_at;
+                    continue;
+                }
+                if (!s->folder &&
+                    sg_lms_name_read(ctx, base_name(s->files[f]), 1,
+                                     &at[nat].n) != SG_OK)
+                    goto nomem_at;
+                nat++;
+            }
+        }
+        /* Blackboard: the latest attempt; Canvas: the latest resubmission
+         * of each file. */
+        const char *latest = NULL;
+        for (size_t j = 0; j < nat; j++)
+            if (at[j].n.lms == SG_LMS_BLACKBOARD && at[j].n.attempt &&
+                (!latest || strcmp(at[j].n.attempt, latest) > 0))
+                latest = at[j].n.attempt;
+        for (size_t j = 0; j < nat; j++) {
+            attempt *a = &at[j];
+            if (a->n.receipt) {
+                /* The receipt names the student; it is never graded. */
+                if (latest && strcmp(a->n.attempt, latest) == 0) {
+                    const submission *s0 = &l->subs[st->subs[0]];
+                    char *nm = sg_lms_receipt_read(ctx, a->path, s0->root);
+                    if (nm) {
+                        free(st->who.name);
+                        st->who.name = nm;
+                    }
+                }
+                continue;
+            }
+            if (a->n.lms == SG_LMS_BLACKBOARD && latest &&
+                strcmp(a->n.attempt, latest) != 0)
+                continue;
+            if (a->n.lms == SG_LMS_CANVAS) {
+                bool newer = false;
+                for (size_t o = 0; o < nat && !newer; o++)
+                    newer = o != j && at[o].n.lms == SG_LMS_CANVAS &&
+                            strcmp(at[o].n.original, a->n.original) == 0 &&
+                            strcmp(at[o].n.attempt, a->n.attempt) > 0;
+                if (newer)
+                    continue;
+                st->late |= a->n.late;
+            }
+            if (!push_file(st, a->path,
+                           a->n.original ? a->n.original : base_name(a->path)))
+                goto nomem_at;
+        }
+        for (size_t j = 0; j < nat; j++)
+            sg_lms_name_clear(&at[j].n);
+        free(at);
+        continue;
+    nomem_at:
+        for (size_t j = 0; j < nat; j++)
+            sg_lms_name_clear(&at[j].n);
+        free(at);
+        goto nomem;
+    }
+    *out = all;
+    *nout = n;
+    return SG_OK;
+nomem:
+    for (size_t k = 0; k < n; k++)
+        student_free(&all[k]);
+    free(all);
+    return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+}
+
+static sg_status graded_feedback(sg_ctx *ctx, const void *g, FILE *out)
+{
+    return sg_graded_write_feedback(ctx, g, out);
+}
+
+/* Grades the class L for the assignment A: one record per student, the
+ * feedback of each when asked, the grades in FORM to OUT. */
+static int grade_assignment(sg_ctx *ctx, const settings *set,
+                            const sg_assignment *a, sg_game *const *games,
+                            class_list *l, sg_book_form form, FILE *out,
+                            bool *complete)
+{
+    *complete = false;
+    student *sts;
+    size_t n;
+    if (gather_students(ctx, l, &sts, &n) != SG_OK)
+        return EXIT_BAD;
+    int rc = EXIT_BAD;
+    bool zh = strcmp(set->lang, "zh") == 0;
+    sg_assignment_book *book = sg_assignment_book_new(ctx, a, set->lang);
+    feedback_set fs = {0};
+    /* A report is named after the student, as the platform names them. */
+    submission *named = calloc(n ? n : 1, sizeof *named);
+    const submission **who = calloc(n ? n : 1, sizeof *who);
+    bool imperfect = false;
+    if (!book || !named || !who) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (size_t k = 0; k < n; k++) {
+        named[k] = l->subs[sts[k].subs[0]];
+        named[k].who.name = sts[k].who.name;
+        named[k].who.id = sts[k].who.id;
+        named[k].chosen = 0;
+        who[k] = &named[k];
+    }
+    if (set->feedback &&
+        feedback_open(ctx, &fs, set->feedback, l, who, n) != SG_OK)
+        goto done;
+    for (size_t k = 0; k < n; k++) {
+        student *st = &sts[k];
+        if (st->who.test_student) {
+            if (sg_assignment_book_add(book, st->who.id, "Test Student",
+                                       (const char *const *)st->files,
+                                       st->nfiles, st->late, NULL,
+                                       zh ? "Canvas 的测试学生"
+                                          : "Canvas's test student") != SG_OK)
+                goto done;
+            continue;
+        }
+        const submission *s0 = &l->subs[st->subs[0]];
+        sg_grade_opts go = {.size = sizeof go, .lang = set->lang,
+                            .inside = s0->folder && st->nsubs == 1 ? s0->folder
+                                                                   : s0->root};
+        sg_graded *g = sg_assignment_grade(ctx, a, games,
+                                           (const char *const *)st->files,
+                                           (const char *const *)st->names,
+                                           st->nfiles, &go);
+        if (!g)
+            goto done;
+        sg_status ss = SG_OK;
+        for (size_t i = 0; i < st->nnotes && ss == SG_OK; i++)
+            ss = sg_graded_add_human(ctx, g, st->notes[i]);
+        if (ss == SG_OK && st->nfiles == 0 && st->nnotes == 0)
+            ss = sg_graded_add_human(ctx, g, zh ? "没有可以评分的文件"
+                                                : "no file to grade was "
+                                                  "handed in");
+        double got, most;
+        sg_graded_total(g, &got, &most);
+        imperfect |= got < most || sg_graded_human_count(g) > 0;
+        if (ss == SG_OK)
+            ss = sg_assignment_book_add(book, st->who.id, st->who.name,
+                                        (const char *const *)st->files,
+                                        st->nfiles, st->late, g, NULL);
+        if (ss == SG_OK && fs.od)
+            ss = write_report(ctx, fs.od, fs.dir, fs.names[k],
+                              graded_feedback, g);
+        sg_graded_free(g);
+        if (ss != SG_OK)
+            goto done;
+    }
+    if (feedback_commit(ctx, &fs) != SG_OK)
+        goto done;
+    if (sg_assignment_book_write(ctx, book, form, out) != SG_OK)
+        goto done;
+    *complete = true;
+    rc = imperfect ? EXIT_VERDICT : EXIT_OK;
+done:
+    feedback_free(&fs);
+    free(named);
+    free(who);
+    sg_assignment_book_free(book);
+    for (size_t k = 0; k < n; k++)
+        student_free(&sts[k]);
+    free(sts);
     return rc;
 }
 
@@ -699,9 +1391,80 @@ done:
 /* The command                                                              */
 /* ------------------------------------------------------------------------ */
 
-enum { OPT_SUM = 256, OPT_POINTS, OPT_FEEDBACK, OPT_CHART };
+enum { OPT_SUM = 256, OPT_POINTS, OPT_FEEDBACK, OPT_CHART, OPT_ASSIGNMENT,
+       OPT_GRADEBOOK };
 
 #define MAX_SUMS 64
+
+/* `check --assignment FILE CLASS...`. */
+static int check_assignment(sg_ctx *ctx, settings *set, const char *path,
+                            const char *gradebook, const cli_game_args *ga,
+                            const char *output, const char *format_name,
+                            int argc, char **argv)
+{
+    for (size_t k = 0; k < CLI_MAX_KINDS; k++)
+        if (ga->game[k]) {
+            sg_ctx_fail(ctx, SG_EINPUT, "--assignment %s: the games are the "
+                        "assignment's (game = in each question); give no "
+                        "game option", path);
+            return EXIT_BAD;
+        }
+    if (ga->max || set->points || set->chart || set->nsums) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--assignment %s: %s is the assignment "
+                    "file's to say (n = and points = in each question)", path,
+                    ga->max ? "-n" : set->points ? "--points"
+                    : set->chart ? "--chart" : "--sum");
+        return EXIT_BAD;
+    }
+    sg_book_form form = SG_BOOK_TEXT;
+    if (gradebook) {
+        if (sg_book_form_parse(ctx, gradebook, &form) != SG_OK)
+            return EXIT_BAD;
+    } else if (strcmp(format_name, "csv") == 0) {
+        form = SG_BOOK_CSV;
+    } else if (strcmp(format_name, "json") == 0) {
+        form = SG_BOOK_JSON;
+    }
+    sg_assignment *a = sg_assignment_read(ctx, path);
+    if (!a)
+        return EXIT_BAD;
+    int rc = EXIT_BAD;
+    size_t nq = sg_assignment_count(a);
+    sg_game **games = calloc(nq, sizeof *games);
+    class_list files;
+    memset(&files, 0, sizeof files);
+    cli_output *out = NULL;
+    if (!games) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < nq; i++)
+        if (!(games[i] = question_game(ctx, a, i)))
+            goto done;
+    if (collect(ctx, &files, set->lang, argc, argv) != SG_OK ||
+        refuse_twice(ctx, &files, set->lang) != SG_OK)
+        goto done;
+    if (output && (cli_check_not_input(ctx, output, path) != SG_OK ||
+                   refuse_among_inputs(ctx, "-o", output, &files) != SG_OK))
+        goto done;
+    out = cli_output_open(ctx, output);
+    if (!out)
+        goto done;
+    bool complete;
+    rc = grade_assignment(ctx, set, a, games, &files, form,
+                          cli_output_stream(out), &complete);
+    if (complete && cli_commit(ctx, &out) != EXIT_OK)
+        rc = EXIT_BAD;
+done:
+    cli_output_abort(out);
+    for (size_t i = 0; games && i < nq; i++)
+        sg_game_free(games[i]);
+    free(games);
+    class_free(&files);
+    sg_assignment_free(a);
+    return rc;
+}
+
 
 int cmd_check(sg_ctx *ctx, int argc, char **argv)
 {
@@ -715,11 +1478,14 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         {"points", required_argument, NULL, OPT_POINTS},
         {"feedback", required_argument, NULL, OPT_FEEDBACK},
         {"chart", required_argument, NULL, OPT_CHART},
+        {"assignment", required_argument, NULL, OPT_ASSIGNMENT},
+        {"gradebook", required_argument, NULL, OPT_GRADEBOOK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *input_format = "auto", *format_name = NULL, *lang = "en";
     const char *output = NULL, *points_spec = NULL;
+    const char *assignment = NULL, *gradebook = NULL;
     const char *sums[MAX_SUMS];
     settings set;
     memset(&set, 0, sizeof set);
@@ -744,6 +1510,8 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         case OPT_POINTS: points_spec = optarg; break;
         case OPT_FEEDBACK: set.feedback = optarg; break;
         case OPT_CHART: set.chart = optarg; break;
+        case OPT_ASSIGNMENT: assignment = optarg; break;
+        case OPT_GRADEBOOK: gradebook = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "check", c, argv);
         }
@@ -797,12 +1565,21 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         set.has_last = true;
     }
 
+    if (assignment)
+        return check_assignment(ctx, &set, assignment, gradebook, &ga, output,
+                                format_name, argc - optind, argv + optind);
+    if (gradebook) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--gradebook %s goes with --assignment "
+                    "FILE", gradebook);
+        return EXIT_BAD;
+    }
     int rc = EXIT_BAD;
     class_list files;
     memset(&files, 0, sizeof files);
     cli_output *out = NULL;
     sg_game *game = NULL;
-    if (collect(ctx, &files, argc - optind, argv + optind) != SG_OK)
+    if (collect(ctx, &files, set.lang, argc - optind, argv + optind) != SG_OK ||
+        refuse_twice(ctx, &files, set.lang) != SG_OK)
         goto done;
     bool one = files.n == 1 && !files.from_directory;
     if (one && (set.points || set.feedback || set.chart)) {
@@ -811,17 +1588,14 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
                                  : set.feedback ? "--feedback" : "--chart");
         goto done;
     }
-    const char *outputs[3] = {output, set.chart, NULL};
+    const char *outputs[2] = {output, set.chart};
+    const char *names[2] = {"-o", "--chart"};
     for (int k = 0; k < 2; k++) {
         if (!outputs[k])
             continue;
-        if (cli_check_not_input(ctx, outputs[k], cli_game_file(&ga)) != SG_OK)
+        if (cli_check_not_input(ctx, outputs[k], cli_game_file(&ga)) != SG_OK ||
+            refuse_among_inputs(ctx, names[k], outputs[k], &files) != SG_OK)
             goto done;
-        for (size_t i = 0; i < files.n; i++)
-            for (size_t f = 0; f < files.subs[i].nfiles; f++)
-                if (cli_check_not_input(ctx, outputs[k],
-                                        files.subs[i].files[f]) != SG_OK)
-                    goto done;
     }
     game = cli_load_game(ctx, &ga);
     if (!game)

@@ -17,6 +17,7 @@
  * Temporary files and directories still being written are listed, so that
  * cli_output_cleanup() can remove them when a signal stops the program.
  */
+#define _DEFAULT_SOURCE /* realpath */
 #define _POSIX_C_SOURCE 200809L
 #include "output.h"
 
@@ -514,4 +515,41 @@ int cli_same_file(const char *path, const char *other)
     if (!path || !other || stat(path, &a) != 0 || stat(other, &b) != 0)
         return 0;
     return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+char *cli_output_target(sg_ctx *ctx, const char *path)
+{
+    if (!path || !*path || strcmp(path, "-") == 0)
+        return NULL;
+    char *at = follow_links(ctx, path);
+    if (!at)
+        return NULL;
+    char *real = realpath(at, NULL);
+    if (real) {
+        free(at);
+        return real;
+    }
+    /* A file still to be made: its folder resolved, then its name. */
+    while (strlen(at) > 1 && at[strlen(at) - 1] == '/')
+        at[strlen(at) - 1] = '\0';
+    char *dir;
+    const char *base;
+    split_path(at, &dir, &base);
+    char *rdir = realpath(dir ? dir : ".", NULL);
+    char *full = NULL;
+    if (rdir) {
+        size_t n = strlen(rdir) + strlen(base) + 2;
+        full = malloc(n);
+        if (full)
+            snprintf(full, n, "%s%s%s", rdir,
+                     rdir[strlen(rdir) - 1] == '/' ? "" : "/", base);
+        else
+            sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    } else {
+        sg_ctx_fail(ctx, SG_EIO, "%s: %s", path, strerror(errno));
+    }
+    free(rdir);
+    free(dir);
+    free(at);
+    return full;
 }

@@ -52,6 +52,15 @@ void cli_output_cleanup(void);
  * inode).  Used to refuse writing an output over one of the inputs. */
 int cli_same_file(const char *path, const char *other);
 
+/* The file an output at PATH would replace or make, as an absolute path
+ * with every symbolic link resolved (the links at PATH itself followed as
+ * cli_output_open() follows them, its folder resolved when the file does
+ * not exist yet): for refusing outputs that would land among the inputs.
+ * Returns a new string the caller frees, or NULL for standard output ("-"
+ * or NULL) and after recording an error (SG_EIO: a folder that does not
+ * exist, a loop of links). */
+char *cli_output_target(sg_ctx *ctx, const char *path);
+
 /* A temporary name for a file to be renamed into DIR/BASE later:
  * "DIR/.BASE.sgviz-XXXXXX" for mkstemp() or mkdtemp(), with BASE cut short
  * if the name would be longer than DIR's file system allows.  Returns a

@@ -355,6 +355,196 @@ SG_API sg_status sg_feedback_write(sg_ctx *ctx, const char *lang,
                                    const char *file, const char *error,
                                    const char *others, FILE *out);
 
+/* ------------------------------------------------------------------------ */
+/* Assignments: a homework of several questions, graded for a whole class   */
+/* ------------------------------------------------------------------------ */
+
+/* One question of an assignment: a section of the assignment file. */
+typedef struct sg_question {
+    const char *key;          /* the section's name: "Q1" */
+    unsigned number;          /* 1 for [Q1], [Question 1]; else its place */
+    const char *game;         /* game = as written: "-s 1,3,4" */
+    unsigned long line;       /* the section's line in the file */
+    unsigned long game_line;  /* the line of game = */
+    int has_n;                /* n = given (here or at the top) */
+    uint64_t last;
+    int has_points;
+    sg_points points;         /* points = (here or at the top); else one */
+                              /* point for each value right */
+} sg_question;
+
+typedef struct sg_assignment sg_assignment;
+
+/* Reads an assignment file (INI: "title = ...", then one [section] per
+ * question with game = the game as on the command line, n = and points =
+ * as -n and --points take them; n and points at the top hold for every
+ * question).  Refused with one message that names the file, the line and
+ * the key (SG_EINPUT): an unknown key, a key given twice, a section
+ * without game =, a bad number or points, a line that is neither.  Returns
+ * a new assignment the caller frees with sg_assignment_free(), or NULL. */
+SG_API sg_assignment *sg_assignment_read(sg_ctx *ctx, const char *path);
+SG_API sg_assignment *sg_assignment_parse(sg_ctx *ctx, const char *text,
+                                          size_t len, const char *origin);
+SG_API void sg_assignment_free(sg_assignment *a);
+
+/* The title ("" when none), the name it was read under, and its folder
+ * (which relative paths of games are relative to).  Owned by A. */
+SG_API const char *sg_assignment_title(const sg_assignment *a);
+SG_API const char *sg_assignment_origin(const sg_assignment *a);
+SG_API const char *sg_assignment_dir(const sg_assignment *a);
+
+SG_API size_t sg_assignment_count(const sg_assignment *a);
+/* Question I (0-based), or NULL.  Owned by A. */
+SG_API const sg_question *sg_assignment_question(const sg_assignment *a,
+                                                size_t i);
+
+/* Records MESSAGE about KEY of question I ("game": at its game = line)
+ * as "FILE:LINE: KEY: MESSAGE".  Returns SG_EINPUT. */
+SG_API sg_status sg_assignment_fail(sg_ctx *ctx, const sg_assignment *a,
+                                    size_t question, const char *key,
+                                    const char *message);
+
+/* What a learning platform's name of a submitted file or folder says. */
+typedef enum sg_lms {
+    SG_LMS_NONE,
+    SG_LMS_MOODLE,      /* "Full Name_123456_assignsubmission_file_" */
+    SG_LMS_CANVAS,      /* "lastfirst_LATE_123_456_hw3-1.txt" */
+    SG_LMS_BLACKBOARD   /* "Homework 3_jsmith_attempt_DATE_hw3.txt" */
+} sg_lms;
+
+typedef struct sg_lms_name {
+    sg_lms lms;
+    char *id;           /* the platform's own id of the student, or NULL */
+    char *name;         /* the student's name as the platform writes it */
+    char *original;     /* the file's own name, without the platform's
+                           prefix (Canvas, Blackboard), or NULL */
+    char *attempt;      /* what orders attempts: Blackboard's date, or
+                           Canvas's resubmission number ("0", "1", ...) */
+    int late;           /* Canvas's _LATE_ */
+    int receipt;        /* Blackboard's receipt of an attempt: read for the
+                           name, never graded */
+    int test_student;   /* Canvas's Test Student */
+    int online_text;    /* Moodle's online text folder */
+} sg_lms_name;
+
+/* Reads NAME, a file's (IS_FILE 1) or a folder's name in a platform's
+ * download.  Fields not found stay NULL or 0; a name of no platform gives
+ * SG_LMS_NONE and the id and name sg_student_from_name() finds.  Returns
+ * SG_OK or SG_ENOMEM; the caller frees with sg_lms_name_clear(). */
+SG_API sg_status sg_lms_name_read(sg_ctx *ctx, const char *name, int is_file,
+                                  sg_lms_name *out);
+SG_API void sg_lms_name_clear(sg_lms_name *n);
+
+/* The student's full name in a Blackboard receipt's text ("Name: Anna
+ * Schmidt (aschmidt)"), in a new string, or NULL when it has none. */
+SG_API char *sg_lms_receipt_name(sg_ctx *ctx, const char *text, size_t len);
+
+/* The same for the receipt in the file PATH, read only when it is a regular
+ * file inside the folder INSIDE (NULL: anywhere); NULL when it cannot be
+ * read or names nobody. */
+SG_API char *sg_lms_receipt_read(sg_ctx *ctx, const char *path,
+                                 const char *inside);
+
+/* The games of an assignment's questions, opened by the caller (the
+ * front end knows the kinds of game); GAMES[i] is question i's. */
+typedef struct sg_graded sg_graded;
+
+/* One question of one student, graded. */
+typedef struct sg_graded_question {
+    int read;            /* an answer was found and read */
+    const char *origin;  /* where: "hw3.txt", "hw.xlsx [Q2]", or NULL */
+    uint64_t right;      /* entries right */
+    uint64_t total;      /* entries asked */
+    double points, max;
+} sg_graded_question;
+
+typedef struct sg_grade_opts {
+    size_t size;         /* sizeof (sg_grade_opts), or 0: see core.h */
+    const char *lang;    /* messages and feedback: "en" (NULL), "zh" */
+    /* Files are read only inside this folder (a link out of it is
+     * refused).  NULL: anywhere. */
+    const char *inside;
+} sg_grade_opts;
+
+/* Grades the files FILES[0..n) of one student (NAMES[i], when not NULL, is
+ * FILES[i]'s own name, without a platform's prefix) against the assignment
+ * A, whose question i is of the game GAMES[i].  Each file is read in every
+ * form `check` reads, and also as a workbook (.xlsx, .ods, .xls), a
+ * document's tables (.docx, .odt), a PDF's text, a notebook (.ipynb) or a
+ * zip archive of such files; each question's answers are found by
+ * headings ("Q1", "Question 1", "Aufgabe 1", "第1题", "1."), by the file's
+ * name (q1.txt, hw3_q2.csv), a workbook's sheet names, a wide table's
+ * columns (x | Q1 | Q2) or a JSON object's keys ({"q1": [...]}).  What
+ * cannot be placed or read is listed as needing a human, never guessed.
+ * Returns a new result the caller frees with sg_graded_free(), or NULL
+ * with SG_ENOMEM (or the error of sg_opts_take() for OPTS). */
+SG_API sg_graded *sg_assignment_grade(sg_ctx *ctx, const sg_assignment *a,
+                                      sg_game *const *games,
+                                      const char *const *files,
+                                      const char *const *names, size_t n,
+                                      const sg_grade_opts *opts);
+SG_API void sg_graded_free(sg_graded *g);
+
+/* Question I's grade.  Owned by G. */
+SG_API const sg_graded_question *sg_graded_get(const sg_graded *g, size_t i);
+/* The points of every question, and the most they could earn. */
+SG_API void sg_graded_total(const sg_graded *g, double *points, double *max);
+/* The reasons a human must look ("hw3.pdf: a scan without text: ...").
+ * Owned by G. */
+SG_API size_t sg_graded_human_count(const sg_graded *g);
+SG_API const char *sg_graded_human(const sg_graded *g, size_t i);
+/* Adds a reason, for what the caller found (a receipt alone, a file
+ * refused).  Returns SG_OK or SG_ENOMEM. */
+SG_API sg_status sg_graded_add_human(sg_ctx *ctx, sg_graded *g,
+                                     const char *reason);
+/* The student's name as a sheet's Name: line gives it, or NULL. */
+SG_API const char *sg_graded_student(const sg_graded *g);
+
+/* Writes the feedback of one student to OUT in G's language: every
+ * question's result and report, and which files were read.  Returns SG_OK,
+ * SG_EIO or SG_ENOMEM. */
+SG_API sg_status sg_graded_write_feedback(sg_ctx *ctx, const sg_graded *g,
+                                          FILE *out);
+
+/* A class's grades for an assignment: one record per student. */
+typedef struct sg_assignment_book sg_assignment_book;
+
+/* The forms a class's grades are written in. */
+typedef enum sg_book_form {
+    SG_BOOK_TEXT,        /* a table for people */
+    SG_BOOK_CSV,         /* one row per student, every field */
+    SG_BOOK_JSON,        /* one record per student, every field */
+    SG_BOOK_MOODLE,      /* Moodle's grading worksheet, for its import */
+    SG_BOOK_CANVAS,      /* Canvas's gradebook CSV, for its import */
+    SG_BOOK_BLACKBOARD   /* Blackboard's grade centre upload */
+} sg_book_form;
+
+/* Parses "moodle", "canvas" or "blackboard" for --gradebook.  Returns
+ * SG_OK or SG_EINPUT naming NAME. */
+SG_API sg_status sg_book_form_parse(sg_ctx *ctx, const char *name,
+                                    sg_book_form *form);
+
+SG_API sg_assignment_book *sg_assignment_book_new(sg_ctx *ctx,
+                                                  const sg_assignment *a,
+                                                  const char *lang);
+SG_API void sg_assignment_book_free(sg_assignment_book *book);
+
+/* One student's record: the platform's ID and NAME (either NULL), the
+ * files handed in, whether LATE, G (NULL when nothing could be graded),
+ * and, for a student left out (Canvas's Test Student), EXCLUDED the reason
+ * (G is then NULL).  Returns SG_OK or SG_ENOMEM. */
+SG_API sg_status sg_assignment_book_add(sg_assignment_book *book,
+                                        const char *id, const char *name,
+                                        const char *const *files,
+                                        size_t nfiles, int late,
+                                        const sg_graded *g,
+                                        const char *excluded);
+
+/* Writes every record in FORM to OUT.  Returns SG_OK or SG_EIO. */
+SG_API sg_status sg_assignment_book_write(sg_ctx *ctx,
+                                          const sg_assignment_book *book,
+                                          sg_book_form form, FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

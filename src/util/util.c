@@ -111,13 +111,40 @@ void sg_buf_printf(sg_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+/* Whether S is a number as a spreadsheet reads one: an optional sign,
+ * digits, and perhaps a fraction. */
+static bool csv_number(const char *s)
+{
+    if (*s == '-' || *s == '+')
+        s++;
+    size_t digits = strspn(s, "0123456789");
+    if (digits == 0)
+        return false;
+    s += digits;
+    if (*s == '.') {
+        s++;
+        if (strspn(s, "0123456789") == 0)
+            return false;
+        s += strspn(s, "0123456789");
+    }
+    return *s == '\0';
+}
+
 void sg_buf_csv_field(sg_buf *b, const char *s)
 {
-    if (!strpbrk(s, ",\"\n\r")) {
+    /* A spreadsheet runs a cell that starts with =, +, - or @ (or a tab or
+     * a carriage return before one) as a formula: a student named
+     * "=HYPERLINK(...)" must reach the gradebook as text.  OWASP's rule:
+     * such a cell, unless it is a number, starts with a quote mark and is
+     * quoted. */
+    bool formula = strchr("=+-@\t\r", s[0]) && s[0] && !csv_number(s);
+    if (!formula && !strpbrk(s, ",\"\n\r")) {
         sg_buf_puts(b, s);
         return;
     }
     sg_buf_putc(b, '"');
+    if (formula)
+        sg_buf_putc(b, '\'');
     for (; *s; s++) {
         if (*s == '"')
             sg_buf_putc(b, '"');
@@ -233,6 +260,25 @@ size_t sg_utf8_length(const char *text, size_t len)
     return n;
 }
 
+/* The code point of the well-formed UTF-8 sequence S[0..n). */
+static unsigned long utf8_code(const unsigned char *s, size_t n)
+{
+    if (n == 1)
+        return s[0];
+    unsigned long cp = s[0] & (0x7F >> n);
+    for (size_t i = 1; i < n; i++)
+        cp = (cp << 6) | (s[i] & 0x3F);
+    return cp;
+}
+
+/* The characters of Unicode that change the direction of the text after
+ * them: the marks, embeddings, overrides and isolates. */
+static bool bidi_control(unsigned long cp)
+{
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 /* Writes S[0..len) into BUF as sg_quote() does, showing at most SHOWN
  * bytes of it. */
 static const char *quote_upto(const char *s, size_t len, size_t shown,
@@ -248,6 +294,11 @@ static const char *quote_upto(const char *s, size_t len, size_t shown,
         if (n == 1 && (u[i] < 0x20 || u[i] == 0x7F)) {
             plen = (size_t)snprintf(piece, sizeof piece, "\\x%02X", u[i]);
             n = 1;
+        } else if (n == 3 && bidi_control(utf8_code(u + i, n))) {
+            /* A right-to-left override would make the rest of a name, a
+             * row or a message read backwards: it is shown, not obeyed. */
+            plen = (size_t)snprintf(piece, sizeof piece, "\\u%04lX",
+                                    utf8_code(u + i, n));
         } else if (n == 0) {
             plen = (size_t)snprintf(piece, sizeof piece, "\\x%02X", u[i]);
             n = 1;
@@ -280,17 +331,6 @@ const char *sg_quote(const char *s, size_t len, char *buf, size_t size)
 const char *sg_clean_text(const char *s, size_t len, char *buf, size_t size)
 {
     return quote_upto(s, len, len, buf, size);
-}
-
-/* The code point of the well-formed UTF-8 sequence S[0..n). */
-static unsigned long utf8_code(const unsigned char *s, size_t n)
-{
-    if (n == 1)
-        return s[0];
-    unsigned long cp = s[0] & (0x7F >> n);
-    for (size_t i = 1; i < n; i++)
-        cp = (cp << 6) | (s[i] & 0x3F);
-    return cp;
 }
 
 /* Characters that change how a terminal shows what follows them: C0 and
