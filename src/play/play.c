@@ -377,7 +377,8 @@ static struct length_slot *memo_find(length_memo *m, const uint64_t *k,
         struct length_slot *s = &m->slots[i];
         if (!s->used)
             return s;
-        if (s->n == n && memcmp(&m->keys[s->at], k, n * sizeof *k) == 0)
+        if (s->n == n &&
+            (n == 0 || memcmp(&m->keys[s->at], k, n * sizeof *k) == 0))
             return s;
     }
 }
@@ -411,7 +412,10 @@ static bool memo_put(length_memo *m, const uint64_t *k, size_t n,
         m->keys = keys;
         m->keys_cap = cap;
     }
-    memcpy(&m->keys[m->nkeys], k, n * sizeof *k);
+    /* The empty position has no key to copy (and before the first key
+     * there is no array to point into). */
+    if (n)
+        memcpy(&m->keys[m->nkeys], k, n * sizeof *k);
     struct length_slot *s = memo_find(m, k, n);
     *s = (struct length_slot){m->nkeys, n, length, true};
     m->nkeys += n;
