@@ -91,7 +91,11 @@ typedef enum sg_game_kind {
                             several parts (sg_sum_game_new()) */
     SG_GAME_TAKEBREAK,   /* a heap; a move takes tokens and may split what
                             is left (a take-and-break code) */
-    SG_GAME_DEFINED      /* a game defined in C (sg_game_define()) */
+    SG_GAME_DEFINED,     /* a game defined in C (sg_game_define()) */
+    SG_GAME_COINS,       /* a row of coins; a move turns a set of them, the
+                            rightmost from heads to tails */
+    SG_GAME_HACKENBUSH   /* Green Hackenbush: pictures of edges on the
+                            ground; a move deletes an edge */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -128,6 +132,24 @@ sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts, size_t n);
  * sg_game_free(). */
 sg_game *sg_game_from_code(sg_ctx *ctx, const char *code, const char *origin);
 
+/* A coin-turning game.  A position is a row of coins, numbered 1, 2, ...
+ * from the left and written with H (heads) and T (tails), e.g. THHTH; a
+ * move turns over a set of coins whose rightmost goes from heads to tails.
+ * RULE names the sets that may be turned:
+ *   "turtles"       one or two coins;
+ *   "mock-turtles"  one, two or three coins;
+ *   "ruler"         any run of consecutive coins;
+ *   "twins"         exactly two coins;
+ *   "ruler-K"       a run of at most K consecutive coins (K = 1..64).
+ * A row's value is the nim-sum of the values of its single heads, so the
+ * game's positions are numbered by the coin of a single head (0: no head),
+ * and a row such as THHTH reads as the sum of its heads (2+3+5) wherever
+ * positions are read.  ORIGIN names where RULE came from (e.g. "--coins").
+ * Returns a new game, or NULL on error (SG_EINPUT naming the rule, with
+ * the rules known; SG_ENOMEM).  The caller frees it with sg_game_free(). */
+sg_game *sg_game_from_coins(sg_ctx *ctx, const char *rule,
+                            const char *origin);
+
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
  * position's moves in the order of their edges in the file.  Returns a
@@ -148,6 +170,19 @@ sg_status sg_ctx_set_dot_max(sg_ctx *ctx, uint64_t bytes);
 void sg_game_free(sg_game *game);
 
 sg_game_kind sg_game_kind_of(const sg_game *game);
+
+/* The kind's own theorem worked for GAME, in LANG ("en" or "zh"), as lines
+ * ending in newlines: where the values of a coin game's single heads come
+ * from, the colon and fusion principles on a Hackenbush picture.  A new
+ * string the caller frees, or NULL: when the kind has none (nothing
+ * recorded), or out of memory (SG_ENOMEM recorded). */
+char *sg_game_working(sg_ctx *ctx, const sg_game *game, const char *lang);
+
+/* Whether GAME's sums written in its own notation (a row of coins, whose
+ * heads are parts) are one game that a theorem of normal play splits,
+ * rather than games of their own: misère play and Every-SG need the
+ * latter, and refuse such games. */
+int sg_game_sums_by_theorem(const sg_game *game);
 
 /* A short description for headings and legends, e.g. "S = {1,3,4}",
  * "S = powers of two", or the DOT file's name.  Owned by the game. */
@@ -1339,6 +1374,15 @@ sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
                                 const char *text, size_t len,
                                 const char *origin, uint64_t *x);
 
+/* Reads TEXT as sg_sum_parse_position() reads one position, or, for a kind
+ * with a notation of its own for sums (a row of coins, THHTH, is the sum of
+ * its heads 2+3+5), as the sum it writes, of any length: a new array
+ * *PARTS of *N positions, which the caller frees.  Returns SG_OK or an
+ * error naming ORIGIN. */
+sg_status sg_sum_parse_parts(sg_ctx *ctx, const sg_game *game,
+                             const char *text, const char *origin,
+                             uint64_t **parts, size_t *n);
+
 /* The nim-sum of the values of POSITIONS[0..n), every one of which LOOKUP
  * must answer for (at most sg_lookup_max()).  Cannot fail. */
 sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
@@ -1434,7 +1478,8 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
  * ORIGIN starts messages, e.g. "--position".  Returns SG_OK, SG_EINPUT
  * naming the bad part (an empty one, a bad heap, an unknown node), or
  * SG_ELIMIT for more than SG_POSITION_MAX_PARTS parts or a heap above
- * 2^63 - 1. */
+ * 2^63 - 1.  A kind with a notation of its own for sums (a row of coins,
+ * THHTH) reads TEXT in it, with any number of parts. */
 sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
                             const char *text, const char *origin,
                             uint64_t **parts, size_t *n);

@@ -91,6 +91,118 @@ done:
     return rc;
 }
 
+/* The nim-sum written out is the working of a short sum; past a line's
+ * width it only hides the result. */
+#define SHOWN_PARTS 16
+
+/* Whether TEXT is written in the game's own notation for sums (a row of
+ * coins), which a single head's number is not. */
+static bool written_as_sum(const sg_game *game, const char *text)
+{
+    return sg_game_sums_by_theorem(game) && !(*text >= '0' && *text <= '9');
+}
+
+/* Writes "sg(TEXT) = sg(a) XOR sg(b) ... = v  (P/N)" for the sum of
+ * X[0..k) named TEXT. */
+static void sum_line(FILE *f, const sg_game *game, const sg_lookup *lookup,
+                     const char *text, const uint64_t *x, size_t k)
+{
+    char tmp[24];
+    sg_value v = sg_nim_sum(lookup, x, k);
+    fprintf(f, "sg(%s) = ", text);
+    if (k <= SHOWN_PARTS) {
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, "%ssg(%s)", i ? " XOR " : "",
+                    sg_game_position_name(game, x[i], tmp, sizeof tmp));
+        fputs(" = ", f);
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, "%s%llu", i ? " XOR " : "",
+                    (unsigned long long)sg_lookup_get(lookup, x[i]));
+        fputs(" = ", f);
+    } else {
+        fprintf(f, "the nim-sum of %zu %ss' values = ", k,
+                sg_game_position_noun(game));
+    }
+    fprintf(f, "%llu  (%c)\n", (unsigned long long)v, v ? 'N' : 'P');
+}
+
+/* value in normal play: sg of each position, or of each sum (3+4+5, or a
+ * row of coins), one a line, with the working of a sum; a kind's own
+ * theorem follows once when a sum was asked for. */
+static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
+                         int n, const char *output)
+{
+    int rc = EXIT_BAD;
+    sg_output *out = NULL;
+    sg_lookup *lookup = NULL;
+    uint64_t **parts = calloc((size_t)n, sizeof *parts);
+    size_t *k = calloc((size_t)n, sizeof *k);
+    char *working = NULL;
+    if (!parts || !k) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        goto done;
+    }
+    uint64_t largest = 0;
+    bool sums = false;
+    for (int i = 0; i < n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "position %d", i + 1);
+        if (sg_sum_parse_parts(ctx, game, args[i], where, &parts[i], &k[i]) !=
+            SG_OK)
+            goto done;
+        sums |= k[i] > 1 || written_as_sum(game, args[i]);
+        for (size_t j = 0; j < k[i]; j++)
+            if (parts[i][j] > largest)
+                largest = parts[i][j];
+    }
+    lookup = sg_lookup_new(ctx, game, largest);
+    if (!lookup) {
+        if (!sg_game_is_finite(game)) {
+            char prefix[64];
+            snprintf(prefix, sizeof prefix, "%s %llu",
+                     sg_game_position_noun(game),
+                     (unsigned long long)largest);
+            cli_prefix_error(ctx, prefix);
+        }
+        goto done;
+    }
+    if (sums) {
+        working = sg_game_working(ctx, game, "en");
+        if (!working && sg_ctx_status(ctx) != SG_OK)
+            goto done;
+    }
+    out = sg_output_open(ctx, output);
+    if (!out)
+        goto done;
+    FILE *f = sg_output_stream(out);
+    for (int i = 0; i < n; i++) {
+        char tmp[24];
+        if (k[i] > 1) {
+            sum_line(f, game, lookup, args[i], parts[i], k[i]);
+            continue;
+        }
+        sg_value v = sg_lookup_get(lookup, parts[i][0]);
+        fprintf(f, "sg(%s) = %llu  (%c)\n",
+                written_as_sum(game, args[i])
+                    ? args[i]
+                    : sg_game_position_name(game, parts[i][0], tmp,
+                                            sizeof tmp),
+                (unsigned long long)v, v ? 'N' : 'P');
+    }
+    if (working)
+        fputs(working, f);
+    rc = cli_commit(ctx, &out);
+done:
+    sg_output_abort(out);
+    sg_lookup_free(lookup);
+    for (int i = 0; parts && i < n; i++)
+        free(parts[i]);
+    free(parts);
+    free(k);
+    free(working);
+    return rc;
+}
+
 int cmd_value(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_MISERE = 256, OPT_LIMIT };
@@ -139,34 +251,16 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
-    uint64_t *x = NULL;
-    sg_lookup *lookup = NULL;
     int n = argc - optind;
     sg_game *game = cli_load_game(ctx, &ga);
     if (game && misere) {
         rc = misere_values(ctx, game, argv + optind, n, limit, output);
         goto done;
     }
-    if (!game ||
-        cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+    if (!game)
         goto done;
-    out = sg_output_open(ctx, output);
-    if (!out)
-        goto done;
-    FILE *f = sg_output_stream(out);
-    for (int i = 0; i < n; i++) {
-        char tmp[24];
-        sg_value v = sg_lookup_get(lookup, x[i]);
-        fprintf(f, "sg(%s) = %llu  (%c)\n",
-                sg_game_position_name(game, x[i], tmp, sizeof tmp),
-                (unsigned long long)v, v ? 'N' : 'P');
-    }
-    rc = cli_commit(ctx, &out);
+    rc = normal_values(ctx, game, argv + optind, n, output);
 done:
-    sg_output_abort(out);
-    sg_lookup_free(lookup);
-    free(x);
     sg_game_free(game);
     return rc;
 }

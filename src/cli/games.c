@@ -17,6 +17,11 @@ static sg_game *open_code(sg_ctx *ctx, const char *arg)
     return sg_game_from_code(ctx, arg, "--code");
 }
 
+static sg_game *open_coins(sg_ctx *ctx, const char *arg)
+{
+    return sg_game_from_coins(ctx, arg, "--coins");
+}
+
 const cli_game_kind cli_game_kinds[] = {
     {"set", 's', "SPEC", "SPEC",
      "subtraction set: 1,3,4 | 1..m | pow2 | fib | all",
@@ -28,6 +33,10 @@ const cli_game_kind cli_game_kinds[] = {
      "take-and-break code: 0.77 | 4.[3] | 4!.0 | kayles | lasker | ...",
      "a take-and-break code with -t (e.g. -t 0.77, -t kayles)", false,
      open_code},
+    {"coins", 'c', "RULE", "RULE",
+     "coin turning: turtles | mock-turtles | ruler | twins | ruler-K",
+     "a coin-turning rule with -c (e.g. -c mock-turtles)", false,
+     open_coins},
 };
 
 const size_t cli_game_kind_count =

@@ -34,11 +34,44 @@
 #define READ_CHUNK ((size_t)1 << 16)
 #define OUT_CHUNK ((size_t)1 << 16)
 
+/* The longest line of a kind that writes a sum as one word: a row of 2^21
+ * coins. */
+#define SUM_WORD_LINE_MAX ((size_t)1 << 21)
+/* The longest such line an answer repeats. */
+#define ECHO_MAX 72
+
 sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
                                 const char *text, size_t len,
                                 const char *origin, uint64_t *x)
 {
     return sg_game_parse_position(ctx, game, text, len, origin, true, x);
+}
+
+sg_status sg_sum_parse_parts(sg_ctx *ctx, const sg_game *game,
+                             const char *text, const char *origin,
+                             uint64_t **parts, size_t *n)
+{
+    *parts = NULL;
+    *n = 0;
+    size_t len = strlen(text);
+    sg_status st;
+    if (game->ops->read_sum &&
+        game->ops->read_sum(ctx, game, text, len, origin, parts, n, &st))
+        return st;
+    /* Heaps joined by + are a sum; a node's name may hold a + itself. */
+    if (sg_game_numbered(game) && memchr(text, '+', len))
+        return sg_position_parse(ctx, game, text, origin, parts, n);
+    uint64_t *x = sg_alloc_raw(ctx, 1, sizeof *x);
+    if (!x)
+        return ctx->status;
+    st = sg_sum_parse_position(ctx, game, text, len, origin, x);
+    if (st != SG_OK) {
+        free(x);
+        return st;
+    }
+    *parts = x;
+    *n = 1;
+    return SG_OK;
 }
 
 sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
@@ -438,6 +471,14 @@ struct sg_batch {
     size_t have;           /* its parts read so far */
     uint64_t largest;      /* its largest heap, and where that was read */
     uint64_t largest_line, largest_column;
+    /* The longest line read: longer for kinds that write a sum as one
+     * word (a row of a million coins). */
+    size_t line_max;
+    /* The current line as written, echoed in the answer when a word of it
+     * was a sum in the kind's notation (a row, rather than its heads). */
+    const char *line_text;
+    size_t line_len;
+    bool echo_line;
 };
 
 static bool has_newline(const char *s)
@@ -491,6 +532,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
     b->stop_at_zero = o.stop_at_zero != 0;
     b->layout = o.layout;
     b->status = SG_OK;
+    b->line_max = game->ops->read_sum ? SUM_WORD_LINE_MAX : SG_LINE_MAX_LEN;
     sg_buf_init(&b->answers);
     b->origin = sg_strdup(ctx, origin ? origin : "input");
     if (!b->origin)
@@ -632,7 +674,25 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
         sg_buf_puts(out, "case ");
         sg_buf_u64(out, b->case_no);
     }
-    for (size_t i = 0; b->layout == SG_BATCH_LINES && i < n; i++) {
+    if (b->echo_line && b->layout == SG_BATCH_LINES) {
+        const char *t = b->line_text, *e = t + b->line_len;
+        while (t < e && is_blank(*t))
+            t++;
+        while (e > t && is_blank(e[-1]))
+            e--;
+        /* A row of a million coins is told by its length. */
+        if (e - t <= ECHO_MAX) {
+            sg_buf_add(out, t, (size_t)(e - t));
+        } else {
+            sg_buf_puts(out, "(");
+            sg_buf_u64(out, (uint64_t)(e - t));
+            sg_buf_putc(out, ' ');
+            sg_buf_puts(out, b->game->ops->noun);
+            sg_buf_puts(out, "s)");
+        }
+    }
+    for (size_t i = 0; b->layout == SG_BATCH_LINES && !b->echo_line && i < n;
+         i++) {
         char tmp[24];
         if (i)
             sg_buf_putc(out, ' ');
@@ -690,6 +750,33 @@ static sg_status keep_part(sg_ctx *ctx, sg_batch *b, size_t n, uint64_t x)
     return SG_OK;
 }
 
+/* Reads TOK[0..len) when it is a sum in the game's own notation (a row of
+ * coins) and keeps its parts after the N parts of the line so far,
+ * raising *LARGEST.  Returns SG_OK, SG_STOP when the word is not in that
+ * notation, or an error naming the word's place. */
+static sg_status row_parts(sg_ctx *ctx, sg_batch *b, const char *tok,
+                           size_t len, size_t *n, uint64_t *largest)
+{
+    char where[160];
+    snprintf(where, sizeof where, "%s:%llu: %s %zu", b->origin,
+             (unsigned long long)b->line, b->game->ops->noun, *n + 1);
+    uint64_t *x = NULL;
+    size_t k = 0;
+    sg_status st;
+    if (!b->game->ops->read_sum(ctx, b->game, tok, len, where, &x, &k, &st))
+        return SG_STOP;
+    if (st != SG_OK)
+        return b->status = st;
+    for (size_t i = 0; i < k && st == SG_OK; i++) {
+        st = keep_part(ctx, b, (*n)++, x[i]);
+        if (x[i] > *largest)
+            *largest = x[i];
+    }
+    free(x);
+    b->echo_line = true;
+    return st;
+}
+
 /* Answers one line, S[0..len) without its newline. */
 static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
                             size_t len)
@@ -712,6 +799,9 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
      * in a game with names a part "0" is kept aside until the line proves
      * to be more than zeros, and then reported as the name it is not. */
     size_t first_zero = SIZE_MAX;
+    b->line_text = s;
+    b->line_len = len;
+    b->echo_line = false;
     for (;;) {
         while (p < end && is_blank(*p))
             p++;
@@ -721,6 +811,15 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         while (p < end && !is_blank(*p))
             p++;
         size_t tlen = (size_t)(p - tok);
+        if (game->ops->read_sum && !(*tok >= '0' && *tok <= '9')) {
+            sg_status st = row_parts(ctx, b, tok, tlen, &n, &largest);
+            if (st == SG_OK) {
+                zeros = false;
+                continue;
+            }
+            if (st != SG_STOP)
+                return b->status;
+        }
         if (n == SG_SUM_MAX_PARTS)
             return batch_fail(ctx, b, SG_ELIMIT, "more than %d %ss on one "
                               "line", SG_SUM_MAX_PARTS, word);
@@ -786,13 +885,13 @@ static sg_status line_too_long(sg_ctx *ctx, sg_batch *b)
 {
     b->line++;
     return batch_fail(ctx, b, SG_ELIMIT, "the line is longer than %zu "
-                      "characters", SG_LINE_MAX_LEN);
+                      "characters", b->line_max);
 }
 
 /* Keeps DATA[0..len) as the start of a line to be continued. */
 static sg_status keep(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
 {
-    if (len > SG_LINE_MAX_LEN - b->carry_len)
+    if (len > b->line_max - b->carry_len)
         return line_too_long(ctx, b);
     if (b->carry_len + len > b->carry_cap) {
         size_t cap = b->carry_cap ? b->carry_cap : 256;
@@ -979,7 +1078,7 @@ static void lines_feed(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
                 b->carry_len = 0;
                 batch_line(ctx, b, b->carry, whole);
             }
-        } else if (n > SG_LINE_MAX_LEN) {
+        } else if (n > b->line_max) {
             line_too_long(ctx, b);
         } else {
             batch_line(ctx, b, p, n);

@@ -34,6 +34,27 @@ void sg_game_free(sg_game *game)
 
 sg_game_kind sg_game_kind_of(const sg_game *game) { return game->ops->id; }
 
+char *sg_game_working(sg_ctx *ctx, const sg_game *game, const char *lang)
+{
+    if (!game->ops->working)
+        return NULL;
+    sg_buf b;
+    sg_buf_init(&b);
+    game->ops->working(game, lang, &b);
+    if (b.failed) {
+        sg_buf_free(&b);
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        return NULL;
+    }
+    sg_buf_putc(&b, '\0');
+    return b.data;
+}
+
+int sg_game_sums_by_theorem(const sg_game *game)
+{
+    return game->ops->parts_by_theorem;
+}
+
 const char *sg_game_describe(const sg_game *game) { return game->describe; }
 
 const char *sg_game_spec(const sg_game *game) { return game->spec; }

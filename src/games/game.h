@@ -231,6 +231,29 @@ typedef struct sg_game_ops {
      * nodes, tuples in increasing order -- which tables follow.  NULL: the
      * order of their numbers. */
     void (*order)(const sg_game *game, uint64_t *out);
+
+    /* Optional: reads TEXT[0..len) when it is written in the kind's own
+     * notation for a sum of positions (a row of coins, THHTH, is the sum
+     * of its single heads) into a new array *PARTS of *N positions, which
+     * the caller frees, and returns true with the status in *ST (an error
+     * is recorded, naming ORIGIN).  Returns false, touching nothing, when
+     * TEXT is not in that notation, so that it is read as one position. */
+    bool (*read_sum)(sg_ctx *ctx, const sg_game *game, const char *text,
+                     size_t len, const char *origin, uint64_t **parts,
+                     size_t *n, sg_status *st);
+
+    /* Optional: the kind's own theorem, worked for this game, in LANG
+     * ("en" or "zh"), as lines that end in newlines, appended to B: where
+     * the values come from and why (the single coins' values of a coin
+     * game; the colon and fusion principles on a Hackenbush picture).
+     * Traces write it after the mex steps that check it. */
+    void (*working)(const sg_game *game, const char *lang, sg_buf *b);
+
+    /* Whether the parts that read_sum() makes are one game that a theorem
+     * of normal play splits (the heads of one row of coins), rather than
+     * games of their own.  Play rules that need games of their own, such
+     * as misère play and Every-SG, refuse such sums. */
+    bool parts_by_theorem;
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
