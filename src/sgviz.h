@@ -1651,6 +1651,67 @@ uint64_t sg_misere_moves_searched(const sg_misere_moves *moves, size_t i);
 
 void sg_misere_moves_free(sg_misere_moves *moves);
 
+/* ---- Every-SG: a move in every component at once ------------------------ */
+
+/*
+ * Every-SG: each turn the player must move in every component that still
+ * has a move; whoever cannot move loses.  A component's step count decides
+ * it: step = 0 at a terminal position; at an N-position 1 + the largest
+ * step among its options that are P-positions; at a P-position 1 + the
+ * smallest step among all its options (a position is a P-position exactly
+ * when its step is even).  The first player wins a sum when the largest
+ * step over its components is odd.  An option that splits a component
+ * leaves several, and lasts as long as the longest: its step is theirs.
+ */
+typedef struct sg_every sg_every;
+
+/* The steps of positions 0..LAST of GAME (a finite game: every position
+ * up to LAST, or its last).  Returns NULL on error: a game whose sums are
+ * one game split by a theorem (a row of coins, SG_EINPUT), more moves to
+ * list than SG_WORK_MAX or no memory for them (SG_ELIMIT), SG_ENOMEM.
+ * Free with sg_every_free(). */
+sg_every *sg_every_new(sg_ctx *ctx, const sg_game *game, uint64_t last);
+
+/* The step of position X (0 beyond the last position computed). */
+uint64_t sg_every_step(const sg_every *every, uint64_t x);
+
+/* The last position whose step is known. */
+uint64_t sg_every_last(const sg_every *every);
+
+/* The step of the sum of PARTS[0..n): the largest of theirs. */
+uint64_t sg_every_sum_step(const sg_every *every, const uint64_t *parts,
+                           size_t n);
+
+/* The move from X that its step count follows (to the longest P-position
+ * from an N-position, to the shortest option from a P-position): the
+ * positions it leaves in a new array *LEFT of *K (freed by the caller),
+ * and *AMOUNT what it takes (0 for kinds without amounts; AMOUNT may be
+ * NULL).  For a terminal X, *LEFT is NULL and *K 0.  Returns SG_OK or
+ * SG_ENOMEM. */
+sg_status sg_every_move(sg_ctx *ctx, const sg_every *every, uint64_t x,
+                        uint64_t **left, size_t *k, uint64_t *amount);
+
+void sg_every_free(sg_every *every);
+
+/* Writes the Every-SG trace of positions FROM..TO of GAME to OUT in LANG
+ * ("en" or NULL, "zh"): each position's value and step, the steps of its
+ * options and which rule gives its own, and the rule for sums.  Returns
+ * SG_OK or an error (those of sg_every_new(), SG_EINPUT for an unknown
+ * language, SG_EIO). */
+sg_status sg_every_trace_write(sg_ctx *ctx, const sg_game *game,
+                               uint64_t from, uint64_t to, const char *lang,
+                               FILE *out);
+
+/* Writes the Every-SG table of GAME to OUT: the rows x, sg, step and P/N,
+ * of POSITIONS[0..n) when POSITIONS is not NULL, else of FROM..TO, in
+ * FORMAT (text wrapped to WIDTH columns, 0: 80; csv; md; json) and LANG.
+ * Returns SG_OK or an error (SG_EINPUT for another format, naming it). */
+sg_status sg_every_table_write(sg_ctx *ctx, const sg_game *game,
+                               uint64_t from, uint64_t to,
+                               const uint64_t *positions, size_t n,
+                               const char *format, unsigned width,
+                               const char *lang, FILE *out);
+
 /* ---- Many sums, as online judges give them ----------------------------- */
 
 /* How the sums are laid out in a batch's input. */
@@ -1691,6 +1752,11 @@ typedef struct sg_batch_opts {
     /* The most positions the misère search examines (0: the default,
      * SG_MISERE_MAX_POSITIONS). */
     uint64_t misere_limit;
+    /* Nonzero: Every-SG, where each turn moves in every part that can
+     * move; each sum's outcome is the parity of its largest step count
+     * (sg_every_new()), and an answer without names reads "1 4 1: largest
+     * step 3, first player wins". */
+    int every;
 } sg_batch_opts;
 
 typedef struct sg_batch sg_batch;

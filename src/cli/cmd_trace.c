@@ -26,6 +26,9 @@ static const char usage[] =
     "                       misère working: misère Nim's rule where it holds,\n"
     "                       else the search, or the misère quotient for a sum\n"
     "                       too large for it\n"
+    "      --every          Every-SG (a move in every component at once): the\n"
+    "                       step count of each position beside its value, and\n"
+    "                       the rule that gives it\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
@@ -85,7 +88,8 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         OPT_POSITION,
         OPT_TEMPLATE,
         OPT_ROWS,
-        OPT_MISERE
+        OPT_MISERE,
+        OPT_EVERY
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -93,6 +97,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"to", required_argument, NULL, OPT_TO},
         {"position", required_argument, NULL, OPT_POSITION},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
         {"rows", required_argument, NULL, OPT_ROWS},
@@ -103,7 +108,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *lang = "en", *format = "text", *template_path = NULL;
     const char *output = NULL, *rows = NULL;
-    int misere = 0;
+    int misere = 0, every = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:l:f:o:h", options);
@@ -114,6 +119,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case OPT_TO: ga.to = optarg; break;
         case OPT_POSITION: ga.position = optarg; break;
         case OPT_MISERE: misere = 1; break;
+        case OPT_EVERY: every = 1; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case OPT_TEMPLATE: template_path = optarg; break;
@@ -133,7 +139,15 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
      * in text. */
     const char *own = ga.position ? "the working of a sum (--position)"
                       : misere    ? "the misère trace"
+                      : every     ? "the Every-SG trace"
                                   : NULL;
+    if (every && (misere || ga.position)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--every %s: Every-SG is a play rule of "
+                    "its own; trace its positions with -n, --from and --to",
+                    misere ? "and --misere do not go together"
+                           : "does not go with --position");
+        return EXIT_BAD;
+    }
     if (own && strcmp(format, "text") != 0) {
         sg_ctx_fail(ctx, SG_EINPUT, "--format %s: %s is written as text",
                     format, own);
@@ -176,6 +190,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     uint64_t from, to;
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
+    if (every) {
+        out = sg_output_open(ctx, output);
+        if (out && sg_every_trace_write(ctx, game, from, to, lang,
+                                        sg_output_stream(out)) == SG_OK)
+            rc = cli_commit(ctx, &out);
+        goto done;
+    }
     if (misere) {
         out = sg_output_open(ctx, output);
         if (out && sg_misere_trace_write(ctx, game, from, to, lang,

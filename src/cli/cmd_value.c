@@ -21,6 +21,8 @@ static const char usage[] =
     "      --misere        misère play (the last player to move loses):\n"
     "                      g-(x) and P/N under misère play; a POSITION may\n"
     "                      then be a sum, e.g. 3+4+5\n"
+    "      --every         Every-SG (a move in every component at once): the\n"
+    "                      step count of each position or sum, and P/N\n"
     "      --search-limit N  the most positions a misère search examines\n"
     "                      (default 2000000)\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
@@ -126,12 +128,34 @@ static void sum_line(FILE *f, const sg_game *game, const sg_lookup *lookup,
     fprintf(f, "%llu  (%c)\n", (unsigned long long)v, v ? 'N' : 'P');
 }
 
+/* Writes "step(TEXT) = s  (P/N)" for the sum of X[0..k) named TEXT under
+ * Every-SG, a sum with the largest of its parts' steps. */
+static void every_line(FILE *f, const sg_game *game, const sg_every *e,
+                       const char *text, const uint64_t *x, size_t k)
+{
+    char tmp[24];
+    uint64_t s = sg_every_sum_step(e, x, k);
+    fprintf(f, "step(%s) = ", k > 1 ? text
+                                    : sg_game_position_name(game, x[0], tmp,
+                                                            sizeof tmp));
+    if (k > 1 && k <= SHOWN_PARTS) {
+        fputs("max{", f);
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, "%s%llu", i ? ", " : "",
+                    (unsigned long long)sg_every_step(e, x[i]));
+        fputs("} = ", f);
+    }
+    fprintf(f, "%llu  (%c under Every-SG)\n", (unsigned long long)s,
+            s % 2 ? 'N' : 'P');
+}
+
 /* value in normal play: sg of each position, or of each sum (3+4+5, or a
  * row of coins), one a line, with the working of a sum; a kind's own
  * theorem follows once when a sum was asked for. */
 static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
-                         int n, const char *output)
+                         int n, bool every, const char *output)
 {
+    sg_every *e = NULL;
     int rc = EXIT_BAD;
     sg_output *out = NULL;
     sg_lookup *lookup = NULL;
@@ -155,6 +179,8 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
             if (parts[i][j] > largest)
                 largest = parts[i][j];
     }
+    if (every && !(e = sg_every_new(ctx, game, largest)))
+        goto done;
     lookup = sg_lookup_new(ctx, game, largest);
     if (!lookup) {
         if (!sg_game_is_finite(game)) {
@@ -175,7 +201,9 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
     if (!out)
         goto done;
     FILE *f = sg_output_stream(out);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; e && i < n; i++)
+        every_line(f, game, e, args[i], parts[i], k[i]);
+    for (int i = 0; !e && i < n; i++) {
         char tmp[24];
         if (k[i] > 1) {
             sum_line(f, game, lookup, args[i], parts[i], k[i]);
@@ -189,12 +217,13 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
                                             sizeof tmp),
                 (unsigned long long)v, v ? 'N' : 'P');
     }
-    if (working)
+    if (working && !e)
         fputs(working, f);
     rc = cli_commit(ctx, &out);
 done:
     sg_output_abort(out);
     sg_lookup_free(lookup);
+    sg_every_free(e);
     for (int i = 0; parts && i < n; i++)
         free(parts[i]);
     free(parts);
@@ -205,16 +234,17 @@ done:
 
 int cmd_value(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_MISERE = 256, OPT_LIMIT };
+    enum { OPT_MISERE = 256, OPT_LIMIT, OPT_EVERY };
     static const struct option options[] = {
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL;
-    bool misere = false;
+    bool misere = false, every = false;
     const char *limit_arg = NULL;
     uint64_t limit = 0;
     int c;
@@ -224,6 +254,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_MISERE: misere = true; break;
+        case OPT_EVERY: every = true; break;
         case OPT_LIMIT: limit_arg = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "value", c, argv);
@@ -232,6 +263,11 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     if (optind >= argc) {
         sg_ctx_fail(ctx, SG_EINPUT, "value: name at least one position, e.g. "
                     "sgviz value -s 1,3,4 7 (see sgviz value --help)");
+        return EXIT_BAD;
+    }
+    if (every && misere) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--every and --misere are two play rules; "
+                    "give one");
         return EXIT_BAD;
     }
     if (limit_arg && !misere) {
@@ -259,7 +295,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     }
     if (!game)
         goto done;
-    rc = normal_values(ctx, game, argv + optind, n, output);
+    rc = normal_values(ctx, game, argv + optind, n, every, output);
 done:
     sg_game_free(game);
     return rc;

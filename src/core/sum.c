@@ -462,6 +462,9 @@ struct sg_batch {
      * place of each for its messages. */
     sg_batch_layout layout;
     sg_misere *misere;     /* misère play: outcomes from here, not XOR */
+    sg_every *every;       /* Every-SG: steps up to the largest part so far,
+                              outcomes from their largest, not XOR */
+    bool every_mode;
     unsigned long column;  /* the column of the word at fault (0: none) */
     sg_words words;
     enum { WANT_T, WANT_N, WANT_PART, WANT_END } want;
@@ -490,7 +493,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
                        FILE *out)
 {
-    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES, 0, 0};
+    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES, 0, 0, 0};
     if (opts)
         o = *opts;
     if (o.layout != SG_BATCH_LINES && o.layout != SG_BATCH_COUNTED) {
@@ -549,13 +552,28 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
         snprintf(b->first_answer, b->first_len + 1, "%s\n", o.first_name);
         snprintf(b->second_answer, b->second_len + 1, "%s\n", o.second_name);
     }
+    if (o.misere && o.every) {
+        sg_ctx_fail(ctx, SG_EINPUT, "misère play and Every-SG are two play "
+                    "rules; give one");
+        goto fail;
+    }
     if (o.misere) {
         b->misere = sg_misere_new(ctx, game, o.misere_limit);
         if (!b->misere)
             goto fail;
     }
+    b->every_mode = o.every != 0;
+    if (b->every_mode && sg_game_is_finite(game)) {
+        b->every = sg_every_new(ctx, game, UINT64_MAX);
+        if (!b->every)
+            goto fail;
+    } else if (b->every_mode && game->ops->parts_by_theorem) {
+        /* Refused with its reason now, before any line is read. */
+        b->every = sg_every_new(ctx, game, 0);
+        goto fail;
+    }
     /* A DAG game is finite: all its values at once, before the first line. */
-    if (sg_game_is_finite(game) && !b->misere) {
+    if (sg_game_is_finite(game) && !b->misere && !b->every_mode) {
         b->lookup = sg_lookup_new(ctx, game, UINT64_MAX);
         if (!b->lookup)
             goto fail;
@@ -574,6 +592,7 @@ void sg_batch_free(sg_batch *batch)
     free(batch->second_answer);
     free(batch->origin);
     sg_misere_free(batch->misere);
+    sg_every_free(batch->every);
     sg_lookup_free(batch->lookup);
     free(batch->carry);
     sg_words_free(&batch->words);
@@ -608,9 +627,38 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
  * within it, or a theorem, answers for every heap from then on (the
  * lookup's maximum says so), and a period that would show only further
  * out is never searched for before a table answers the line at hand. */
+/* Every-SG: makes sure the batch's steps reach MAX, as cover() does for
+ * values. */
+static sg_status cover_steps(sg_ctx *ctx, sg_batch *b, uint64_t max,
+                             const char *where)
+{
+    uint64_t old = b->every ? sg_every_last(b->every) : 0;
+    if (b->every && max <= old)
+        return SG_OK;
+    uint64_t want = b->every ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
+                             : BATCH_FIRST_MAX;
+    if (want < max)
+        want = max;
+    sg_every *e = sg_every_new(ctx, b->game, want);
+    if (!e && want > max) {
+        sg_ctx_clear(ctx);
+        e = sg_every_new(ctx, b->game, max);
+    }
+    if (!e) {
+        char reason[SG_MESSAGE_MAX];
+        snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
+        return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
+    }
+    sg_every_free(b->every);
+    b->every = e;
+    return SG_OK;
+}
+
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
+    if (b->every_mode)
+        return cover_steps(ctx, b, max, where);
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
@@ -657,6 +705,9 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
         /* A sum without parts: the player to move cannot move, and so has
          * won under misère play. */
         first = n ? a.first_player_wins != 0 : true;
+    } else if (b->every_mode) {
+        nimsum = n ? sg_every_sum_step(b->every, b->parts, n) : 0;
+        first = nimsum % 2 != 0;
     } else {
         nimsum = n ? sg_nim_sum(b->lookup, b->parts, n) : 0;
         first = nimsum != 0;
@@ -704,10 +755,10 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
                                : ": misère, second player wins\n");
         return SG_OK;
     }
-    sg_buf_puts(out, ": nim-sum ");
+    sg_buf_puts(out, b->every_mode ? ": largest step " : ": nim-sum ");
     sg_buf_u64(out, nimsum);
-    sg_buf_puts(out, nimsum ? ", first player wins\n"
-                            : ", second player wins\n");
+    sg_buf_puts(out, first ? ", first player wins\n"
+                           : ", second player wins\n");
     return SG_OK;
 }
 
