@@ -150,6 +150,23 @@ sg_game *sg_game_from_code(sg_ctx *ctx, const char *code, const char *origin);
 sg_game *sg_game_from_coins(sg_ctx *ctx, const char *rule,
                             const char *origin);
 
+/* Green Hackenbush on the pictures of the DOT files PATHS[0..n) ("-" is
+ * standard input), summed: each an undirected multigraph (loops and
+ * repeated edges allowed) standing on the node named GROUND (NULL:
+ * "ground").  A move deletes an edge, and whatever no longer reaches the
+ * ground falls away.  A position is a picture: a whole file's is named by
+ * the file's name, "FILE:1,2,5" is the picture keeping edges 1, 2 and 5
+ * (numbered in the file's order), "FILE:-5" the whole picture without edge
+ * 5 (pictures too large to explore), "ground" the empty one.  Values come
+ * from the colon and fusion principles; pictures of at most 64 edges whose
+ * deletions reach few pictures have every such picture as a position, so
+ * that mex steps, tables and drawings of them can be made.  Returns a new
+ * game or NULL on error: a file that cannot be read or is not DOT, a
+ * directed graph, no ground node, more than 5000 edges (each naming the
+ * file).  The caller frees it with sg_game_free(). */
+sg_game *sg_game_read_hackenbush(sg_ctx *ctx, const char *const *paths,
+                                 size_t n, const char *ground);
+
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
  * position's moves in the order of their edges in the file.  Returns a

@@ -421,12 +421,14 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                     "examine at least one position");
         return EXIT_BAD;
     }
-    int n = argc - optind;
+    char **pos;
+    int n;
+    cli_operand_positions(&ga, argc, argv, optind, &pos, &n);
     if (judge) {
         /* A problem brings its game, its input's layout and its answers'
          * words; anything else given would be ignored, so it is refused. */
         char other[64] = "";
-        snprintf(other, sizeof other, "%s", n ? argv[optind]
+        snprintf(other, sizeof other, "%s", n ? pos[0]
                  : names_arg ? "--names" : stop_at_zero ? "--stop-at-zero"
                  : counted ? "--counted" : explain_it ? "--explain"
                  : lang ? "--lang" : misere ? "--misere"
@@ -514,7 +516,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else if (explain_it) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
         sg_sum_trace_opts so = {lang, command, misere, limit};
@@ -525,14 +527,14 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                                        sg_output_stream(out)) != SG_OK)
             goto done;
     } else if (every) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK ||
+        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK ||
             solve_every(ctx, game, x, (size_t)n, first, second, output) !=
                 EXIT_OK)
             goto done;
         rc = EXIT_OK;
         goto done;
     } else if (misere) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK)
             goto done;
         if (solve_misere(ctx, game, x, (size_t)n, first, second, limit,
                          output) != EXIT_OK)
@@ -540,7 +542,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         rc = EXIT_OK;
         goto done;
     } else {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK)
             goto done;
         /* The winner alone needs the nim-sum, not the winning moves, which
          * heaps of astronomical size have too many of to list: their values

@@ -260,7 +260,10 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         default: return cli_bad_option(ctx, "value", c, argv);
         }
     }
-    if (optind >= argc) {
+    char **pos;
+    int n;
+    cli_operand_positions(&ga, argc, argv, optind, &pos, &n);
+    if (n == 0) {
         sg_ctx_fail(ctx, SG_EINPUT, "value: name at least one position, e.g. "
                     "sgviz value -s 1,3,4 7 (see sgviz value --help)");
         return EXIT_BAD;
@@ -287,15 +290,14 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    int n = argc - optind;
     sg_game *game = cli_load_game(ctx, &ga);
     if (game && misere) {
-        rc = misere_values(ctx, game, argv + optind, n, limit, output);
+        rc = misere_values(ctx, game, pos, n, limit, output);
         goto done;
     }
     if (!game)
         goto done;
-    rc = normal_values(ctx, game, argv + optind, n, every, output);
+    rc = normal_values(ctx, game, pos, n, every, output);
 done:
     sg_game_free(game);
     return rc;

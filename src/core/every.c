@@ -104,6 +104,9 @@ sg_every *sg_every_new(sg_ctx *ctx, const sg_game *game, uint64_t last)
                     "largest sgviz accepts", (unsigned long long)last);
         return NULL;
     }
+    if (game->ops->check_moves &&
+        game->ops->check_moves(ctx, game, last) != SG_OK)
+        return NULL;
     /* Every move of every position is listed once. */
     double work = (double)(last + 1) *
                   (double)sg_game_max_moves(game, last);

@@ -254,6 +254,19 @@ typedef struct sg_game_ops {
      * games of their own.  Play rules that need games of their own, such
      * as misère play and Every-SG, refuse such sums. */
     bool parts_by_theorem;
+
+    /* Optional: whether the moves of every position 0..LAST can be listed,
+     * recording why not when they cannot (a Hackenbush picture too large
+     * to explore has values from its principles, not from its moves).
+     * NULL: they always can.  Whatever lists moves for mex steps asks it
+     * first. */
+    sg_status (*check_moves)(sg_ctx *ctx, const sg_game *game,
+                             uint64_t last);
+
+    /* Optional: picture I of a game played on drawings of its own
+     * (Hackenbush), which `graph` draws instead of the state graph, or
+     * NULL beyond the last. */
+    const struct sg_picture *(*picture)(const sg_game *game, size_t i);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
