@@ -565,6 +565,14 @@ static bool find_position(const sg_game *game, const char *name, size_t len,
                           uint64_t *x)
 {
     const hackenbush *h = hb(game);
+    /* A file names its whole picture, even one with no edge on the ground
+     * (which is the position "ground"). */
+    for (size_t i = 0; i < h->npics; i++)
+        if (strlen(h->pics[i]->name) == len &&
+            memcmp(h->pics[i]->name, name, len) == 0) {
+            *x = h->whole[i];
+            return true;
+        }
     for (uint64_t i = 0; i < h->count; i++)
         if (strlen(h->pos[i].name) == len &&
             memcmp(h->pos[i].name, name, len) == 0) {
