@@ -167,6 +167,18 @@ sg_game *sg_game_from_coins(sg_ctx *ctx, const char *rule,
 sg_game *sg_game_read_hackenbush(sg_ctx *ctx, const char *const *paths,
                                  size_t n, const char *ground);
 
+/* Whether GAME is played on pictures of its own (Green Hackenbush), which
+ * sg_picture_render() draws. */
+int sg_game_draws_pictures(const sg_game *game);
+
+/* Draws GAME's (first) picture itself in FORMAT (svg, png, pdf, dot, tikz)
+ * to OUT: the ground as a line, each edge marked with the value its
+ * deletion leaves, the winning deletions (leaving 0) in red, a caption in
+ * LANG ("en" or NULL, "zh").  Returns SG_OK or an error (SG_EINPUT for a
+ * game without pictures or an unknown language, SG_EINTERNAL, SG_EIO). */
+sg_status sg_picture_render(sg_ctx *ctx, const sg_game *game,
+                            const char *format, const char *lang, FILE *out);
+
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
  * position's moves in the order of their edges in the file.  Returns a
@@ -1225,6 +1237,8 @@ typedef struct sg_drawing_opts {
     const char *title;      /* the legend's first line instead of the game
                                and its positions (NULL: a DOT game's own
                                graph label, else the game) */
+    int every;              /* Every-SG: each position shows its step
+                               count beside its value (sg_every_new()) */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -1924,6 +1938,8 @@ typedef struct sg_steps_opts {
     uint64_t first;         /* the first step the frames and the page show
                                (0 by default); the positions before it are
                                shown computed */
+    int every;              /* Every-SG: each position also shows its step
+                               count, as sg_drawing_opts.every */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;
