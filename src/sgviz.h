@@ -1724,6 +1724,11 @@ sg_status sg_every_move(sg_ctx *ctx, const sg_every *every, uint64_t x,
 
 void sg_every_free(sg_every *every);
 
+/* The Every-SG step count of Euclid's game on piles A and B (a move takes
+ * a positive multiple of the smaller pile from the larger; a game with an
+ * empty pile is over), as HDU 3595 (solve --judge hdu3595) plays it. */
+uint64_t sg_euclid_every_step(uint64_t a, uint64_t b);
+
 /* Writes the Every-SG trace of positions FROM..TO of GAME to OUT in LANG
  * ("en" or NULL, "zh"): each position's value and step, the steps of its
  * options and which rule gives its own, and the rule for sums.  Returns
