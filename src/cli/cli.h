@@ -211,12 +211,15 @@ void cli_prefix_error(sg_ctx *ctx, const char *prefix);
  * picture is still made, but its words would show as empty boxes. */
 void cli_warn_font(const char *command, const char *lang);
 
-/* Reads the positions ARGS[0..n) (heap sizes, or node names of a DAG game)
- * into a new array *POSITIONS, which the caller frees, and makes *LOOKUP, a
+/* Reads the positions ARGS[0..n) (heap sizes, or node names of a DAG game;
+ * for a kind that writes a sum as one word, such as a row of coins, every
+ * part of it) into a new array *POSITIONS of *COUNT, which the caller
+ * frees, and makes *LOOKUP, a
  * lookup that answers for all of them (freed with sg_lookup_free()).
  * Returns SG_OK, or an error naming the bad argument. */
 sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
-                        int n, uint64_t **positions, sg_lookup **lookup);
+                        int n, uint64_t **positions, size_t *count,
+                        sg_lookup **lookup);
 
 /* The commands.  Each takes its own argv (argv[0] is the command name) and
  * returns an exit status. */

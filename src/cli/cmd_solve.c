@@ -491,6 +491,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     const char *first = NULL, *second = NULL;
     sg_output *out = NULL;
     uint64_t *x = NULL;
+    size_t nx = 0;
     sg_lookup *lookup = NULL;
     sg_sum *sum = NULL;
     sg_batch *batch = NULL;
@@ -516,39 +517,39 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else if (explain_it) {
-        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
         sg_sum_trace_opts so = {lang, command, misere, limit};
         out = command ? sg_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-        if (!out || sg_sum_trace_write(ctx, game, x, (size_t)n, &so,
+        if (!out || sg_sum_trace_write(ctx, game, x, nx, &so,
                                        sg_output_stream(out)) != SG_OK)
             goto done;
     } else if (every) {
-        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK ||
-            solve_every(ctx, game, x, (size_t)n, first, second, output) !=
+        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK ||
+            solve_every(ctx, game, x, nx, first, second, output) !=
                 EXIT_OK)
             goto done;
         rc = EXIT_OK;
         goto done;
     } else if (misere) {
-        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK)
             goto done;
-        if (solve_misere(ctx, game, x, (size_t)n, first, second, limit,
+        if (solve_misere(ctx, game, x, nx, first, second, limit,
                          output) != EXIT_OK)
             goto done;
         rc = EXIT_OK;
         goto done;
     } else {
-        if (cli_positions(ctx, game, pos, n, &x, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK)
             goto done;
         /* The winner alone needs the nim-sum, not the winning moves, which
          * heaps of astronomical size have too many of to list: their values
          * and the winner are told without them. */
         if (!names) {
-            sum = sg_sum_new(ctx, game, lookup, x, (size_t)n);
+            sum = sg_sum_new(ctx, game, lookup, x, nx);
             if (!sum && sg_ctx_status(ctx) != SG_ELIMIT)
                 goto done;
             sg_ctx_clear(ctx);
@@ -558,10 +559,10 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             goto done;
         FILE *f = sg_output_stream(out);
         if (names)
-            fprintf(f, "%s\n", sg_nim_sum(lookup, x, (size_t)n) ? first
+            fprintf(f, "%s\n", sg_nim_sum(lookup, x, nx) ? first
                                                                 : second);
         else
-            explain(f, game, lookup, x, (size_t)n, sum);
+            explain(f, game, lookup, x, nx, sum);
     }
     rc = cli_commit(ctx, &out);
 done:

@@ -677,14 +677,20 @@ unsigned cli_terminal_width(void)
 }
 
 sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
-                        int n, uint64_t **positions, sg_lookup **lookup)
+                        int n, uint64_t **positions, size_t *count,
+                        sg_lookup **lookup)
 {
     *positions = NULL;
+    *count = 0;
     *lookup = NULL;
     if (n > SG_SUM_MAX_PARTS)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%d positions; sgviz takes at most "
                            "%d at once", n, SG_SUM_MAX_PARTS);
-    uint64_t *x = malloc((size_t)(n ? n : 1) * sizeof *x);
+    /* A kind that writes a sum as one word (a row of coins) makes several
+     * parts of one argument. */
+    bool rows = sg_game_sums_by_theorem(game);
+    size_t cap = (size_t)(n ? n : 1), k = 0;
+    uint64_t *x = malloc(cap * sizeof *x);
     if (!x)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
     size_t largest = 0;
@@ -692,15 +698,42 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
         char where[48];
         snprintf(where, sizeof where, "%s %d", sg_game_position_noun(game),
                  i + 1);
-        if (sg_sum_parse_position(ctx, game, args[i], strlen(args[i]), where,
-                                  &x[i]) != SG_OK) {
+        uint64_t one, *parts = &one;
+        size_t np = 1;
+        sg_status st = rows ? sg_sum_parse_parts(ctx, game, args[i], where,
+                                                 &parts, &np)
+                            : sg_sum_parse_position(ctx, game, args[i],
+                                                    strlen(args[i]), where,
+                                                    &one);
+        if (st == SG_OK && k + np > SG_SUM_MAX_PARTS)
+            st = sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %d parts in all; "
+                             "sgviz solve takes at most that many (sgviz "
+                             "value takes rows of any length)", where,
+                             SG_SUM_MAX_PARTS);
+        if (st == SG_OK && k + np > cap) {
+            cap = 2 * (k + np);
+            uint64_t *grown = realloc(x, cap * sizeof *x);
+            if (!grown)
+                st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+            else
+                x = grown;
+        }
+        if (st != SG_OK) {
+            if (parts != &one)
+                free(parts);
             free(x);
             return sg_ctx_status(ctx);
         }
-        if (x[i] > x[largest])
-            largest = (size_t)i;
+        for (size_t j = 0; j < np; j++) {
+            x[k] = parts[j];
+            if (x[k] > x[largest])
+                largest = k;
+            k++;
+        }
+        if (parts != &one)
+            free(parts);
     }
-    *lookup = sg_lookup_new(ctx, game, n ? x[largest] : 0);
+    *lookup = sg_lookup_new(ctx, game, k ? x[largest] : 0);
     if (!*lookup) {
         /* Name the heap that asked for too much. */
         if (!sg_game_is_finite(game)) {
@@ -713,6 +746,7 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
         return sg_ctx_status(ctx);
     }
     *positions = x;
+    *count = k;
     return SG_OK;
 }
 
