@@ -170,7 +170,8 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
     bool sums = false;
     for (int i = 0; i < n; i++) {
         char where[48];
-        snprintf(where, sizeof where, "position %d", i + 1);
+        snprintf(where, sizeof where, "%s %d", sg_game_position_noun(game),
+                 i + 1);
         if (sg_sum_parse_parts(ctx, game, args[i], where, &parts[i], &k[i]) !=
             SG_OK)
             goto done;
