@@ -42,11 +42,6 @@
 struct sg_ctx {
     sg_status status;
     char message[SG_MESSAGE_MAX];
-    /* The Graphviz context (a GVC_t *).  It is created by the render module
-     * on first need, because only that module may include Graphviz headers,
-     * and released through graphviz_free when the context goes. */
-    void *graphviz;
-    void (*graphviz_free)(void *graphviz);
     /* The most bytes of DOT a game may have (sg_ctx_set_dot_max); 0 for the
      * default. */
     uint64_t dot_max;
@@ -207,29 +202,6 @@ int sg_parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
  * work bound may make shorter than SG_PERIOD_DEFAULT_LIMIT for large sets,
  * and at least 1. */
 uint64_t sg_period_limit_for(const sg_game *game, uint64_t max);
-
-/* ------------------------------------------------------------------------ */
-/* Temporary files (output.c)                                               */
-/* ------------------------------------------------------------------------ */
-
-/* A temporary name for a file to be renamed into DIR/BASE later:
- * "DIR/.BASE.sgviz-XXXXXX" for mkstemp() or mkdtemp(), with BASE cut short
- * if the name would be longer than DIR's file system allows.  Returns a
- * new string the caller frees, or NULL after recording SG_ENOMEM. */
-char *sg_temp_name(sg_ctx *ctx, const char *dir, const char *base);
-
-/* Lists PATH, a temporary file (or, with DIR, directory) being written,
- * for sg_output_cleanup() to remove if a signal stops the program; and
- * takes it off the list once it is renamed into place or removed.  Make
- * and list a temporary name with signals held (below), so that no signal
- * comes between. */
-sg_status sg_temp_add(sg_ctx *ctx, const char *path, bool dir);
-void sg_temp_forget(const char *path);
-
-/* Blocks every signal until sg_signals_release(), which restores the mask
- * that *SAVED keeps.  Pairs may nest. */
-void sg_signals_hold(sigset_t *saved);
-void sg_signals_release(const sigset_t *saved);
 
 /* ------------------------------------------------------------------------ */
 /* Values                                                                   */

@@ -13,15 +13,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "brute.h"
@@ -379,131 +374,6 @@ static void bounds(void **state)
     sg_game_free(g);
 }
 
-/* ---- directories of frames --------------------------------------------- */
-
-static size_t files_in(const char *dir, const char *prefix)
-{
-    DIR *d = opendir(dir);
-    size_t n = 0;
-    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d))
-        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
-    if (d)
-        closedir(d);
-    return n;
-}
-
-static void touch(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void frame_directories(void **state)
-{
-    (void)state;
-    char root[] = "/tmp/sgviz-frames-XXXXXX";
-    assert_non_null(mkdtemp(root));
-    char dir[300], path[400];
-    snprintf(dir, sizeof dir, "%s/new/", root);
-    sg_game *g = spec_game("1,3,4");
-    sg_steps *s = make_steps(g, 8, NULL);
-
-    /* A new directory appears with every frame. */
-    assert_int_equal(sg_steps_write_frames(ctx, s, dir, "svg"), SG_OK);
-    assert_int_equal(files_in(dir, "step-"), 9);
-    assert_int_equal(files_in(root, "."), 2); /* . and .. only */
-    snprintf(path, sizeof path, "%s/new/step-008.svg", root);
-    assert_int_equal(access(path, R_OK), 0);
-
-    /* An existing directory: a longer old run's extra frames go, other
-     * files stay. */
-    snprintf(path, sizeof path, "%s/new/step-042.svg", root);
-    touch(path, "old");
-    snprintf(path, sizeof path, "%s/new/step-042.png", root);
-    touch(path, "other format");
-    snprintf(path, sizeof path, "%s/new/notes.txt", root);
-    touch(path, "mine");
-    sg_steps_free(s);
-    s = make_steps(g, 5, NULL);
-    assert_int_equal(sg_steps_write_frames(ctx, s, dir, "svg"), SG_OK);
-    assert_int_equal(files_in(dir, "step-"), 7); /* 000..005 and the png */
-    snprintf(path, sizeof path, "%s/new/notes.txt", root);
-    assert_int_equal(access(path, R_OK), 0);
-    assert_int_equal(files_in(dir, ".sgviz"), 0);
-
-    /* A missing parent, a file in the way. */
-    snprintf(dir, sizeof dir, "%s/missing/frames/", root);
-    assert_int_equal(sg_steps_write_frames(ctx, s, dir, "svg"), SG_EIO);
-    assert_non_null(strstr(sg_ctx_message(ctx), "does not exist"));
-    snprintf(dir, sizeof dir, "%s/new/notes.txt/", root);
-    assert_int_equal(sg_steps_write_frames(ctx, s, dir, "svg"), SG_EIO);
-    assert_non_null(strstr(sg_ctx_message(ctx), "not a directory"));
-    sg_steps_free(s);
-
-    /* A failure half-way: frames are limited in size so that the first few
-     * are written and a later one is not.  Nothing that looks like a set of
-     * frames is left: no new directory, no temporary one, and an existing
-     * directory keeps its old frames. */
-    s = make_steps(g, 12, NULL);
-    size_t sizes[13], j = 0, limit = 0;
-    for (size_t k = 0; k <= 12; k++)
-        free(frame(s, k, "svg", &sizes[k]));
-    for (size_t k = 1; k <= 12 && !j; k++) {
-        size_t most = 0;
-        for (size_t i = 0; i < k; i++)
-            most = sizes[i] > most ? sizes[i] : most;
-        if (sizes[k] > most) {
-            j = k;
-            limit = most;
-        }
-    }
-    assert_true(j > 0);
-    for (int existing = 0; existing < 2; existing++) {
-        snprintf(dir, sizeof dir, "%s/half%d", root, existing);
-        if (existing) {
-            assert_int_equal(mkdir(dir, 0755), 0);
-            snprintf(path, sizeof path, "%s/step-000.svg", dir);
-            touch(path, "old");
-        }
-        fflush(NULL);
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0) {
-            signal(SIGXFSZ, SIG_IGN);
-            struct rlimit rl = {limit, limit};
-            setrlimit(RLIMIT_FSIZE, &rl);
-            sg_status st = sg_steps_write_frames(ctx, s, dir, "svg");
-            _exit(st == SG_EIO && strstr(sg_ctx_message(ctx), "cannot write")
-                      ? 0
-                      : 1);
-        }
-        int status = 0;
-        waitpid(pid, &status, 0);
-        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-        if (existing) {
-            assert_int_equal(files_in(dir, "step-"), 1);
-            assert_int_equal(files_in(dir, ".sgviz"), 0);
-            FILE *f = fopen(path, "r");
-            char buf[8] = "";
-            assert_non_null(fgets(buf, sizeof buf, f));
-            fclose(f);
-            assert_string_equal(buf, "old");
-        } else {
-            assert_int_equal(access(dir, F_OK), -1);
-        }
-    }
-    /* Only new/ and half1/ are left in the root. */
-    assert_int_equal(files_in(root, ".half"), 0);
-    assert_int_equal(files_in(root, "."), 2);
-    sg_steps_free(s);
-    sg_game_free(g);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    assert_int_equal(system(cmd), 0);
-}
-
 /* PNG and PDF frames, where Graphviz's cairo plugin is installed. */
 static void raster_frames(void **state)
 {
@@ -535,7 +405,6 @@ int main(void)
         cmocka_unit_test(page_content),
         cmocka_unit_test(chinese),
         cmocka_unit_test(bounds),
-        cmocka_unit_test(frame_directories),
         cmocka_unit_test(raster_frames),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -10,6 +10,7 @@
 #define SGVIZ_CLI_H
 
 #include "../sgviz.h"
+#include "output.h"
 
 #include <getopt.h>
 #include <stdbool.h>
@@ -192,9 +193,9 @@ sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
                               const char *input);
 
 /* Commits the output *OUT and sets *OUT to NULL (so that a later
- * sg_output_abort(*OUT) does nothing).  Returns EXIT_OK, or EXIT_BAD with
+ * cli_output_abort(*OUT) does nothing).  Returns EXIT_OK, or EXIT_BAD with
  * the error in the context. */
-int cli_commit(sg_ctx *ctx, sg_output **out);
+int cli_commit(sg_ctx *ctx, cli_output **out);
 
 /* Loads the theme of --theme NAME, naming the option when it is unknown.
  * Returns NULL after recording an error. */

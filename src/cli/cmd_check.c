@@ -556,19 +556,19 @@ static sg_status write_feedback(sg_ctx *ctx, const settings *set,
                                 const submission *s, const sg_check *check,
                                 const char *path)
 {
-    sg_output *out = sg_output_open(ctx, path);
+    cli_output *out = cli_output_open(ctx, path);
     if (!out)
         return sg_ctx_status(ctx);
     sg_status st = SG_OK;
     if (check)
         st = sg_check_write_report(ctx, check, set->lang, SG_REPORT_TEXT,
-                                   sg_output_stream(out));
+                                   cli_output_stream(out));
     if (st == SG_OK)
         st = sg_feedback_write(ctx, set->lang, s->files[s->chosen],
                                check ? NULL : s->error ? s->error : "",
-                               s->others, sg_output_stream(out));
+                               s->others, cli_output_stream(out));
     if (st != SG_OK) {
-        sg_output_abort(out);
+        cli_output_abort(out);
         return st;
     }
     return cli_commit(ctx, &out) == EXIT_OK ? SG_OK : sg_ctx_status(ctx);
@@ -659,12 +659,12 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
     if (sg_gradebook_finish(book) != SG_OK)
         goto done;
     if (set->chart) {
-        sg_output *co = sg_output_open(ctx, set->chart);
+        cli_output *co = cli_output_open(ctx, set->chart);
         if (!co)
             goto done;
         if (sg_gradebook_chart(ctx, book, set->chart_format,
-                               sg_output_stream(co)) != SG_OK) {
-            sg_output_abort(co);
+                               cli_output_stream(co)) != SG_OK) {
+            cli_output_abort(co);
             goto done;
         }
         if (cli_commit(ctx, &co) != EXIT_OK)
@@ -793,7 +793,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     int rc = EXIT_BAD;
     class_list files;
     memset(&files, 0, sizeof files);
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = NULL;
     if (collect(ctx, &files, argc - optind, argv + optind) != SG_OK)
         goto done;
@@ -819,7 +819,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     game = cli_load_game(ctx, &ga);
     if (!game)
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
     /* A report is kept when it is complete: with a verdict, and for a class
@@ -828,16 +828,16 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     bool complete;
     if (one) {
         rc = check_one(ctx, game, &set, files.subs[0].files[0],
-                       sg_output_stream(out));
+                       cli_output_stream(out));
         complete = rc != EXIT_BAD;
     } else {
-        rc = check_class(ctx, game, &set, &files, sg_output_stream(out),
+        rc = check_class(ctx, game, &set, &files, cli_output_stream(out),
                          &complete);
     }
     if (complete && cli_commit(ctx, &out) != EXIT_OK)
         rc = EXIT_BAD;
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_game_free(game);
     class_free(&files);
     return rc;

@@ -151,14 +151,14 @@ static int draw_picture(sg_ctx *ctx, const sg_game *game,
     }
     if (strcmp(format, "dot") != 0 && strcmp(format, "tikz") != 0)
         cli_warn_font("graph", opts->lang);
-    sg_output *out = sg_output_open(ctx, output);
+    cli_output *out = cli_output_open(ctx, output);
     if (!out)
         return EXIT_BAD;
     if (sg_picture_render(ctx, game, format, opts->lang,
-                          sg_output_stream(out)) != SG_OK) {
+                          cli_output_stream(out)) != SG_OK) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))
             cli_prefix_error(ctx, "--lang");
-        sg_output_abort(out);
+        cli_output_abort(out);
         return EXIT_BAD;
     }
     return cli_commit(ctx, &out);
@@ -274,7 +274,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = NULL, *sum = NULL;
     sg_drawing *drawing = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
@@ -338,15 +338,15 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     }
     if (strcmp(format, "dot") != 0 && strcmp(format, "tikz") != 0)
         cli_warn_font("graph", opts.lang);
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_drawing_render(ctx, drawing, format, sg_output_stream(out)) !=
+    if (sg_drawing_render(ctx, drawing, format, cli_output_stream(out)) !=
         SG_OK)
         goto done;
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_drawing_free(drawing);
     sg_game_free(sum);
     sg_game_free(game);

@@ -61,12 +61,12 @@ static int report_sequence(sg_ctx *ctx, const sg_value *values, size_t n,
     sg_sequence_info info;
     if (sg_sequence_find(ctx, values, n, &info) != SG_OK)
         return EXIT_BAD;
-    sg_output *out = sg_output_open(ctx, output);
+    cli_output *out = cli_output_open(ctx, output);
     if (!out)
         return EXIT_BAD;
     if (sg_sequence_write(ctx, values, n, &info, names, heading, fmt, full,
-                          sg_output_stream(out)) != SG_OK) {
-        sg_output_abort(out);
+                          cli_output_stream(out)) != SG_OK) {
+        cli_output_abort(out);
         return EXIT_BAD;
     }
     if (cli_commit(ctx, &out) != EXIT_OK)
@@ -196,7 +196,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         return period_of_values(ctx, values_path, fmt, full, output);
     }
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_period *period = NULL;
     sg_game *game = cli_load_game(ctx, &ga);
     if (!game)
@@ -230,10 +230,10 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         }
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_period_write(ctx, period, game, fmt, full, sg_output_stream(out)) !=
+    if (sg_period_write(ctx, period, game, fmt, full, cli_output_stream(out)) !=
         SG_OK)
         goto done;
     if (cli_commit(ctx, &out) == EXIT_OK) {
@@ -241,7 +241,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         rc = info->applies && !info->found ? EXIT_VERDICT : EXIT_OK;
     }
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_period_free(period);
     sg_game_free(game);
     return rc;

@@ -103,17 +103,17 @@ int cmd_plot(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = cli_load_game(ctx, &ga);
     uint64_t from, to;
     if (!game || cli_window(ctx, game, &ga, 1000, &from, &to) != SG_OK)
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (out && sg_plot_write(ctx, game, from, to, format,
-                             sg_output_stream(out)) == SG_OK)
+                             cli_output_stream(out)) == SG_OK)
         rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_game_free(game);
     return rc;
 }

@@ -152,11 +152,11 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
     }
     if (cli_check_not_input(ctx, output, "-") != SG_OK)
         return EXIT_BAD;
-    sg_output *out = sg_output_open(ctx, output);
+    cli_output *out = cli_output_open(ctx, output);
     if (!out)
         return EXIT_BAD;
     int rc = EXIT_BAD;
-    sg_judge *judge = sg_judge_new(ctx, name, "stdin", sg_output_stream(out));
+    sg_judge *judge = sg_judge_new(ctx, name, "stdin", cli_output_stream(out));
     if (!judge) {
         if (sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--judge");
@@ -164,7 +164,7 @@ static int solve_judge(sg_ctx *ctx, const char *name, const char *output)
         rc = cli_commit(ctx, &out);
     }
     sg_judge_free(judge);
-    sg_output_abort(out);
+    cli_output_abort(out);
     return rc;
 }
 
@@ -175,7 +175,7 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
                         uint64_t limit, const char *output)
 {
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_misere_moves *mv = NULL;
     sg_misere *m = sg_misere_new(ctx, game, limit);
     sg_misere_answer a;
@@ -186,10 +186,10 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
         if (!mv)
             goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    FILE *f = sg_output_stream(out);
+    FILE *f = cli_output_stream(out);
     if (first) {
         fprintf(f, "%s\n", a.first_player_wins ? first : second);
         rc = cli_commit(ctx, &out);
@@ -264,7 +264,7 @@ static int solve_misere(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_misere_moves_free(mv);
     sg_misere_free(m);
     return rc;
@@ -281,15 +281,15 @@ static int solve_every(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
     for (size_t i = 0; i < n; i++)
         largest = x[i] > largest ? x[i] : largest;
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_lookup *lookup = NULL;
     sg_every *e = sg_every_new(ctx, game, largest);
     if (!e || !(lookup = sg_lookup_new(ctx, game, largest)))
         goto done;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    FILE *f = sg_output_stream(out);
+    FILE *f = cli_output_stream(out);
     uint64_t top = sg_every_sum_step(e, x, n);
     if (first) {
         fprintf(f, "%s\n", top % 2 ? first : second);
@@ -344,7 +344,7 @@ static int solve_every(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_lookup_free(lookup);
     sg_every_free(e);
     return rc;
@@ -489,7 +489,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     int rc = EXIT_BAD;
     char *names = NULL;
     const char *first = NULL, *second = NULL;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     uint64_t *x = NULL;
     size_t nx = 0;
     sg_lookup *lookup = NULL;
@@ -505,13 +505,13 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         goto done;
 
     if (from_stdin) {
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (!out)
             goto done;
         sg_batch_opts bo = {first, second, stop_at_zero,
                             counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
                             misere, limit, every};
-        batch = sg_batch_new(ctx, game, &bo, "stdin", sg_output_stream(out));
+        batch = sg_batch_new(ctx, game, &bo, "stdin", cli_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
@@ -521,11 +521,11 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             goto done;
         command = cli_game_command(&ga, "trace");
         sg_sum_trace_opts so = {lang, command, misere, limit};
-        out = command ? sg_output_open(ctx, output) : NULL;
+        out = command ? cli_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         if (!out || sg_sum_trace_write(ctx, game, x, nx, &so,
-                                       sg_output_stream(out)) != SG_OK)
+                                       cli_output_stream(out)) != SG_OK)
             goto done;
     } else if (every) {
         if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK ||
@@ -554,10 +554,10 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                 goto done;
             sg_ctx_clear(ctx);
         }
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (!out)
             goto done;
-        FILE *f = sg_output_stream(out);
+        FILE *f = cli_output_stream(out);
         if (names)
             fprintf(f, "%s\n", sg_nim_sum(lookup, x, nx) ? first
                                                                 : second);
@@ -566,7 +566,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_batch_free(batch);
     sg_sum_free(sum);
     sg_lookup_free(lookup);

@@ -3,6 +3,7 @@
  * frames, as one self-contained HTML page, or as one Beamer frame.
  */
 #include "cli.h"
+#include "outdir.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,59 @@ static sg_status output_kind(sg_ctx *ctx, const char *output,
                        "the page, or FILE.tex for the Beamer frame", output);
 }
 
+/* Whether NAME is a frame "step-NNN.EXT" (three digits or more) of an
+ * earlier set, which a new set in the same directory replaces. */
+static bool old_frame(const char *name, const void *ext)
+{
+    if (strncmp(name, "step-", 5) != 0)
+        return false;
+    const char *p = name + 5, *digits = p;
+    while (*p >= '0' && *p <= '9' && p - digits < 9)
+        p++;
+    return p - digits >= 3 && *p == '.' &&
+           strcmp(p + 1, (const char *)ext) == 0;
+}
+
+/* Writes frames FIRST.. of STEPS as DIR/step-NNN.EXT (NNN = 000, 001,
+ * ...), all of them or none (outdir.h): a new directory appears whole, and
+ * an existing one ends with the new set in place of the old, other files
+ * left alone. */
+static sg_status write_frames(sg_ctx *ctx, sg_steps *steps, size_t first,
+                              const char *dir, const char *format)
+{
+    const char *ext = strcmp(format, "tikz") == 0 ? "tex" : format;
+    const cli_outdir_kind kind = {"-o", "a frame", "the frames", old_frame,
+                                  ext};
+    /* The first frame is made before the directory, so that a bad format
+     * or a set too large is refused with nothing to clean up. */
+    char *data = NULL;
+    size_t len = 0;
+    if (sg_steps_frame(ctx, steps, first, format, &data, &len) != SG_OK)
+        return sg_ctx_status(ctx);
+    cli_outdir *od = cli_outdir_open(ctx, dir, &kind);
+    sg_status st = od ? SG_OK : sg_ctx_status(ctx);
+    for (size_t k = first; st == SG_OK && k < sg_steps_count(steps); k++) {
+        if (!data)
+            st = sg_steps_frame(ctx, steps, k, format, &data, &len);
+        char name[64];
+        snprintf(name, sizeof name, "step-%03zu.%s", k, ext);
+        FILE *f = st == SG_OK ? cli_outdir_create(ctx, od, name) : NULL;
+        if (f) {
+            fwrite(data, 1, len, f);
+            st = cli_outdir_close(ctx, od, f);
+        } else if (st == SG_OK) {
+            st = sg_ctx_status(ctx);
+        }
+        free(data);
+        data = NULL;
+    }
+    free(data);
+    if (st == SG_OK)
+        return cli_outdir_commit(ctx, od);
+    cli_outdir_abort(od);
+    return st;
+}
+
 /* Refuses frames that would land on an input file. */
 static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
                                         size_t count, const char *format,
@@ -152,7 +206,7 @@ static sg_status check_frames_not_input(sg_ctx *ctx, const char *dir,
         char path[4096];
         snprintf(path, sizeof path, "%s%sstep-%03zu.%s", dir,
                  dir[strlen(dir) - 1] == '/' ? "" : "/", k, ext);
-        if (sg_same_file(path, input))
+        if (cli_same_file(path, input))
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: the frame %s would be "
                                "written over the input %s; refusing", dir,
                                path, input);
@@ -314,7 +368,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
 
     int rc = EXIT_BAD;
     char *command = NULL;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = NULL, *sum = NULL;
     sg_steps *steps = NULL;
     sg_theme *theme = cli_load_theme(ctx, theme_name);
@@ -360,31 +414,32 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
             check_frames_not_input(ctx, output, count, frame_format,
                                    theme_name) != SG_OK)
             goto done;
-        if (sg_steps_write_frames(ctx, steps, output, frame_format) == SG_OK)
+        if (write_frames(ctx, steps, (size_t)opts.first, output,
+                         frame_format) == SG_OK)
             rc = EXIT_OK;
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
     if (beamer) {
-        if (sg_steps_write_beamer(ctx, steps, sg_output_stream(out)) != SG_OK)
+        if (sg_steps_write_beamer(ctx, steps, cli_output_stream(out)) != SG_OK)
             goto done;
     } else if (practice) {
         popts.first = from;
         command = check_command(&ga, game, to);
         popts.check_command = command;
         if (sg_steps_write_practice(ctx, steps, &popts,
-                                    sg_output_stream(out)) != SG_OK)
+                                    cli_output_stream(out)) != SG_OK)
             goto done;
-    } else if (sg_steps_write_page(ctx, steps, sg_output_stream(out)) !=
+    } else if (sg_steps_write_page(ctx, steps, cli_output_stream(out)) !=
                SG_OK) {
         goto done;
     }
     rc = cli_commit(ctx, &out);
 done:
     free(command);
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_steps_free(steps);
     sg_game_free(sum);
     sg_game_free(game);

@@ -184,7 +184,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     uint64_t *order = NULL;
     sg_game *game = cli_load_game(ctx, &ga);
     uint64_t from, to;
@@ -196,13 +196,13 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     } else if (table_in_order(ctx, game, &ga, &order, &opts) != SG_OK) {
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
     if (every) {
         if (sg_every_table_write(ctx, game, from, to, opts.positions,
                                  opts.npositions, format, opts.width, lang,
-                                 sg_output_stream(out)) != SG_OK) {
+                                 cli_output_stream(out)) != SG_OK) {
             if (strstr(sg_ctx_message(ctx), "unknown language"))
                 cli_prefix_error(ctx, "--lang");
             goto done;
@@ -210,7 +210,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         rc = cli_commit(ctx, &out);
         goto done;
     }
-    if (sg_table_write(ctx, game, from, to, &opts, sg_output_stream(out)) !=
+    if (sg_table_write(ctx, game, from, to, &opts, cli_output_stream(out)) !=
         SG_OK) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))
             cli_prefix_error(ctx, "--lang");
@@ -218,7 +218,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     }
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(order);
     sg_game_free(game);
     return rc;

@@ -33,7 +33,7 @@ static const char usage[] =
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
     "                       a slide's height; 0: one block)\n"
-    "      --template FILE  your own wording (see the README's \"Templates\";\n"
+    "      --template FILE  your own wording (see doc/templates.md;\n"
     "                       -t is --code, as in every command)\n"
     "  -o, --output FILE    write to FILE (default: standard output)\n"
     "  -h, --help           show this help\n"
@@ -62,19 +62,19 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     if (cli_position_parts(ctx, "trace", game, ga, &parts, &n) != SG_OK)
         return EXIT_BAD;
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
     sg_sum_trace_opts opts = {lang, command, misere, 0};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (out && sg_sum_trace_write(ctx, game, parts, n, &opts,
-                                  sg_output_stream(out)) == SG_OK)
+                                  cli_output_stream(out)) == SG_OK)
         rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(command);
     free(parts);
     return rc;
@@ -160,7 +160,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     }
 
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_game *game = NULL;
     /* The built-in template is checked even when --template replaces it, so
      * that a mistyped --lang or --format is never silently ignored. */
@@ -191,34 +191,34 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
     if (every) {
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (out && sg_every_trace_write(ctx, game, from, to, lang,
-                                        sg_output_stream(out)) == SG_OK)
+                                        cli_output_stream(out)) == SG_OK)
             rc = cli_commit(ctx, &out);
         goto done;
     }
     if (misere) {
-        out = sg_output_open(ctx, output);
+        out = cli_output_open(ctx, output);
         if (out && sg_misere_trace_write(ctx, game, from, to, lang,
-                                         sg_output_stream(out)) == SG_OK)
+                                         cli_output_stream(out)) == SG_OK)
             rc = cli_commit(ctx, &out);
         goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_trace_write(ctx, tpl, game, from, to, sg_output_stream(out)) !=
+    if (sg_trace_write(ctx, tpl, game, from, to, cli_output_stream(out)) !=
         SG_OK)
         goto done;
     /* A kind with a theorem of its own shows it worked after the mex steps
      * that check it (the text of a trace only: the other formats are
      * documents of their own). */
     if (strcmp(format, "text") == 0 && !template_path &&
-        write_working(ctx, game, lang, sg_output_stream(out)) != SG_OK)
+        write_working(ctx, game, lang, cli_output_stream(out)) != SG_OK)
         goto done;
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_template_free(tpl);
     sg_game_free(game);
     return rc;

@@ -36,7 +36,7 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
                          int n, uint64_t limit, const char *output)
 {
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     char *text = NULL;
     size_t len = 0;
     FILE *lines = open_memstream(&text, &len);
@@ -79,15 +79,15 @@ static int misere_values(sg_ctx *ctx, const sg_game *game, char **args,
         goto done;
     }
     lines = NULL;
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    fwrite(text, 1, len, sg_output_stream(out));
+    fwrite(text, 1, len, cli_output_stream(out));
     rc = cli_commit(ctx, &out);
 done:
     if (lines)
         fclose(lines);
-    sg_output_abort(out);
+    cli_output_abort(out);
     free(text);
     sg_misere_free(m);
     return rc;
@@ -157,7 +157,7 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
 {
     sg_every *e = NULL;
     int rc = EXIT_BAD;
-    sg_output *out = NULL;
+    cli_output *out = NULL;
     sg_lookup *lookup = NULL;
     uint64_t **parts = calloc((size_t)n, sizeof *parts);
     size_t *k = calloc((size_t)n, sizeof *k);
@@ -198,10 +198,10 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
         if (!working && sg_ctx_status(ctx) != SG_OK)
             goto done;
     }
-    out = sg_output_open(ctx, output);
+    out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    FILE *f = sg_output_stream(out);
+    FILE *f = cli_output_stream(out);
     for (int i = 0; e && i < n; i++)
         every_line(f, game, e, args[i], parts[i], k[i]);
     for (int i = 0; !e && i < n; i++) {
@@ -222,7 +222,7 @@ static int normal_values(sg_ctx *ctx, const sg_game *game, char **args,
         fputs(working, f);
     rc = cli_commit(ctx, &out);
 done:
-    sg_output_abort(out);
+    cli_output_abort(out);
     sg_lookup_free(lookup);
     sg_every_free(e);
     for (int i = 0; parts && i < n; i++)

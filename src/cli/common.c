@@ -649,12 +649,12 @@ sg_status cli_check_not_input(sg_ctx *ctx, const char *output,
     /* "-" reads standard input, which may be a file redirected with "<":
      * /dev/stdin names whatever is behind it. */
     if (strcmp(input, "-") == 0) {
-        if (sg_same_file(output, "/dev/stdin"))
+        if (cli_same_file(output, "/dev/stdin"))
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: that file is standard "
                                "input; refusing to write over it", output);
         return SG_OK;
     }
-    if (sg_same_file(output, input))
+    if (cli_same_file(output, input))
         return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: that is an input file; "
                            "refusing to write over it", output);
     return SG_OK;
@@ -750,13 +750,13 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
     return SG_OK;
 }
 
-int cli_commit(sg_ctx *ctx, sg_output **out)
+int cli_commit(sg_ctx *ctx, cli_output **out)
 {
-    sg_output *o = *out;
+    cli_output *o = *out;
     /* The output is gone whatever the commit says: a later
-     * sg_output_abort(*out) must find nothing to do. */
+     * cli_output_abort(*out) must find nothing to do. */
     *out = NULL;
-    return sg_output_commit(ctx, o) == SG_OK ? EXIT_OK : EXIT_BAD;
+    return cli_output_commit(ctx, o) == SG_OK ? EXIT_OK : EXIT_BAD;
 }
 
 sg_theme *cli_load_theme(sg_ctx *ctx, const char *name)

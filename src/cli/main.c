@@ -104,7 +104,7 @@ static int run(sg_ctx *ctx, int argc, char **argv)
  * handler is reset on entry, and the signal raised again). */
 static void on_signal(int sig)
 {
-    sg_output_cleanup();
+    cli_output_cleanup();
     raise(sig);
 }
 

@@ -13,7 +13,7 @@
  * answers for one case are written when its last word is read.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "core/words.h"
+#include "core/tokens.h"
 #include "games/game.h"
 
 #include <errno.h>

@@ -8,7 +8,7 @@
  * period, say) serves sums unchanged.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "core/words.h"
+#include "core/tokens.h"
 #include "games/game.h"
 
 #include <errno.h>

@@ -100,21 +100,29 @@ sg_status sg_ctx_set_dot_max(sg_ctx *ctx, uint64_t bytes)
 /* The Graphviz context                                                     */
 /* ------------------------------------------------------------------------ */
 
-static void free_gvc(void *gvc) { gvFreeContext(gvc); }
+/* One Graphviz context serves the whole process: it is made when a first
+ * drawing or DOT file needs it and kept until the process ends, whatever
+ * number of sg_ctx come and go.  Graphviz 2.42 cannot free its context and
+ * make another: its text layout keeps pointers into the first context's
+ * font names, so a second context made after the first was freed reads
+ * freed memory.  A host that makes and frees contexts all day (a server, a
+ * notebook kernel) is safe this way, at the cost of what the one context
+ * holds, which stays reachable and is no leak.  Graphviz is not
+ * thread-safe, so neither is this. */
+static GVC_t *process_gvc;
 
 GVC_t *sg_gv_context(sg_ctx *ctx)
 {
-    if (!ctx->graphviz) {
-        ctx->graphviz = gvContext();
-        if (!ctx->graphviz) {
+    if (!process_gvc) {
+        process_gvc = gvContext();
+        if (!process_gvc) {
             sg_ctx_fail(ctx, SG_EINTERNAL, "Graphviz could not start (no "
                         "context)");
             return NULL;
         }
-        ctx->graphviz_free = free_gvc;
-        sg_gv_add_plugins(ctx->graphviz);
+        sg_gv_add_plugins(process_gvc);
     }
-    return ctx->graphviz;
+    return process_gvc;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -26,8 +26,6 @@ void sg_ctx_free(sg_ctx *ctx)
 {
     if (!ctx)
         return;
-    if (ctx->graphviz && ctx->graphviz_free)
-        ctx->graphviz_free(ctx->graphviz);
     free(ctx);
 }
 

@@ -203,7 +203,7 @@ mkdir -p "$tmp/nocairo"
 for p in core dot_layout neato_layout; do
     ln -sf "$plugins/libgvplugin_$p.so.6" "$tmp/nocairo/" 2>/dev/null
 done
-if command -v dot >/dev/null 2>&1 && GVBINDIR="$tmp/nocairo" dot -c 2>/dev/null &&
+if have dot && GVBINDIR="$tmp/nocairo" dot -c 2>/dev/null &&
    [ -s "$tmp/nocairo/config6a" ]; then
     if with_gvbindir "$tmp/nocairo" expect 2 "graph -o png without cairo" graph -s 1,3,4 -o nc.png; then
         if grep -q '^sgviz: PNG output needs .*cairo plugin' "$tmp/err" && [ "$(wc -l < "$tmp/err")" = 1 ]; then

@@ -45,7 +45,7 @@ l_tex_ok() {
 # Whether pdflatex with TikZ (and, for Chinese, xelatex with ctex) can
 # compile here; where not, the checks of the text above are all there is.
 l_pdflatex=no
-if command -v pdflatex > /dev/null 2>&1 && kpsewhich tikz.sty > /dev/null 2>&1; then
+if have pdflatex && kpsewhich tikz.sty > /dev/null 2>&1; then
     l_pdflatex=yes
 else
     skip "compiling the LaTeX output (pdflatex with TikZ is not installed)"
@@ -280,7 +280,7 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
         printf '%s\n' '\end{document}'
     } > "$tmp/latex/frame.tex"
     l_compile pdflatex frame "steps -T beamer, frames read into one deck"
-    if command -v pdfinfo > /dev/null 2>&1; then
+    if have pdfinfo; then
         # Twice the 9 steps of S = {1,3,4}, 7 of Kayles, 4 of game.dot, 7
         # of names.dot.
         pages=$(pdfinfo "$tmp/latex/frame.pdf" | awk '/^Pages:/ { print $2 }')
@@ -293,7 +293,7 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
     printf '%s\n' '\documentclass[handout]{beamer}' '\usepackage{tikz}' \
         '\begin{document}' '\input{steps.tex}' '\end{document}' > "$tmp/latex/handout.tex"
     l_compile pdflatex handout "steps -T beamer in a handout"
-    if command -v pdftotext > /dev/null 2>&1; then
+    if have pdftotext; then
         pdftotext "$tmp/latex/handout.pdf" "$tmp/latex/handout.txt"
         pages=$(grep -c "$(printf '\f')" "$tmp/latex/handout.txt")
         if [ "$pages" = 1 ] && grep -qF "$(l_caption 8 | tr -d '\\')" "$tmp/latex/handout.txt" &&
@@ -315,7 +315,7 @@ else
 fi
 
 # Chinese: xelatex with ctex, where they are installed.
-if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1 &&
+if have xelatex && kpsewhich ctex.sty > /dev/null 2>&1 &&
    kpsewhich beamer.cls > /dev/null 2>&1; then
     # The Beamer frame and a graph's TikZ picture, both in Chinese.
     l_expect 0 "graph --lang zh -o FILE.tex" graph -s 1,3,4 -n 8 --lang zh -o zhgraph.tex
@@ -384,14 +384,14 @@ if [ "$l_pdflatex" = yes ] && kpsewhich beamer.cls > /dev/null 2>&1; then
     if grep -q 'Overfull \\vbox' "$tmp/latex/traces.log"; then
         fail "trace --format latex: a block is higher than a 16:9 slide"
     fi
-    if command -v pdfinfo > /dev/null 2>&1; then
+    if have pdfinfo; then
         pages=$(pdfinfo "$tmp/latex/traces.pdf" | awk '/^Pages:/ { print $2 }')
         if [ "$pages" = 5 ]; then pass; else
             fail "trace --format latex in Beamer: $pages slides, expected 4 + 1"
         fi
     fi
 fi
-if command -v xelatex > /dev/null 2>&1 && kpsewhich ctex.sty > /dev/null 2>&1; then
+if have xelatex && kpsewhich ctex.sty > /dev/null 2>&1; then
     l_expect 0 "trace --format latex --lang zh" trace -s 1,3,4 -n 20 --format latex --lang zh -o zhtrace.tex &&
     printf '%s\n' '\documentclass{article}' '\usepackage{amsmath}' '\usepackage{ctex}' \
         '\begin{document}' '\input{zhtrace.tex}' '\input{names-zh.tex}' '\end{document}' \

@@ -6,7 +6,7 @@
 
 m_page="$root/doc/sgviz.1"
 
-if command -v groff >/dev/null 2>&1; then
+if have groff; then
     if groff -man -ww -z "$m_page" > "$tmp/man.err" 2>&1 && [ ! -s "$tmp/man.err" ]; then
         pass
     else
@@ -43,4 +43,33 @@ for m_cmd in table trace graph steps solve value check period; do
 done
 if [ -z "$m_missing" ]; then pass; else
     fail "doc/sgviz.1 does not describe these options of --help (add them to the command's section):$m_missing"
+fi
+
+# libsgviz(3) is made from the public headers (make man): the committed
+# page must be the one they give, and it formats without a warning.
+m_version=$(sed -n 's/^#define SGVIZ_VERSION "\(.*\)"/\1/p' "$root/src/sgviz/core.h")
+(cd "$root" && awk -v version="$m_version" -f src/tools/man3.awk src/sgviz.h \
+    src/sgviz/*.h) > "$tmp/libsgviz.3"
+if cmp -s "$tmp/libsgviz.3" "$root/doc/libsgviz.3"; then pass; else
+    fail "doc/libsgviz.3 is not what the headers give: run 'make man'"
+fi
+if have groff; then
+    if groff -k -Tutf8 -man -ww -z "$root/doc/libsgviz.3" > "$tmp/man.err" 2>&1 &&
+       [ ! -s "$tmp/man.err" ]; then
+        pass
+    else
+        fail "doc/libsgviz.3: groff -man -ww warns:"
+        sed 's/^/    /' "$tmp/man.err" | head -5
+    fi
+fi
+
+# The version is written once, in the header: --version and both pages
+# say it.
+run_in "$tmp" "--version"
+if [ "$(cat "$tmp/out")" = "sgviz $m_version" ] &&
+   grep -q "^\.TH SGVIZ 1 .*\"sgviz $m_version\"" "$m_page" &&
+   grep -q "^\.TH LIBSGVIZ 3 .*\"libsgviz $m_version\"" "$root/doc/libsgviz.3"; then
+    pass
+else
+    fail "the version: --version says '$(cat "$tmp/out")', the header $m_version; check the .TH lines of doc/sgviz.1 and doc/libsgviz.3"
 fi

@@ -144,7 +144,7 @@ if expect 0 "graph -g with style=dashed" graph -g dashed.dot -o -; then
 fi
 
 # The dark theme's PDF is dark to its edges: no white frame.
-if command -v pdftoppm > /dev/null 2>&1; then
+if have pdftoppm; then
     if expect 0 "graph --theme dark -o x.pdf" graph -s 1,3,4 -n 8 --theme dark -o dark.pdf; then
         pic_corner=$(pdftoppm -r 20 -x 0 -y 0 -W 1 -H 1 "$tmp/dark.pdf" | tail -c 3 | od -An -tu1 | tr -s ' ' | sed 's/^ //')
         if [ "$pic_corner" = "30 34 42" ]; then pass; else
@@ -173,7 +173,7 @@ fi
 
 pic_chromium=""
 for c in chromium chromium-browser; do
-    if command -v "$c" > /dev/null 2>&1; then pic_chromium=$c; break; fi
+    if have "$c"; then pic_chromium=$c; break; fi
 done
 # pic_measure PAGE W H: the DOM of PAGE#step=9 in a window of W x H, after a
 # script added to it measured what a projector shows: whether the page

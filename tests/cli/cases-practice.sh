@@ -45,7 +45,7 @@ fi
 
 chromium=""
 for c in chromium chromium-browser; do
-    if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
+    if have "$c"; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
     skip "the practice page in a browser (chromium is not installed)"
@@ -450,7 +450,7 @@ done
 # 0 give 2), kept with Shift+Enter; Enter on "copy" puts the sheet on the
 # clipboard, which check reads with the same verdicts; then Tab to "start
 # again" and Enter.  Score: 1 right at the first try, 2 shown, 2 kept.
-if ! command -v node > /dev/null 2>&1; then
+if ! have node; then
     skip "real key presses in the practice page (Node.js is not installed)"
 else
     run_in "$tmp" steps -s 1,3,4 -n 4 --practice -o keys.html

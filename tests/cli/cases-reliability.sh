@@ -171,14 +171,15 @@ rm -f "$tmp/$long"
 # stopped_by SIGNAL WHAT PATTERN ARGS...: starts sgviz ARGS in $tmp, waits
 # until a name matching PATTERN (its temporary file or directory) appears,
 # sends SIGNAL, and checks that nothing with "sgviz" in its name is left in
-# $tmp or $tmp/frames.  env --default-signal undoes the shell's ignoring of
-# SIGINT in background jobs.
+# $tmp or $tmp/frames.  env --default-signal gives every signal its default
+# action again: a shell ignores SIGINT in background jobs, and nohup (or a
+# CI runner) ignores SIGHUP, and an ignored signal would stop nothing.
 stopped_by() {
     sig=$1
     what=$2
     pattern=$3
     shift 3
-    (cd "$tmp" && exec env --default-signal=INT ${SGVIZ_RUNNER:-} "$SGVIZ" "$@") > /dev/null 2>&1 &
+    (cd "$tmp" && exec env --default-signal ${SGVIZ_RUNNER:-} "$SGVIZ" "$@") > /dev/null 2>&1 &
     pid=$!
     tries=0
     while ! find "$tmp" -maxdepth 3 -name "$pattern" 2>/dev/null | grep -q . && [ $tries -lt 300 ]; do
@@ -194,7 +195,7 @@ stopped_by() {
     fi
     rm -rf "$tmp/big.csv" "$tmp/frames-new"
 }
-if env --default-signal=INT true 2>/dev/null; then
+if env --default-signal true 2>/dev/null; then
     for sig in TERM INT HUP; do
         stopped_by $sig "table -o big.csv" '.big.csv.sgviz-*' \
             table -s 1..63 -n 100000000 --format csv -o big.csv
@@ -262,7 +263,7 @@ if expect 0 "graph -g links.dot" graph -g links.dot -o links.svg; then
 fi
 chromium=""
 for c in chromium chromium-browser; do
-    if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
+    if have "$c"; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
     skip "clicking links in a browser (chromium is not installed)"

@@ -177,7 +177,7 @@ shown_picture() { awk '/<div id="picture">/ { on = 1 } on { print } on && /<\/sv
 
 chromium=""
 for c in chromium chromium-browser; do
-    if command -v "$c" > /dev/null 2>&1; then chromium=$c; break; fi
+    if have "$c"; then chromium=$c; break; fi
 done
 if [ -z "$chromium" ]; then
     skip "the page in a browser (chromium is not installed)"

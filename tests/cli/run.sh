@@ -1,7 +1,11 @@
 #!/bin/sh
 # run.sh - the command-line tests.
 #
-#   SGVIZ=build/sgviz sh tests/cli/run.sh
+#   SGVIZ=build/sgviz sh tests/cli/run.sh [PART...]
+#
+# PART is "examples", "bad-inputs", "transcripts" or the name of a cases file
+# ("cases-steps.sh"); without one, every part runs.  `make test` runs each
+# part as a job of its own, side by side.
 #
 # 1. Every examples/*/COMMANDS file lists commands with the file holding
 #    their expected output; each command runs in its example's directory and
@@ -17,6 +21,10 @@
 #
 # SGVIZ_BROWSER_TIMEOUT (default 600) is the time in seconds each run of
 # headless Chromium may take.
+#
+# SGVIZ_SKIP_TOOLS, when set, names programs (chromium, pdflatex, ...) the
+# tests are to take as missing: `make asan` skips the runs of programs
+# that the sanitizers cannot look into, which `make test` makes already.
 #
 # Exits 0 when everything passed, 1 otherwise; skipped tests are counted.
 set -u
@@ -56,6 +64,14 @@ skip() {
     skipped=$((skipped + 1))
     echo "skipped: $*"
 }
+# have PROGRAM: whether PROGRAM is installed and not among SGVIZ_SKIP_TOOLS.
+have() {
+    case " ${SGVIZ_SKIP_TOOLS:-} " in
+        *" $1 "*) return 1 ;;
+    esac
+    command -v "$1" > /dev/null 2>&1
+}
+
 # Headless Chromium can take minutes to start on a loaded machine; each run
 # of it gets this many seconds before it counts as failed.
 browser_timeout=${SGVIZ_BROWSER_TIMEOUT:-600}
@@ -93,6 +109,7 @@ has_line() {
 
 # ---- 1. examples with expected output ----------------------------------
 
+run_examples() {
 for commands in "$root"/examples/*/COMMANDS; do
     [ -f "$commands" ] || continue
     dir=$(dirname "$commands")
@@ -114,9 +131,11 @@ for commands in "$root"/examples/*/COMMANDS; do
         fi
     done < "$commands"
 done
+}
 
 # ---- 2. bad inputs ------------------------------------------------------
 
+run_bad_inputs() {
 # Bad inputs run in a copy of tests/cli/data, and the copy must come out
 # unchanged: a refused command leaves no output file, whole or partial.
 cp -Rp "$here/data" "$tmp/data"
@@ -154,12 +173,31 @@ while IFS="$tab" read -r want_status fragment args; do
     fi
 done < "$table"
 done
+}
 
-# ---- 3. other behaviours ------------------------------------------------
+# ---- 3. other behaviours, one file of cases each ---------------------------
 
-for cases in "$here"/cases*.sh; do
-    # shellcheck disable=SC1090
-    . "$cases"
+parts=${*:-examples bad-inputs transcripts $(cd "$here" && ls cases*.sh)}
+for part in $parts; do
+    case "$part" in
+        examples) run_examples ;;
+        bad-inputs) run_bad_inputs ;;
+        # Every transcript of README.md and doc/*.md, against what sgviz
+        # prints (tests/cli/transcripts.sh says how they are marked).
+        transcripts)
+            if sh "$here/transcripts.sh"; then pass; else
+                fail "tests/cli/transcripts.sh: a transcript in README.md or doc/*.md differs from what sgviz prints"
+            fi ;;
+        cases*.sh)
+            if [ ! -f "$here/$part" ]; then
+                echo "run.sh: no part $part" >&2
+                exit 1
+            fi
+            # shellcheck disable=SC1090
+            . "$here/$part" ;;
+        *) echo "run.sh: no part $part (examples, bad-inputs, transcripts, cases-*.sh)" >&2
+           exit 1 ;;
+    esac
 done
 
 echo "cli tests: $passed passed, $failed failed, $skipped skipped"

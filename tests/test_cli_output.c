@@ -1,7 +1,8 @@
 #define _XOPEN_SOURCE 700 /* mknod() */
 /*
- * test_output.c - output files appear whole or not at all, keep the old
- * file on failure, and refuse impossible places with a clear message.
+ * test_cli_output.c - the front end's output files (output.c) appear whole
+ * or not at all, keep the old file on failure, refuse impossible places
+ * with a clear message, and clear up what a run stopped by SIGKILL left.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,9 +18,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "sgviz.h"
+#include "cli/output.h"
 
 static char dir[64];
 
@@ -78,13 +80,13 @@ static void commit_writes_the_file(void **state)
     sg_ctx *ctx = sg_ctx_new();
     char path[128];
     snprintf(path, sizeof path, "%s/out.txt", dir);
-    sg_output *o = sg_output_open(ctx, path);
+    cli_output *o = cli_output_open(ctx, path);
     assert_non_null(o);
     /* Nothing at the final name until the commit. */
-    fputs("hello\n", sg_output_stream(o));
+    fputs("hello\n", cli_output_stream(o));
     assert_null(slurp(path));
-    assert_non_null(sg_output_temp_path(o));
-    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    assert_non_null(cli_output_temp_path(o));
+    assert_int_equal(cli_output_commit(ctx, o), SG_OK);
     assert_string_equal(slurp(path), "hello\n");
     assert_int_equal(entries(), 1);
     /* A plain creation's mode, not mkstemp's private 0600. */
@@ -106,14 +108,14 @@ static void abort_keeps_the_old_file(void **state)
     fputs("old\n", f);
     fclose(f);
     chmod(path, 0640);
-    sg_output *o = sg_output_open(ctx, path);
-    fputs("half of the new", sg_output_stream(o));
-    sg_output_abort(o);
+    cli_output *o = cli_output_open(ctx, path);
+    fputs("half of the new", cli_output_stream(o));
+    cli_output_abort(o);
     assert_string_equal(slurp(path), "old\n");
     /* A replacement keeps the old file's mode. */
-    o = sg_output_open(ctx, path);
-    fputs("new\n", sg_output_stream(o));
-    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    o = cli_output_open(ctx, path);
+    fputs("new\n", cli_output_stream(o));
+    assert_int_equal(cli_output_commit(ctx, o), SG_OK);
     assert_string_equal(slurp(path), "new\n");
     struct stat st;
     stat(path, &st);
@@ -127,16 +129,16 @@ static void impossible_places(void **state)
     sg_ctx *ctx = sg_ctx_new();
     char path[256];
     snprintf(path, sizeof path, "%s/missing/out.txt", dir);
-    assert_null(sg_output_open(ctx, path));
+    assert_null(cli_output_open(ctx, path));
     assert_int_equal(sg_ctx_status(ctx), SG_EIO);
     char want[512];
     snprintf(want, sizeof want, "-o %s: the directory %s/missing does not "
              "exist", path, dir);
     assert_string_equal(sg_ctx_message(ctx), want);
-    assert_null(sg_output_open(ctx, dir));
+    assert_null(cli_output_open(ctx, dir));
     snprintf(want, sizeof want, "-o %s: is a directory; give a file name", dir);
     assert_string_equal(sg_ctx_message(ctx), want);
-    assert_null(sg_output_open(ctx, ""));
+    assert_null(cli_output_open(ctx, ""));
     assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
     if (getuid() != 0) {
         /* Root may write anywhere, so this part needs an ordinary user. */
@@ -144,7 +146,7 @@ static void impossible_places(void **state)
         snprintf(ro, sizeof ro, "%s/ro", dir);
         mkdir(ro, 0555);
         snprintf(path, sizeof path, "%s/out.txt", ro);
-        assert_null(sg_output_open(ctx, path));
+        assert_null(cli_output_open(ctx, path));
         assert_non_null(strstr(sg_ctx_message(ctx), "cannot write in"));
     }
     sg_ctx_free(ctx);
@@ -154,10 +156,10 @@ static void standard_output(void **state)
 {
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
-    sg_output *o = sg_output_open(ctx, "-");
-    assert_ptr_equal(sg_output_stream(o), stdout);
-    assert_null(sg_output_temp_path(o));
-    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    cli_output *o = cli_output_open(ctx, "-");
+    assert_ptr_equal(cli_output_stream(o), stdout);
+    assert_null(cli_output_temp_path(o));
+    assert_int_equal(cli_output_commit(ctx, o), SG_OK);
     sg_ctx_free(ctx);
 }
 
@@ -169,21 +171,21 @@ static void same_file(void **state)
     snprintf(b, sizeof b, "%s/./a", dir);
     FILE *f = fopen(a, "w");
     fclose(f);
-    assert_true(sg_same_file(a, b));
-    assert_false(sg_same_file(a, "/etc/hostname"));
-    assert_false(sg_same_file(a, "/nonexistent"));
-    assert_false(sg_same_file(NULL, a));
+    assert_true(cli_same_file(a, b));
+    assert_false(cli_same_file(a, "/etc/hostname"));
+    assert_false(cli_same_file(a, "/nonexistent"));
+    assert_false(cli_same_file(NULL, a));
 }
 
 /* Writes TEXT to a new output at PATH and commits it. */
 static void write_output(const char *path, const char *text)
 {
     sg_ctx *ctx = sg_ctx_new();
-    sg_output *o = sg_output_open(ctx, path);
+    cli_output *o = cli_output_open(ctx, path);
     if (!o)
         fail_msg("%s: %s", path, sg_ctx_message(ctx));
-    fputs(text, sg_output_stream(o));
-    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    fputs(text, cli_output_stream(o));
+    assert_int_equal(cli_output_commit(ctx, o), SG_OK);
     sg_ctx_free(ctx);
 }
 
@@ -201,11 +203,11 @@ static void devices_and_fifos(void **state)
     int fd = open(path, O_RDWR | O_NONBLOCK);
     assert_true(fd >= 0);
     sg_ctx *ctx = sg_ctx_new();
-    sg_output *o = sg_output_open(ctx, path);
+    cli_output *o = cli_output_open(ctx, path);
     assert_non_null(o);
-    assert_null(sg_output_temp_path(o));
-    fputs("through the pipe\n", sg_output_stream(o));
-    assert_int_equal(sg_output_commit(ctx, o), SG_OK);
+    assert_null(cli_output_temp_path(o));
+    fputs("through the pipe\n", cli_output_stream(o));
+    assert_int_equal(cli_output_commit(ctx, o), SG_OK);
     char buf[64] = "";
     assert_int_equal(read(fd, buf, sizeof buf - 1), 17);
     assert_string_equal(buf, "through the pipe\n");
@@ -268,7 +270,7 @@ static void symbolic_links(void **state)
     snprintf(path, sizeof path, "%s/loop.txt", dir);
     assert_int_equal(symlink("loop.txt", path), 0);
     sg_ctx *ctx = sg_ctx_new();
-    assert_null(sg_output_open(ctx, path));
+    assert_null(cli_output_open(ctx, path));
     char want[256];
     snprintf(want, sizeof want, "-o %s: too many symbolic links", path);
     assert_string_equal(sg_ctx_message(ctx), want);
@@ -295,7 +297,7 @@ static void long_names(void **state)
     unlink(path);
     memcpy(path + n + max - 4, "x.txt", 6);
     sg_ctx *ctx = sg_ctx_new();
-    assert_null(sg_output_open(ctx, path));
+    assert_null(cli_output_open(ctx, path));
     char want[128];
     snprintf(want, sizeof want, ": a name of %ld bytes; the file system "
              "takes at most %ld", max + 1, max);
@@ -314,18 +316,80 @@ static void cleanup_after_a_signal(void **state)
     snprintf(b, sizeof b, "%s/b.txt", dir);
     write_output(a, "kept\n");
     sg_ctx *ctx = sg_ctx_new();
-    sg_output *o1 = sg_output_open(ctx, a);
-    sg_output *o2 = sg_output_open(ctx, b);
-    fputs("never\n", sg_output_stream(o1));
+    cli_output *o1 = cli_output_open(ctx, a);
+    cli_output *o2 = cli_output_open(ctx, b);
+    fputs("never\n", cli_output_stream(o1));
     assert_int_equal(temps(), 2);
-    sg_output_cleanup();
+    cli_output_cleanup();
     assert_int_equal(temps(), 0);
     assert_string_equal(slurp(a), "kept\n");
-    sg_output_abort(o1);
-    sg_output_abort(o2);
-    sg_output_cleanup();
+    cli_output_abort(o1);
+    cli_output_abort(o2);
+    cli_output_cleanup();
     assert_string_equal(slurp(a), "kept\n");
     unlink(a);
+    sg_ctx_free(ctx);
+}
+
+/* A run stopped by SIGKILL leaves its temporary names; the next output
+ * made in that directory under the same name removes them, but never a
+ * name of a process that still runs. */
+static void put(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static size_t names_in(const char *d, const char *prefix)
+{
+    DIR *dh = opendir(d);
+    size_t n = 0;
+    for (struct dirent *e = dh ? readdir(dh) : NULL; e; e = readdir(dh))
+        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    if (dh)
+        closedir(dh);
+    return n;
+}
+
+static void stale_names_swept(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    char sdir[128], path[256];
+    snprintf(sdir, sizeof sdir, "%s/stale", dir);
+    assert_int_equal(mkdir(sdir, 0755), 0);
+    pid_t dead = fork();
+    assert_true(dead >= 0);
+    if (dead == 0)
+        _exit(0);
+    waitpid(dead, NULL, 0);
+    snprintf(path, sizeof path, "%s/.t.csv.sgviz-%ld-AbC123", sdir,
+             (long)dead);
+    put(path, "half a table");
+    snprintf(path, sizeof path, "%s/.fr.sgviz-%ld-XyZ789", sdir, (long)dead);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/.fr.sgviz-%ld-XyZ789/step-000.svg", sdir,
+             (long)dead);
+    put(path, "<svg/>");
+    /* A running process's name, and a name that is not sgviz's. */
+    snprintf(path, sizeof path, "%s/.t.csv.sgviz-%ld-QqQ000", sdir,
+             (long)getppid());
+    put(path, "being written");
+    snprintf(path, sizeof path, "%s/.t.csv.other-%ld-AbC123", sdir,
+             (long)dead);
+    put(path, "someone else's");
+
+    char *name = cli_temp_name(ctx, sdir, "t.csv");
+    assert_non_null(name);
+    free(name);
+    name = cli_temp_name(ctx, sdir, "fr");
+    assert_non_null(name);
+    free(name);
+    assert_int_equal(names_in(sdir, ".t.csv.sgviz-"), 1);
+    assert_int_equal(names_in(sdir, ".t.csv.other-"), 1);
+    assert_int_equal(names_in(sdir, ".fr.sgviz-"), 0);
     sg_ctx_free(ctx);
 }
 
@@ -341,6 +405,7 @@ int main(void)
         cmocka_unit_test(symbolic_links),
         cmocka_unit_test(long_names),
         cmocka_unit_test(cleanup_after_a_signal),
+        cmocka_unit_test(stale_names_swept),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,5 +1,5 @@
 /*
- * core/words.h - whitespace-separated words of input that arrives in
+ * core/tokens.h - whitespace-separated words of input that arrives in
  * pieces, each with its line and column (private).
  *
  * Judges' inputs are words wherever they fall on their lines: the counted
@@ -7,8 +7,8 @@
  * read them through one reader, so that a word cut in two by the end of a
  * read and the place a message names come out the same in both.
  */
-#ifndef SGVIZ_CORE_WORDS_H
-#define SGVIZ_CORE_WORDS_H
+#ifndef SGVIZ_CORE_TOKENS_H
+#define SGVIZ_CORE_TOKENS_H
 
 #include "internal.h"
 
@@ -46,4 +46,4 @@ sg_status sg_words_feed(sg_ctx *ctx, sg_words *w, const char *data,
 sg_status sg_words_finish(sg_ctx *ctx, sg_words *w, sg_word_fn fn,
                           void *user);
 
-#endif /* SGVIZ_CORE_WORDS_H */
+#endif /* SGVIZ_CORE_TOKENS_H */

@@ -1,8 +1,8 @@
 /*
- * words.c - whitespace-separated words of input that arrives in pieces,
- * each with its line and column (see words.h).
+ * tokens.c - whitespace-separated words of input that arrives in pieces,
+ * each with its line and column (see tokens.h).
  */
-#include "core/words.h"
+#include "core/tokens.h"
 
 #include <stdlib.h>
 #include <string.h>

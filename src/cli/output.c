@@ -15,20 +15,42 @@
  * written to directly, as a shell redirection would.
  *
  * Temporary files and directories still being written are listed, so that
- * sg_output_cleanup() can remove them when a signal stops the program.
+ * cli_output_cleanup() can remove them when a signal stops the program.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "internal.h"
+#include "output.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* malloc() and strdup() that record a failure in CTX, as the library's own
+ * allocators do: the front end reaches the library through its public
+ * header only. */
+static void *alloc_or_fail(sg_ctx *ctx, size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    return p;
+}
+
+static char *strdup_or_fail(sg_ctx *ctx, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = alloc_or_fail(ctx, n);
+    if (p)
+        memcpy(p, s, n);
+    return p;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Temporary names, for cleaning up after a signal                          */
@@ -40,7 +62,7 @@ typedef struct temp_name {
 } temp_name;
 
 /* The list is changed only with every signal blocked, so that a handler
- * that calls sg_output_cleanup() never sees it half changed. */
+ * that calls cli_output_cleanup() never sees it half changed. */
 static temp_name *temps;
 static size_t ntemps, temps_cap;
 
@@ -56,11 +78,11 @@ static void restore_signals(const sigset_t *old)
     sigprocmask(SIG_SETMASK, old, NULL);
 }
 
-sg_status sg_temp_add(sg_ctx *ctx, const char *path, bool dir)
+sg_status cli_temp_add(sg_ctx *ctx, const char *path, bool dir)
 {
-    char *copy = sg_strdup(ctx, path);
+    char *copy = strdup_or_fail(ctx, path);
     if (!copy)
-        return ctx->status;
+        return sg_ctx_status(ctx);
     sigset_t old;
     block_signals(&old);
     if (ntemps == temps_cap) {
@@ -81,7 +103,7 @@ sg_status sg_temp_add(sg_ctx *ctx, const char *path, bool dir)
     return SG_OK;
 }
 
-void sg_temp_forget(const char *path)
+void cli_temp_forget(const char *path)
 {
     char *gone = NULL;
     sigset_t old;
@@ -102,7 +124,7 @@ void sg_temp_forget(const char *path)
     free(gone);
 }
 
-void sg_output_cleanup(void)
+void cli_output_cleanup(void)
 {
     /* unlink() and rmdir() are async-signal-safe; files go first, so that
      * the directories they were in are empty. */
@@ -114,9 +136,9 @@ void sg_output_cleanup(void)
             rmdir(temps[i].path);
 }
 
-void sg_signals_hold(sigset_t *old) { block_signals(old); }
+void cli_signals_hold(sigset_t *old) { block_signals(old); }
 
-void sg_signals_release(const sigset_t *old) { restore_signals(old); }
+void cli_signals_release(const sigset_t *old) { restore_signals(old); }
 
 /* ------------------------------------------------------------------------ */
 /* Names                                                                    */
@@ -130,7 +152,7 @@ void sg_signals_release(const sigset_t *old) { restore_signals(old); }
  * file itself need not exist: a link may point to a name to create. */
 static char *follow_links(sg_ctx *ctx, const char *path)
 {
-    char *at = sg_strdup(ctx, path);
+    char *at = strdup_or_fail(ctx, path);
     for (int hops = 0; at; hops++) {
         struct stat st;
         if (lstat(at, &st) != 0 || !S_ISLNK(st.st_mode))
@@ -149,7 +171,7 @@ static char *follow_links(sg_ctx *ctx, const char *path)
         /* A relative target is relative to the link's directory. */
         const char *slash = strrchr(at, '/');
         size_t keep = target[0] != '/' && slash ? (size_t)(slash - at) + 1 : 0;
-        char *next = sg_alloc_raw(ctx, keep + (size_t)n + 1, 1);
+        char *next = alloc_or_fail(ctx, keep + (size_t)n + 1);
         if (!next)
             break;
         memcpy(next, at, keep);
@@ -178,21 +200,89 @@ static void split_path(const char *path, char **dir, const char **base)
     *base = slash + 1;
 }
 
-char *sg_temp_name(sg_ctx *ctx, const char *dir, const char *base)
+/* Whether NAME is ".BASE.sgviz-PID-XXXXXX" (BASE the first BLEN bytes of
+ * BASE) for a process PID that no longer runs: what a run stopped by
+ * SIGKILL, which no handler sees, leaves behind.  A PID that runs, even a
+ * process other than sgviz that took the number over, keeps its file. */
+static bool stale_temp(const char *name, const char *base, size_t blen)
 {
-    /* ".BASE.sgviz-XXXXXX", with BASE cut short when the whole would be
+    static const char tag[] = ".sgviz-";
+    if (name[0] != '.' || strncmp(name + 1, base, blen) != 0 ||
+        strncmp(name + 1 + blen, tag, sizeof tag - 1) != 0)
+        return false;
+    const char *p = name + 1 + blen + sizeof tag - 1;
+    long pid = 0;
+    const char *digits = p;
+    while (*p >= '0' && *p <= '9' && p - digits < 10)
+        pid = pid * 10 + (*p++ - '0');
+    if (p == digits || *p != '-' || strlen(p + 1) != 6 || pid <= 0 ||
+        pid == (long)getpid())
+        return false;
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes what earlier runs stopped by SIGKILL left in DIR under BASE's
+ * temporary names: files, and directories of files (a set of frames being
+ * written).  Anything else stays. */
+static void sweep_stale(const char *dir, const char *base, size_t blen)
+{
+    DIR *dh = opendir(dir);
+    if (!dh)
+        return;
+    for (struct dirent *e = readdir(dh); e; e = readdir(dh)) {
+        if (!stale_temp(e->d_name, base, blen))
+            continue;
+        size_t n = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(n);
+        if (!path)
+            break;
+        snprintf(path, n, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            unlink(path);
+        } else if (S_ISDIR(st.st_mode)) {
+            DIR *inner = opendir(path);
+            for (struct dirent *f = inner ? readdir(inner) : NULL; f;
+                 f = readdir(inner)) {
+                size_t m = n + strlen(f->d_name) + 1;
+                char *fp = malloc(m);
+                struct stat fs;
+                if (fp) {
+                    snprintf(fp, m, "%s/%s", path, f->d_name);
+                    if (lstat(fp, &fs) == 0 && S_ISREG(fs.st_mode))
+                        unlink(fp);
+                }
+                free(fp);
+            }
+            if (inner)
+                closedir(inner);
+            rmdir(path);
+        }
+        free(path);
+    }
+    closedir(dh);
+}
+
+char *cli_temp_name(sg_ctx *ctx, const char *dir, const char *base)
+{
+    /* ".BASE.sgviz-PID-XXXXXX", with BASE cut short when the whole would be
      * longer than the file system allows a name to be: a name the file
-     * system takes must be writable. */
-    static const char suffix[] = ".sgviz-XXXXXX";
+     * system takes must be writable.  The process number lets a later run
+     * tell a name that a killed run left from one that a running sgviz is
+     * writing. */
+    char suffix[48];
+    snprintf(suffix, sizeof suffix, ".sgviz-%ld-XXXXXX", (long)getpid());
+    size_t slen = strlen(suffix);
     long name_max = pathconf(dir, _PC_NAME_MAX);
     if (name_max <= 0)
         name_max = 255;
-    size_t room = (size_t)name_max - 1 - (sizeof suffix - 1);
+    size_t room = (size_t)name_max - 1 - slen;
     size_t blen = strlen(base);
     if (blen > room)
         blen = room;
-    size_t n = strlen(dir) + blen + sizeof suffix + 3;
-    char *temp = sg_alloc_raw(ctx, n, 1);
+    sweep_stale(dir, base, blen);
+    size_t n = strlen(dir) + blen + slen + 3;
+    char *temp = alloc_or_fail(ctx, n);
     if (temp)
         snprintf(temp, n, "%s/.%.*s%s", dir, (int)blen, base, suffix);
     return temp;
@@ -202,7 +292,7 @@ char *sg_temp_name(sg_ctx *ctx, const char *dir, const char *base)
 /* Outputs                                                                  */
 /* ------------------------------------------------------------------------ */
 
-struct sg_output {
+struct cli_output {
     char *path;   /* the name asked for; NULL for standard output */
     char *target; /* the file written: PATH with links followed */
     char *temp;   /* the temporary name; NULL when written directly */
@@ -210,30 +300,31 @@ struct sg_output {
 };
 
 /* Opens a device or FIFO for writing in place. */
-static sg_output *open_in_place(sg_ctx *ctx, sg_output *o)
+static cli_output *open_in_place(sg_ctx *ctx, cli_output *o)
 {
     int fd = open(o->target, O_WRONLY | O_NOCTTY);
     if (fd < 0) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write: %s", o->path,
                     strerror(errno));
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     o->stream = fdopen(fd, "wb");
     if (!o->stream) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: %s", o->path, strerror(errno));
         close(fd);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     return o;
 }
 
-sg_output *sg_output_open(sg_ctx *ctx, const char *path)
+cli_output *cli_output_open(sg_ctx *ctx, const char *path)
 {
-    sg_output *o = sg_alloc(ctx, 1, sizeof *o);
+    cli_output *o = alloc_or_fail(ctx, sizeof *o);
     if (!o)
         return NULL;
+    memset(o, 0, sizeof *o);
     if (!path || strcmp(path, "-") == 0) {
         o->stream = stdout;
         return o;
@@ -243,10 +334,10 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         free(o);
         return NULL;
     }
-    o->path = sg_strdup(ctx, path);
+    o->path = strdup_or_fail(ctx, path);
     o->target = o->path ? follow_links(ctx, path) : NULL;
     if (!o->target) {
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     struct stat st;
@@ -254,7 +345,7 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
     if (exists && S_ISDIR(st.st_mode)) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: is a directory; give a file name",
                     path);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     if (exists && !S_ISREG(st.st_mode))
@@ -266,7 +357,7 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         sg_ctx_fail(ctx, SG_EIO, "-o %s: give a file name, not a directory",
                     path);
         free(dir);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     const char *d = dir ? dir : ".";
@@ -275,7 +366,7 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         sg_ctx_fail(ctx, SG_EIO, "-o %s: the directory %s does not exist",
                     path, d);
         free(dir);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     /* Said now rather than when the finished file is renamed. */
@@ -284,39 +375,39 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
         sg_ctx_fail(ctx, SG_EIO, "-o %s: a name of %zu bytes; the file "
                     "system takes at most %ld", path, strlen(base), name_max);
         free(dir);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
-    o->temp = sg_temp_name(ctx, d, base);
+    o->temp = cli_temp_name(ctx, d, base);
     if (!o->temp) {
         free(dir);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     /* The file is listed as it is made, with signals held, so that no
      * signal finds it made but not listed. */
     sigset_t old;
-    sg_signals_hold(&old);
+    cli_signals_hold(&old);
     int fd = mkstemp(o->temp);
     int err = errno;
-    if (fd >= 0 && sg_temp_add(ctx, o->temp, false) != SG_OK) {
+    if (fd >= 0 && cli_temp_add(ctx, o->temp, false) != SG_OK) {
         close(fd);
         unlink(o->temp);
-        sg_signals_release(&old);
+        cli_signals_release(&old);
         free(dir);
         free(o->temp);
         o->temp = NULL;
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
-    sg_signals_release(&old);
+    cli_signals_release(&old);
     if (fd < 0) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in %s: %s", path, d,
                     strerror(err));
         free(dir);
         free(o->temp);
         o->temp = NULL;
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     free(dir);
@@ -341,17 +432,17 @@ sg_output *sg_output_open(sg_ctx *ctx, const char *path)
     if (!o->stream) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: %s", path, strerror(errno));
         close(fd);
-        sg_output_abort(o);
+        cli_output_abort(o);
         return NULL;
     }
     return o;
 }
 
-FILE *sg_output_stream(sg_output *out) { return out->stream; }
+FILE *cli_output_stream(cli_output *out) { return out->stream; }
 
-const char *sg_output_temp_path(const sg_output *out) { return out->temp; }
+const char *cli_output_temp_path(const cli_output *out) { return out->temp; }
 
-static void output_free(sg_output *o)
+static void output_free(cli_output *o)
 {
     free(o->temp);
     free(o->target);
@@ -359,7 +450,7 @@ static void output_free(sg_output *o)
     free(o);
 }
 
-sg_status sg_output_commit(sg_ctx *ctx, sg_output *o)
+sg_status cli_output_commit(sg_ctx *ctx, cli_output *o)
 {
     if (!o->path) {
         int bad = fflush(o->stream) != 0 || ferror(o->stream);
@@ -381,26 +472,26 @@ sg_status sg_output_commit(sg_ctx *ctx, sg_output *o)
          * are concerned: a handler must not remove the file just renamed
          * into place, nor miss one not yet renamed. */
         sigset_t old;
-        sg_signals_hold(&old);
+        cli_signals_hold(&old);
         if (rename(o->temp, o->target) != 0) {
             bad = 1;
             err = errno;
         } else {
-            sg_temp_forget(o->temp);
+            cli_temp_forget(o->temp);
         }
-        sg_signals_release(&old);
+        cli_signals_release(&old);
     }
     if (bad) {
         sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write: %s", o->path,
                     strerror(err));
-        sg_output_abort(o);
+        cli_output_abort(o);
         return SG_EIO;
     }
     output_free(o);
     return SG_OK;
 }
 
-void sg_output_abort(sg_output *o)
+void cli_output_abort(cli_output *o)
 {
     if (!o)
         return;
@@ -409,7 +500,7 @@ void sg_output_abort(sg_output *o)
             fclose(o->stream);
         if (o->temp) {
             unlink(o->temp);
-            sg_temp_forget(o->temp);
+            cli_temp_forget(o->temp);
         }
     } else if (o->stream) {
         fflush(o->stream);
@@ -417,7 +508,7 @@ void sg_output_abort(sg_output *o)
     output_free(o);
 }
 
-int sg_same_file(const char *path, const char *other)
+int cli_same_file(const char *path, const char *other)
 {
     struct stat a, b;
     if (!path || !other || stat(path, &a) != 0 || stat(other, &b) != 0)
