@@ -129,7 +129,7 @@ static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
         else if (heaps) /* a heap split without taking anything */
             fprintf(f, "split heap %zu", m->part + 1);
         else
-            fprintf(f, "move in position %zu", m->part + 1);
+            fprintf(f, "move in %s %zu", part, m->part + 1);
         fprintf(f, " (%s -> ", from);
         /* A move that splits a heap leaves several, written as their sum. */
         size_t k;
@@ -137,6 +137,11 @@ static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
         for (size_t j = 0; j < k; j++)
             fprintf(f, "%s%s", j ? "+" : "",
                     sg_game_position_name(game, left[j], tmp2, sizeof tmp2));
+        /* A kind may say what the move is on its own board: the coins it
+         * turns, the edge it deletes. */
+        char words[160];
+        if (sg_game_move_words(game, m->from, left, k, words, sizeof words))
+            fprintf(f, ", %s", words);
         fputs("): nim-sum becomes 0\n", f);
     }
 }

@@ -735,11 +735,9 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
         if (e - t <= ECHO_MAX) {
             sg_buf_add(out, t, (size_t)(e - t));
         } else {
-            sg_buf_puts(out, "(");
+            sg_buf_puts(out, "(a line of ");
             sg_buf_u64(out, (uint64_t)(e - t));
-            sg_buf_putc(out, ' ');
-            sg_buf_puts(out, b->game->ops->noun);
-            sg_buf_puts(out, "s)");
+            sg_buf_puts(out, " characters)");
         }
     }
     for (size_t i = 0; b->layout == SG_BATCH_LINES && !b->echo_line && i < n;

@@ -361,12 +361,36 @@ static void working(const sg_game *game, const char *lang, sg_buf *b)
                          "comes from.\n", r->title, r->most);
 }
 
+/* The coins a move from the single head at coin X turns: the heads it
+ * leaves, then X. */
+static bool move_words(const sg_game *game, uint64_t x, const uint64_t *left,
+                       size_t k, char *buf, size_t size)
+{
+    (void)game;
+    size_t used = (size_t)snprintf(buf, size, "turn coin%s ",
+                                   k == 1 && left[0] == 0 ? "" : "s");
+    for (size_t i = 0; i < k && used < size; i++)
+        if (left[i])
+            used += (size_t)snprintf(buf + used, size - used, "%llu, ",
+                                     (unsigned long long)left[i]);
+    if (used < size)
+        snprintf(buf + used, size - used, "%llu", (unsigned long long)x);
+    /* "turn coins 2, 3, 5" reads as the set; the last comma is "and". */
+    char *last = strrchr(buf, ',');
+    if (last && size - (size_t)(last - buf) > 5) {
+        char tail[32];
+        snprintf(tail, sizeof tail, "%s", last + 1);
+        snprintf(last, size - (size_t)(last - buf), " and%s", tail);
+    }
+    return true;
+}
+
 /* ---- The game ---------------------------------------------------------- */
 
 static const sg_game_ops coins_ops = {
     .name = "coins",
     .id = SG_GAME_COINS,
-    .noun = "coin",
+    .noun = "head",
     .wording = SG_WORDING_TARGETS,
     .max_parts = 1,
     .takes_amounts = false,
@@ -381,6 +405,7 @@ static const sg_game_ops coins_ops = {
     .no_certificate_words = no_certificate_words,
     .read_sum = read_sum,
     .working = working,
+    .move_words = move_words,
     .parts_by_theorem = true,
 };
 

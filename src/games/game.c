@@ -50,6 +50,14 @@ char *sg_game_working(sg_ctx *ctx, const sg_game *game, const char *lang)
     return b.data;
 }
 
+int sg_game_move_words(const sg_game *game, uint64_t x, const uint64_t *left,
+                       size_t k, char *buf, size_t size)
+{
+    if (!game->ops->move_words || size == 0)
+        return 0;
+    return game->ops->move_words(game, x, left, k, buf, size);
+}
+
 int sg_game_sums_by_theorem(const sg_game *game)
 {
     return game->ops->parts_by_theorem;

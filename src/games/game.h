@@ -267,6 +267,12 @@ typedef struct sg_game_ops {
      * (Hackenbush), which `graph` draws instead of the state graph, or
      * NULL beyond the last. */
     const struct sg_picture *(*picture)(const sg_game *game, size_t i);
+
+    /* Optional: the move from X that leaves LEFT[0..k) in the words of the
+     * kind's own board ("turn coins 2, 3 and 5", "delete edge 2, a -- b"),
+     * into BUF of SIZE bytes; false when there are none. */
+    bool (*move_words)(const sg_game *game, uint64_t x, const uint64_t *left,
+                       size_t k, char *buf, size_t size);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */

@@ -681,6 +681,32 @@ static void destroy(sg_game *game)
     free(h->why);
 }
 
+/* The edge a deletion from X to LEFT[0] deletes: the first whose deletion
+ * leaves that picture. */
+static bool move_words(const sg_game *game, uint64_t x, const uint64_t *left,
+                       size_t k, char *buf, size_t size)
+{
+    const hackenbush *h = hb(game);
+    if (k != 1 || x >= h->count)
+        return false;
+    const hpos *from = &h->pos[x], *to = &h->pos[left[0]];
+    const sg_picture *p = h->pics[from->pic];
+    size_t edge = SIZE_MAX;
+    if (!h->explored) {
+        edge = to->deleted;
+    } else {
+        for (size_t e = 0; e < p->nedges && edge == SIZE_MAX; e++)
+            if ((from->mask >> e & 1) &&
+                prune(p, from->mask & ~(UINT64_C(1) << e)) == to->mask)
+                edge = e;
+    }
+    if (edge == SIZE_MAX)
+        return false;
+    snprintf(buf, size, "delete edge %zu, %s -- %s", edge + 1,
+             p->vnames[p->eu[edge]], p->vnames[p->ev[edge]]);
+    return true;
+}
+
 static const sg_game_ops hackenbush_ops = {
     .name = "hackenbush",
     .id = SG_GAME_HACKENBUSH,
@@ -703,6 +729,7 @@ static const sg_game_ops hackenbush_ops = {
     .working = working,
     .check_moves = check_moves,
     .picture = picture,
+    .move_words = move_words,
 };
 
 const sg_picture *sg_game_picture(const sg_game *game, size_t i)

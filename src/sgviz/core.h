@@ -221,6 +221,14 @@ SG_API char *sg_game_working(sg_ctx *ctx, const sg_game *game,
  * latter, and refuse such games. */
 SG_API int sg_game_sums_by_theorem(const sg_game *game);
 
+/* The move from position X that leaves LEFT[0..k), in the words of the
+ * kind's own board ("turn coins 2, 3 and 5", "delete edge 2, a -- b"),
+ * written into BUF of SIZE bytes.  Returns 1, or 0 (BUF untouched) when
+ * the kind has no such words. */
+SG_API int sg_game_move_words(const sg_game *game, uint64_t x,
+                              const uint64_t *left, size_t k, char *buf,
+                              size_t size);
+
 /* A short description for headings and legends, e.g. "S = {1,3,4}",
  * "S = powers of two", or the DOT file's name.  Owned by the game. */
 SG_API const char *sg_game_describe(const sg_game *game);
