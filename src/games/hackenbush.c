@@ -406,6 +406,39 @@ static void write_working(sg_buf *b, const work *w, const sg_picture *p,
                       shown - WORKING_LINES);
 }
 
+/* The value of P's edges KEEP in the scratch space W (sized for at least
+ * P), with the working appended to WORKING when it is not NULL. */
+static sg_value picture_value(work *w, const sg_picture *p,
+                              const unsigned char *keep, sg_buf *working,
+                              const char *lang)
+{
+    w->V = p->nverts;
+    w->E = p->nedges;
+    memset(w->bridge, 0, p->nedges + 1);
+    memset(w->live, 0, p->nedges + 1);
+    memset(w->stalk, 0, (p->nverts + 1) * sizeof *w->stalk);
+    build_adjacency(w, p, keep);
+    find_bridges(w);
+    fuse(w, p);
+    bridge_tree(w, p);
+    /* Children before parents: the order read backwards. */
+    for (size_t i = w->ncomps; i-- > 0;) {
+        size_t c = w->order[i];
+        if (w->parent[c] == SIZE_MAX)
+            continue;
+        sg_value s = w->loops[c] % 2;
+        for (size_t j = w->tree_start[c]; j < w->tree_start[c + 1]; j++) {
+            size_t d = w->tree_to[j];
+            if (w->parent[d] == c && d != c)
+                s ^= w->stalk[d] + 1;
+        }
+        w->stalk[c] = s;
+    }
+    if (working)
+        write_working(working, w, p, lang && strcmp(lang, "zh") == 0);
+    return w->stalk[0];
+}
+
 sg_value sg_picture_value(const sg_picture *p, const unsigned char *keep,
                           sg_buf *working, const char *lang)
 {
@@ -416,26 +449,7 @@ sg_value sg_picture_value(const sg_picture *p, const unsigned char *keep,
             working->failed = true;
         return 0;
     }
-    build_adjacency(&w, p, keep);
-    find_bridges(&w);
-    fuse(&w, p);
-    bridge_tree(&w, p);
-    /* Children before parents: the order read backwards. */
-    for (size_t i = w.ncomps; i-- > 0;) {
-        size_t c = w.order[i];
-        if (w.parent[c] == SIZE_MAX)
-            continue;
-        sg_value s = w.loops[c] % 2;
-        for (size_t j = w.tree_start[c]; j < w.tree_start[c + 1]; j++) {
-            size_t d = w.tree_to[j];
-            if (w.parent[d] == c && d != c)
-                s ^= w.stalk[d] + 1;
-        }
-        w.stalk[c] = s;
-    }
-    sg_value v = w.stalk[0];
-    if (working)
-        write_working(working, &w, p, lang && strcmp(lang, "zh") == 0);
+    sg_value v = picture_value(&w, p, keep, working, lang);
     work_free(&w);
     return v;
 }
@@ -602,14 +616,23 @@ static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
                         sg_values **out)
 {
     const hackenbush *h = hb(game);
-    size_t most = 0;
-    for (size_t i = 0; i < h->npics; i++)
+    size_t most = 0, most_v = 0;
+    for (size_t i = 0; i < h->npics; i++) {
         most = h->pics[i]->nedges > most ? h->pics[i]->nedges : most;
-    unsigned char *keep = sg_alloc_raw(ctx, most + 1, 1);
+        most_v = h->pics[i]->nverts > most_v ? h->pics[i]->nverts : most_v;
+    }
+    /* One scratch space for every picture: a deletion's value is one pass
+     * over the edges, without allocating. */
+    work w;
+    bool have = work_alloc(&w, most_v, most);
+    unsigned char *keep = have ? sg_alloc_raw(ctx, most + 1, 1) : NULL;
     sg_values *v = keep ? sg_alloc(ctx, 1, sizeof *v) : NULL;
     uint32_t *data = v ? sg_alloc_raw(ctx, (size_t)last + 1, sizeof *data)
                        : NULL;
     if (!data) {
+        if (!have)
+            sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        work_free(&w);
         free(keep);
         free(v);
         return ctx->status;
@@ -621,11 +644,12 @@ static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
             continue;
         }
         keep_of(h, q, keep);
-        data[x] = (uint32_t)sg_picture_value(h->pics[q->pic], keep, NULL,
-                                             NULL);
+        data[x] = (uint32_t)picture_value(&w, h->pics[q->pic], keep, NULL,
+                                          NULL);
         if (data[x] > v->max)
             v->max = data[x];
     }
+    work_free(&w);
     free(keep);
     v->count = last + 1;
     v->width = 4;
