@@ -160,6 +160,8 @@ static uint64_t max_moves(const sg_game *game, uint64_t last)
 static sg_value value_bound(const sg_game *game, uint64_t last)
 {
     const sg_theorem *t = co(game)->rule.theorem;
+    if (!t && co(game)->rule.run)
+        return co(game)->rule.most; /* a mex of at most K runs */
     if (t) {
         /* Every closed form here grows at most like 2n. */
         return last > SG_POSITION_MAX / 2 ? SG_POSITION_MAX : 2 * last + 1;
@@ -270,6 +272,51 @@ static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
         if (g > v->max)
             v->max = g;
     }
+    *out = v;
+    return SG_OK;
+}
+
+/* Values alone, for a rule without a closed form (ruler-K): the mex of the
+ * runs' nim-sums, each the XOR of two prefix nim-sums, so that coin n
+ * costs K steps rather than K^2. */
+static sg_status run_values(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                            sg_values **out)
+{
+    const coin_rule *r = &co(game)->rule;
+    /* A value is a mex of at most K options, so at most K. */
+    if (sg_check_memory(ctx, 2 * (last + 1), 1) != SG_OK)
+        return ctx->status;
+    sg_values *v = sg_alloc(ctx, 1, sizeof *v);
+    uint8_t *data = v ? sg_alloc_raw(ctx, (size_t)last + 1, 1) : NULL;
+    uint8_t *prefix = data ? sg_alloc_raw(ctx, (size_t)last + 1, 1) : NULL;
+    if (!prefix) {
+        free(data);
+        free(v);
+        return ctx->status;
+    }
+    data[0] = prefix[0] = 0;
+    for (uint64_t n = 1; n <= last; n++) {
+        /* prefix[i] = g(1) ^ ... ^ g(i); the run n-len+1..n leaves the
+         * heads n-len+1..n-1, whose nim-sum is prefix[n-1] ^
+         * prefix[n-len]. */
+        uint64_t seen[2] = {0, 0};
+        uint64_t k = most_turned(r, n);
+        for (uint64_t len = 1; len <= k; len++) {
+            unsigned x = prefix[n - 1] ^ prefix[n - len];
+            seen[x >> 6] |= UINT64_C(1) << (x & 63);
+        }
+        unsigned m = 0;
+        while (seen[m >> 6] >> (m & 63) & 1)
+            m++;
+        data[n] = (uint8_t)m;
+        prefix[n] = prefix[n - 1] ^ data[n];
+        if (m > v->max)
+            v->max = m;
+    }
+    free(prefix);
+    v->count = last + 1;
+    v->width = 1;
+    v->data = data;
     *out = v;
     return SG_OK;
 }
@@ -464,6 +511,8 @@ sg_game *sg_game_from_coins(sg_ctx *ctx, const char *rule, const char *origin)
         g->ops.max_parts = 1;
     if (r.theorem)
         g->ops.values = values;
+    else if (r.run)
+        g->ops.values = run_values;
     char describe[160], sets[64];
     if (r.run && r.most)
         snprintf(sets, sizeof sets, "a run of at most %u coins", r.most);
