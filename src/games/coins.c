@@ -92,8 +92,10 @@ static const sg_theorem turtles_theorem = {
     turtles_value};
 static const sg_theorem mock_theorem = {
     "g(n) = the n-th odious number (an odd number of 1s in binary)",
-    "by induction: the nim-sum of at most two odious numbers is never\n"
-    "  odious, and they reach every smaller value (Winning Ways, ch. 14)",
+    "by induction: a move leaves no head, one or two, worth 0, an odious\n"
+    "  number or the nim-sum of two (which is evil: an even number of 1s);\n"
+    "  these reach every value below the next odious number, never it\n"
+    "  (Winning Ways, ch. 14)",
     mock_value};
 static const sg_theorem ruler_theorem = {
     "g(n) = the largest power of 2 dividing n (the ruler function)",

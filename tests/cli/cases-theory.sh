@@ -193,3 +193,19 @@ printf '1\n3 2\n2\n2 1\n1 1\n1\n6 4\n' > "$tmp/ggmm.txt"
 if [ "$(cat "$tmp/out")" = "$(printf 'GG\nMM\nGG')" ]; then pass; else
     fail "solve --judge hdu3595: $(cat "$tmp/out" "$tmp/err")"
 fi
+
+# ---- Staircase Nim ----------------------------------------------------------
+
+# Every position of examples/theory/staircase.dot (coins on stairs 1, 2,
+# 3): its value is the nim-sum of the odd stairs, stairs 1 and 3, as awk
+# reads them off the names.
+if expect 0 "table -g staircase.dot" table -g "$root/examples/theory/staircase.dot" -f csv; then
+    bad=$(tail -n +2 "$tmp/out" | tr -d '"' | awk -F, '{
+        x = $1; y = $3; z = 0; b = 1
+        while (x || y) { if ((x % 2) != (y % 2)) z += b; x = int(x / 2); y = int(y / 2); b *= 2 }
+        if (z != $4) print $1 "," $2 "," $3 ": sg " $4 ", odd stairs " z
+    }')
+    if [ -z "$bad" ] && [ "$(tail -n +2 "$tmp/out" | wc -l)" -eq 43 ]; then pass; else
+        fail "Staircase Nim is not Nim on the odd stairs: $bad"
+    fi
+fi
