@@ -82,7 +82,8 @@ static sg_status parse_names(sg_ctx *ctx, const char *arg, char **names,
 /* Writes the whole story of the sum of X[0..n), whose values LOOKUP holds:
  * SUM lists its winning moves, or is NULL when they are too many to list. */
 static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
-                    const uint64_t *x, size_t n, const sg_sum *sum)
+                    const uint64_t *x, size_t n, const sg_sum *sum,
+                    const char *why)
 {
     const char *part = sg_game_position_noun(game);
     char tmp[24], tmp2[24];
@@ -108,6 +109,11 @@ static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
     if (ns == 0) {
         fputs("The second player wins: every move of the first player leaves "
               "a nim-sum other than 0.\n", f);
+        return;
+    }
+    if (!sum && why) {
+        fprintf(f, "The first player wins. Its winning moves are not "
+                "listed: %s.\n", why);
         return;
     }
     if (!sum) {
@@ -502,6 +508,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     sg_batch *batch = NULL;
     sg_game *game = NULL;
     char *command = NULL;
+    char why[1024] = "";
     if (names_arg &&
         parse_names(ctx, names_arg, &names, &first, &second) != SG_OK)
         goto done;
@@ -557,6 +564,11 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             sum = sg_sum_new(ctx, game, lookup, x, nx);
             if (!sum && sg_ctx_status(ctx) != SG_ELIMIT)
                 goto done;
+            /* Moves too many to examine are said in the usual words; a
+             * kind that cannot list a part's moves says why itself. */
+            if (!sum && !strstr(sg_ctx_message(ctx),
+                                "listing the winning moves"))
+                snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
             sg_ctx_clear(ctx);
         }
         out = cli_output_open(ctx, output);
@@ -567,7 +579,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             fprintf(f, "%s\n", sg_nim_sum(lookup, x, nx) ? first
                                                                 : second);
         else
-            explain(f, game, lookup, x, nx, sum);
+            explain(f, game, lookup, x, nx, sum, why[0] ? why : NULL);
     }
     rc = cli_commit(ctx, &out);
 done:

@@ -207,6 +207,22 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     out = cli_output_open(ctx, output);
     if (!out)
         goto done;
+    /* Where the moves cannot all be listed (a picture too large to
+     * explore), a kind with a theorem of its own still shows it worked. */
+    if (strcmp(format, "text") == 0 && !template_path &&
+        sg_game_check_moves(ctx, game, to) != SG_OK) {
+        char *text = sg_game_working(ctx, game, lang);
+        if (!text)
+            goto done;
+        char why[1024];
+        snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
+        sg_ctx_clear(ctx);
+        fprintf(cli_output_stream(out), "No mex steps (%s).\n", why);
+        fputs(text, cli_output_stream(out));
+        free(text);
+        rc = cli_commit(ctx, &out);
+        goto done;
+    }
     if (sg_trace_write(ctx, tpl, game, from, to, cli_output_stream(out)) !=
         SG_OK)
         goto done;

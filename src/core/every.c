@@ -105,7 +105,7 @@ sg_every *sg_every_new(sg_ctx *ctx, const sg_game *game, uint64_t last)
         return NULL;
     }
     if (game->ops->check_moves &&
-        game->ops->check_moves(ctx, game, last) != SG_OK)
+        game->ops->check_moves(ctx, game, last, true) != SG_OK)
         return NULL;
     /* Every move of every position is listed once. */
     double work = (double)(last + 1) *

@@ -228,7 +228,8 @@ sg_misere *sg_misere_new(sg_ctx *ctx, const sg_game *game,
         game->ops->check_moves(ctx, game,
                                sg_game_is_finite(game)
                                    ? sg_game_position_count(game) - 1
-                                   : 0) != SG_OK)
+                                   : 0,
+                               true) != SG_OK)
         return NULL;
     sg_misere *m = sg_alloc(ctx, 1, sizeof *m);
     if (!m)

@@ -301,6 +301,9 @@ static sg_status general_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
     for (size_t i = 0; i < s->n && st == SG_OK; i++) {
         uint64_t x = s->positions[i];
         sg_value t = s->values[i] ^ s->nimsum;
+        if (game->ops->check_moves &&
+            (st = game->ops->check_moves(ctx, game, x, false)) != SG_OK)
+            break;
         sg_moves_clear(&list);
         game->ops->moves(game, x, &list);
         work += (double)list.n;

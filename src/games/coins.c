@@ -23,7 +23,6 @@
  */
 #include "games/game.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,8 +175,6 @@ static double work(const sg_game *game, uint64_t last)
     const coin_rule *r = &co(game)->rule;
     if (r->run) {
         /* A run of r coins leaves r - 1 heads, each read once. */
-        if (!r->most && last > RULER_LISTED + 1)
-            return INFINITY;
         double k = (double)most_turned(r, last);
         return (double)last * k * (k + 1) / 2;
     }
@@ -323,6 +320,24 @@ static sg_status run_values(sg_ctx *ctx, const sg_game *game, uint64_t last,
     return SG_OK;
 }
 
+/* Ruler's moves are listed for runs of up to RULER_LISTED coins, so its
+ * mex steps stop at the coin after. */
+static sg_status check_moves(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                             bool below)
+{
+    (void)below;
+    const coin_rule *r = &co(game)->rule;
+    if (!r->run || r->most || last <= RULER_LISTED)
+        return SG_OK;
+    return sg_ctx_fail(ctx, SG_ELIMIT, "%s: coin %llu has runs of up to %llu "
+                       "coins, and sgviz lists runs of at most %d, so mex "
+                       "steps, drawings and winning moves stop at coin %d; "
+                       "table, value and who wins answer any coin from the "
+                       "ruler function", game->describe,
+                       (unsigned long long)last, (unsigned long long)last,
+                       RULER_LISTED, RULER_LISTED);
+}
+
 /* ---- Rows -------------------------------------------------------------- */
 
 static bool is_coin(char c)
@@ -455,6 +470,7 @@ static const sg_game_ops coins_ops = {
     .read_sum = read_sum,
     .working = working,
     .move_words = move_words,
+    .check_moves = check_moves,
     .parts_by_theorem = true,
 };
 

@@ -58,6 +58,14 @@ int sg_game_move_words(const sg_game *game, uint64_t x, const uint64_t *left,
     return game->ops->move_words(game, x, left, k, buf, size);
 }
 
+sg_status sg_game_check_moves(sg_ctx *ctx, const sg_game *game,
+                              uint64_t last)
+{
+    if (!game->ops->check_moves)
+        return SG_OK;
+    return game->ops->check_moves(ctx, game, sg_game_clamp(game, last), true);
+}
+
 int sg_game_sums_by_theorem(const sg_game *game)
 {
     return game->ops->parts_by_theorem;

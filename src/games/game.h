@@ -255,13 +255,14 @@ typedef struct sg_game_ops {
      * as misère play and Every-SG, refuse such sums. */
     bool parts_by_theorem;
 
-    /* Optional: whether the moves of every position 0..LAST can be listed,
-     * recording why not when they cannot (a Hackenbush picture too large
-     * to explore has values from its principles, not from its moves).
-     * NULL: they always can.  Whatever lists moves for mex steps asks it
-     * first. */
-    sg_status (*check_moves)(sg_ctx *ctx, const sg_game *game,
-                             uint64_t last);
+    /* Optional: whether the moves of position X -- with BELOW, of every
+     * position 0..X -- can be listed whole, recording why not when they
+     * cannot (a Hackenbush picture too large to explore has values from
+     * its principles, not from its moves; Ruler lists runs of at most 256
+     * coins).  NULL: they always can.  Whatever lists moves asks it
+     * first: mex steps with BELOW, the winning moves of a sum without. */
+    sg_status (*check_moves)(sg_ctx *ctx, const sg_game *game, uint64_t x,
+                             bool below);
 
     /* Optional: picture I of a game played on drawings of its own
      * (Hackenbush), which `graph` draws instead of the state graph, or

@@ -356,14 +356,24 @@ static void write_working(sg_buf *b, const work *w, const sg_picture *p,
                        "g(v) = the nim-sum of (g(child) + 1)\n  over its "
                        "children, a loop a child with g = 0.  From the leaves "
                        "down:\n");
-    size_t shown = 0;
+    /* A large picture shows the lines nearest the ground, which end in its
+     * value; the others are summed up first. */
+    size_t reached = 0;
+    for (size_t i = 0; i < w->ncomps; i++)
+        reached += w->parent[w->order[i]] != SIZE_MAX;
+    size_t skip = reached > WORKING_LINES ? reached - WORKING_LINES : 0;
+    if (skip)
+        sg_buf_printf(b, zh ? "  ……（离地面较远的 %zu 个点，同样算出）\n"
+                            : "  ... (%zu vertices further from the ground, "
+                              "worked the same way)\n",
+                      skip);
+    size_t seen = 0;
     for (size_t i = w->ncomps; i-- > 0;) {
         size_t c = w->order[i];
         if (w->parent[c] == SIZE_MAX)
             continue;
-        if (shown++ >= WORKING_LINES) {
+        if (seen++ < skip)
             continue;
-        }
         sg_buf_printf(b, "  %s(", g);
         part_name(b, w, p, c);
         sg_buf_puts(b, ") = ");
@@ -399,11 +409,6 @@ static void write_working(sg_buf *b, const work *w, const sg_picture *p,
             sg_buf_printf(b, " = %llu", (unsigned long long)w->stalk[c]);
         sg_buf_putc(b, '\n');
     }
-    if (shown > WORKING_LINES)
-        sg_buf_printf(b, zh ? "  ……（另有 %zu 个点，同样算出）\n"
-                            : "  ... (%zu more vertices, worked the same "
-                              "way)\n",
-                      shown - WORKING_LINES);
 }
 
 /* The value of P's edges KEEP in the scratch space W (sized for at least
@@ -658,10 +663,13 @@ static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
     return SG_OK;
 }
 
-static sg_status check_moves(sg_ctx *ctx, const sg_game *game, uint64_t last)
+static sg_status check_moves(sg_ctx *ctx, const sg_game *game, uint64_t x,
+                             bool below)
 {
     const hackenbush *h = hb(game);
-    if (h->explored || last == 0)
+    /* A whole picture's deletions are listed; a picture one deletion from
+     * it has its value from the principles alone. */
+    if (h->explored || x == 0 || (!below && h->pos[x].deleted == SIZE_MAX))
         return SG_OK;
     return sg_ctx_fail(ctx, SG_ELIMIT, "%s: the mex steps need every picture "
                        "that deletions reach, and %s; value, solve and graph "

@@ -221,6 +221,12 @@ SG_API char *sg_game_working(sg_ctx *ctx, const sg_game *game,
  * latter, and refuse such games. */
 SG_API int sg_game_sums_by_theorem(const sg_game *game);
 
+/* Whether the moves of every position 0..LAST of GAME can be listed, as
+ * mex steps need them.  Returns SG_OK, or SG_ELIMIT with the reason (a
+ * Hackenbush picture too large to explore, Ruler past 256 coins). */
+SG_API sg_status sg_game_check_moves(sg_ctx *ctx, const sg_game *game,
+                                     uint64_t last);
+
 /* The move from position X that leaves LEFT[0..k), in the words of the
  * kind's own board ("turn coins 2, 3 and 5", "delete edge 2, a -- b"),
  * written into BUF of SIZE bytes.  Returns 1, or 0 (BUF untouched) when

@@ -209,3 +209,18 @@ if expect 0 "table -g staircase.dot" table -g "$root/examples/theory/staircase.d
         fail "Staircase Nim is not Nim on the odd stairs: $bad"
     fi
 fi
+
+# A picture too large to explore: no mex steps, but the principles worked;
+# 70 stalks of one edge make the nim-sum of 70 ones, 0.
+if expect 0 "trace -H (large)" trace -H "$data/hackenbush-star70.dot"; then
+    if head -1 "$tmp/out" | grep -q '^No mex steps (.*70 edges' &&
+       grep -qx "sg($data/hackenbush-star70.dot) = 0  (P)" "$tmp/out"; then pass; else
+        fail "trace -H star70: $(head -3 "$tmp/out")"
+    fi
+fi
+if expect 0 "solve -c ruler, coin 300" solve -c ruler "$(awk 'BEGIN { for (i = 1; i < 300; i++) printf "T"; print "H" }')"; then
+    if grep -q "Its winning moves are not listed: .*at most 256" "$tmp/out" &&
+       grep -qx "nim-sum: 4" "$tmp/out"; then pass; else
+        fail "solve -c ruler, coin 300: $(cat "$tmp/out")"
+    fi
+fi
