@@ -630,6 +630,25 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
  * within it, or a theorem, answers for every heap from then on (the
  * lookup's maximum says so), and a period that would show only further
  * out is never searched for before a table answers the line at hand. */
+/* How far the batch's values or steps should reach to answer a part of
+ * MAX, having reached OLD (HAVE: anything yet): twice as far each time,
+ * so that a growing input costs linear work in all. */
+static uint64_t grown_reach(bool have, uint64_t old, uint64_t max)
+{
+    uint64_t want = have ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
+                         : BATCH_FIRST_MAX;
+    return want < max ? max : want;
+}
+
+/* Ends the batch with the reason the values or steps of the part at WHERE
+ * could not be had. */
+static sg_status cover_failed(sg_ctx *ctx, sg_batch *b, const char *where)
+{
+    char reason[SG_MESSAGE_MAX];
+    snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
+    return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
+}
+
 /* Every-SG: makes sure the batch's steps reach MAX, as cover() does for
  * values. */
 static sg_status cover_steps(sg_ctx *ctx, sg_batch *b, uint64_t max,
@@ -638,20 +657,14 @@ static sg_status cover_steps(sg_ctx *ctx, sg_batch *b, uint64_t max,
     uint64_t old = b->every ? sg_every_last(b->every) : 0;
     if (b->every && max <= old)
         return SG_OK;
-    uint64_t want = b->every ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
-                             : BATCH_FIRST_MAX;
-    if (want < max)
-        want = max;
+    uint64_t want = grown_reach(b->every != NULL, old, max);
     sg_every *e = sg_every_new(ctx, b->game, want);
     if (!e && want > max) {
         sg_ctx_clear(ctx);
         e = sg_every_new(ctx, b->game, max);
     }
-    if (!e) {
-        char reason[SG_MESSAGE_MAX];
-        snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
-        return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
-    }
+    if (!e)
+        return cover_failed(ctx, b, where);
     sg_every_free(b->every);
     b->every = e;
     return SG_OK;
@@ -665,17 +678,13 @@ static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
-    uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
-                              : BATCH_FIRST_MAX;
-    if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)
+    uint64_t want = grown_reach(b->lookup != NULL, old, max);
+    if (sg_check_range(ctx, b->game, want) != SG_OK)
         want = max;
     sg_ctx_clear(ctx);
     sg_lookup *l = sg_lookup_new(ctx, b->game, want);
-    if (!l) {
-        char reason[SG_MESSAGE_MAX];
-        snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
-        return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
-    }
+    if (!l)
+        return cover_failed(ctx, b, where);
     sg_lookup_free(b->lookup);
     b->lookup = l;
     return SG_OK;

@@ -217,19 +217,6 @@ static void moves(const sg_game *game, uint64_t n, sg_moves *out)
             }
 }
 
-static sg_move_shape shape(const sg_game *game)
-{
-    (void)game;
-    return SG_SHAPE_GENERAL;
-}
-
-/* Coins far to the left may be turned: no bound on how far back. */
-static uint64_t reach(const sg_game *game)
-{
-    (void)game;
-    return 0;
-}
-
 static const sg_theorem *theorem(const sg_game *game)
 {
     return co(game)->rule.theorem;
@@ -462,8 +449,8 @@ static const sg_game_ops coins_ops = {
     .max_moves = max_moves,
     .work = work,
     .moves = moves,
-    .shape = shape,
-    .reach = reach,
+    .shape = sg_game_shape_general,
+    .reach = sg_game_no_reach,
     .theorem = theorem,
     .period_rule = period_rule,
     .no_certificate_words = no_certificate_words,

@@ -92,6 +92,18 @@ uint64_t sg_game_max_amount(const sg_game *game)
     return game->ops->reach(game);
 }
 
+sg_move_shape sg_game_shape_general(const sg_game *game)
+{
+    (void)game;
+    return SG_SHAPE_GENERAL;
+}
+
+uint64_t sg_game_no_reach(const sg_game *game)
+{
+    (void)game;
+    return 0;
+}
+
 uint64_t sg_game_clamp(const sg_game *game, uint64_t last)
 {
     if (game->ops->count) {

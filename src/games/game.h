@@ -304,6 +304,12 @@ static inline bool sg_game_numbered(const sg_game *game)
     return game->ops->find_position == NULL;
 }
 
+/* The shape and reach of the kinds whose moves are listed one by one and
+ * may reach any smaller position: SG_SHAPE_GENERAL and 0, for their
+ * tables. */
+sg_move_shape sg_game_shape_general(const sg_game *game);
+uint64_t sg_game_no_reach(const sg_game *game);
+
 /* The largest position 0..LAST asks for: LAST, or for a finite game its
  * last position when LAST is beyond it. */
 uint64_t sg_game_clamp(const sg_game *game, uint64_t last);
