@@ -93,7 +93,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
 LIB_CFLAGS = $(ALL_CFLAGS) -fPIC -fvisibility=hidden
 
 # The library's modules, one folder each (see doc/HACKING.md).
-LIB_DIRS := util games core text render check steps plot
+LIB_DIRS := util games core text play render check steps plot
 LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)

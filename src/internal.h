@@ -10,6 +10,7 @@
 #include "sgviz.h"
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
 
@@ -32,6 +33,23 @@
 #define SG_WORK_MAX 10000000000.0
 #define SG_TEMPLATE_MAX_LEN ((size_t)1 << 20) /* bytes in a template file */
 #define SG_LINE_MAX_LEN ((size_t)1 << 16)     /* characters in one input line */
+
+/* ------------------------------------------------------------------------ */
+/* Options that can grow                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The size of TYPE's fields up to and including LAST: the layout of an
+ * options struct in libsgviz 0.2, which a size of 0 stands for. */
+#define SG_OPTS_V0(type, last) \
+    (offsetof(type, last) + sizeof(((type *)0)->last))
+
+/* Copies the caller's options OPTS, of the size their first field states
+ * (0: V0, the layout of 0.2), into LOCAL (SIZE bytes), zeroing what the
+ * caller's struct does not have.  WHAT names the struct in messages.
+ * Returns SG_OK, SG_EINPUT for a size that no version had, or
+ * SG_EUNSUPPORTED when fields beyond this version's are set. */
+sg_status sg_opts_take(sg_ctx *ctx, void *local, size_t size,
+                       const void *opts, size_t v0, const char *what);
 
 /* ------------------------------------------------------------------------ */
 /* Context                                                                  */

@@ -12,6 +12,8 @@
  *   sgviz/check.h  homework sheets, checking, gradebooks and feedback
  *   sgviz/draw.h   drawings through Graphviz, themes, steps, practice pages
  *   sgviz/plot.h   plots of sg(x) against x
+ *   sgviz/play.h   playing a game against sgviz, in the terminal and in
+ *                  a page, with the reason for every move
  *
  * The conventions that hold for every function (handles and their _free,
  * the error convention, who owns returned strings) are stated at the top
@@ -26,5 +28,6 @@
 #include "sgviz/check.h"
 #include "sgviz/draw.h"
 #include "sgviz/plot.h"
+#include "sgviz/play.h"
 
 #endif /* SGVIZ_H */

@@ -94,7 +94,7 @@ static sg_check *check_text(sg_ctx *ctx, const sg_game *g, const char *text,
     sg_sheet *s = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt", NULL);
     if (!s)
         fail_msg("sheet: %s", sg_ctx_message(ctx));
-    sg_check_opts o = {last != UINT64_MAX, last, NULL, 0};
+    sg_check_opts o = {.has_last = last != UINT64_MAX, .last = last};
     sg_check *c = sg_check_new(ctx, g, s, &o);
     sg_sheet_free(s);
     if (!c)
@@ -581,7 +581,8 @@ static void gradebook(void **state)
     for (int i = 0; i < 3; i++) {
         size_t len;
         FILE *f = open_memstream(&out[i], &len);
-        sg_gradebook_opts go = {"en", formats[i], NULL, 1};
+        sg_gradebook_opts go = {.lang = "en", .format = formats[i],
+                                .n_from_sheets = 1};
         sg_gradebook *b = sg_gradebook_new(ctx, g, &go, f);
         assert_non_null(b);
         assert_int_equal(sg_gradebook_add(b, "alice.txt", NULL, NULL, right,
@@ -647,7 +648,7 @@ static void gradebook(void **state)
                         "\"count\": 1}]}\n");
     for (int i = 0; i < 3; i++)
         free(out[i]);
-    sg_gradebook_opts fr = {"fr", SG_REPORT_TEXT, NULL, 0};
+    sg_gradebook_opts fr = {.lang = "fr", .format = SG_REPORT_TEXT};
     assert_null(sg_gradebook_new(ctx, g, &fr, stdout));
     sg_report_format f;
     assert_int_equal(sg_report_format_parse(ctx, "json", &f), SG_OK);
@@ -668,7 +669,7 @@ static void range_errors(void **state)
     assert_non_null(s);
     /* An N below the sheet's entries sets them aside; one beyond the
      * bound is refused. */
-    sg_check_opts o = {1, 2, NULL, 0};
+    sg_check_opts o = {.has_last = 1, .last = 2};
     sg_check *c = sg_check_new(ctx, g, s, &o);
     assert_non_null(c);
     sg_check_summary sum;

@@ -44,7 +44,7 @@ static sg_sheet *parse(sg_ctx *ctx, const sg_game *g, const char *text,
                        sg_sheet_form form, uint64_t last)
 {
     (void)last;
-    sg_sheet_opts o = {form, NULL, NULL};
+    sg_sheet_opts o = {.form = form};
     return sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt", &o);
 }
 
@@ -79,7 +79,7 @@ static void expect_error(const char *text, size_t len, sg_sheet_form form,
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game_134(ctx);
     (void)last;
-    sg_sheet_opts o = {form, NULL, NULL};
+    sg_sheet_opts o = {.form = form};
     sg_sheet *s = sg_sheet_parse(ctx, g, text, len, "hw.txt", &o);
     if (s)
         fail_msg("accepted: %s", text);
@@ -698,7 +698,7 @@ static void chinese_messages(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game_134(ctx);
-    sg_sheet_opts o = {SG_SHEET_AUTO, "zh", NULL};
+    sg_sheet_opts o = {.form = SG_SHEET_AUTO, .lang = "zh"};
     assert_null(sg_sheet_parse(ctx, g, "0 1 x\n", 6, "hw.txt", &o));
     assert_string_equal(sg_ctx_message(ctx), "hw.txt:1:5: \"x\" 不是数字（SG "
                                              "值是从 0 开始的整数）");
@@ -818,7 +818,7 @@ static void try_bytes(sg_ctx *ctx, const sg_game *g, const char *text,
                       size_t len, sg_sheet_form form)
 {
     sg_ctx_clear(ctx);
-    sg_sheet_opts o = {form, rnd() % 2 ? "en" : "zh", NULL};
+    sg_sheet_opts o = {.form = form, .lang = rnd() % 2 ? "en" : "zh"};
     sg_sheet *s = sg_sheet_parse(ctx, g, text, len, "fz", &o);
     if (s) {
         size_t n;

@@ -2,7 +2,8 @@
 /*
  * test_cli_output.c - the front end's output files (output.c) appear whole
  * or not at all, keep the old file on failure, refuse impossible places
- * with a clear message, and clear up what a run stopped by SIGKILL left.
+ * with a clear message, and clear up what a run stopped by SIGKILL left;
+ * and sets of files in a directory (outdir.c) appear whole or not at all.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,11 +17,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/outdir.h"
 #include "cli/output.h"
 
 static char dir[64];
@@ -393,6 +397,154 @@ static void stale_names_swept(void **state)
     sg_ctx_free(ctx);
 }
 
+/* ---- sets of files in a directory (outdir.c) ------------------------ */
+
+static bool is_old_part(const char *name, const void *user)
+{
+    (void)user;
+    return strncmp(name, "part-", 5) == 0;
+}
+
+static const cli_outdir_kind parts = {"-o", "a part", "the parts",
+                                      is_old_part, NULL};
+
+/* Writes COUNT files part-K.txt, each SIZE bytes of 'x', into WHERE as one
+ * set.  Returns what the commit (or the first failure) returned. */
+static sg_status write_set(sg_ctx *ctx, const char *where, size_t count,
+                           size_t size)
+{
+    cli_outdir *od = cli_outdir_open(ctx, where, &parts);
+    if (!od)
+        return sg_ctx_status(ctx);
+    for (size_t k = 0; k < count; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "part-%zu.txt", k);
+        FILE *f = cli_outdir_create(ctx, od, name);
+        if (!f) {
+            cli_outdir_abort(od);
+            return sg_ctx_status(ctx);
+        }
+        for (size_t i = 0; i < size; i++)
+            fputc('x', f);
+        if (cli_outdir_close(ctx, od, f) != SG_OK) {
+            cli_outdir_abort(od);
+            return sg_ctx_status(ctx);
+        }
+    }
+    return cli_outdir_commit(ctx, od);
+}
+
+static void new_and_existing_directories(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    char sub[128], path[192];
+    snprintf(sub, sizeof sub, "%s/new/", dir);
+
+    /* A new directory appears with every file, and nothing else is left
+     * beside it. */
+    assert_int_equal(write_set(ctx, sub, 9, 10), SG_OK);
+    assert_int_equal(names_in(sub, "part-"), 9);
+    assert_int_equal(names_in(dir, "."), 2); /* . and .. only */
+
+    /* An existing directory: the old set's extra files go, other files
+     * stay, and no temporary name is left. */
+    snprintf(path, sizeof path, "%s/new/part-42.txt", dir);
+    put(path, "old");
+    snprintf(path, sizeof path, "%s/new/notes.txt", dir);
+    put(path, "mine");
+    assert_int_equal(write_set(ctx, sub, 5, 10), SG_OK);
+    assert_int_equal(names_in(sub, "part-"), 5);
+    assert_int_equal(access(path, R_OK), 0);
+    assert_int_equal(names_in(sub, ".new"), 0);
+    assert_int_equal(names_in(sub, ".old"), 0);
+
+    /* A missing parent, a file in the way, a name held by a directory. */
+    snprintf(sub, sizeof sub, "%s/missing/parts/", dir);
+    assert_int_equal(write_set(ctx, sub, 1, 1), SG_EIO);
+    assert_non_null(strstr(sg_ctx_message(ctx), "does not exist"));
+    snprintf(sub, sizeof sub, "%s/new/notes.txt/", dir);
+    assert_int_equal(write_set(ctx, sub, 1, 1), SG_EIO);
+    assert_non_null(strstr(sg_ctx_message(ctx), "not a directory"));
+    snprintf(path, sizeof path, "%s/new/part-3.txt", dir);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(sub, sizeof sub, "%s/new", dir);
+    assert_int_equal(write_set(ctx, sub, 5, 10), SG_EIO);
+    assert_non_null(strstr(sg_ctx_message(ctx),
+                           "part-3.txt is not a file, so it cannot be "
+                           "replaced by a part; the parts there are left as "
+                           "they were"));
+    assert_int_equal(names_in(sub, "part-"), 5); /* four files, one sub */
+    assert_int_equal(rmdir(path), 0);
+    sg_ctx_free(ctx);
+}
+
+/* A failure half-way, here a file-size limit that the third file passes
+ * (as a full disk would): nothing that looks like a set is left, no new
+ * directory, no temporary one, and an existing directory keeps its old
+ * set.  The message names the file and the reason. */
+static void failure_half_way(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    char sub[128], path[192];
+    for (int existing = 0; existing < 2; existing++) {
+        snprintf(sub, sizeof sub, "%s/half%d", dir, existing);
+        if (existing) {
+            assert_int_equal(mkdir(sub, 0755), 0);
+            snprintf(path, sizeof path, "%s/part-0.txt", sub);
+            put(path, "old");
+        }
+        fflush(NULL);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            signal(SIGXFSZ, SIG_IGN);
+            struct rlimit rl = {100, 100};
+            setrlimit(RLIMIT_FSIZE, &rl);
+            /* Two files of 60 bytes fit under the limit; the third, of
+             * 120, does not. */
+            cli_outdir *od = cli_outdir_open(ctx, sub, &parts);
+            sg_status st = SG_OK;
+            for (size_t k = 0; od && st == SG_OK && k < 3; k++) {
+                char name[32];
+                snprintf(name, sizeof name, "part-%zu.txt", k);
+                FILE *f = cli_outdir_create(ctx, od, name);
+                for (size_t i = 0; f && i < (k < 2 ? 60u : 120u); i++)
+                    fputc('x', f);
+                st = f ? cli_outdir_close(ctx, od, f) : SG_EIO;
+            }
+            if (st == SG_OK)
+                st = cli_outdir_commit(ctx, od);
+            else
+                cli_outdir_abort(od);
+            _exit(st == SG_EIO &&
+                          strstr(sg_ctx_message(ctx), "cannot write "
+                                                      "part-2.txt: File too "
+                                                      "large")
+                      ? 0
+                      : 1);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        if (existing) {
+            assert_int_equal(names_in(sub, "part-"), 1);
+            assert_int_equal(names_in(sub, "."), 2);
+            FILE *f = fopen(path, "r");
+            char buf[8] = "";
+            assert_non_null(fgets(buf, sizeof buf, f));
+            fclose(f);
+            assert_string_equal(buf, "old");
+        } else {
+            assert_int_equal(access(sub, F_OK), -1);
+        }
+    }
+    assert_int_equal(names_in(dir, ".half"), 0);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +558,8 @@ int main(void)
         cmocka_unit_test(long_names),
         cmocka_unit_test(cleanup_after_a_signal),
         cmocka_unit_test(stale_names_swept),
+        cmocka_unit_test(new_and_existing_directories),
+        cmocka_unit_test(failure_half_way),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -181,7 +181,7 @@ static void moves_agree_with_closed_form(void **state)
         assert_non_null(game);
         enum { LAST = 40 };
         sg_value by_moves[LAST + 1];
-        sg_compute_opts o = {0, 1, keep_step, by_moves};
+        sg_compute_opts o = {.with_moves = 1, .on_step = keep_step, .user = by_moves};
         assert_int_equal(sg_compute(ctx, game, LAST, &o, NULL), SG_OK);
         sg_lookup *l = sg_lookup_new(ctx, game, LAST);
         assert_non_null(l);

@@ -203,7 +203,8 @@ static void steps_are_complete(void **state)
         /* Streaming (no values kept) and kept, from 0 and from a window. */
         for (int keep = 0; keep <= 1; keep++) {
             recorder r = {0, 0, 0, 0, bf, 0};
-            sg_compute_opts o = {300, with_moves, record, &r};
+            sg_compute_opts o = {.first = 300, .with_moves = with_moves,
+                                 .on_step = record, .user = &r};
             sg_values *v = NULL;
             assert_int_equal(sg_compute(ctx, g, 20000, &o, keep ? &v : NULL),
                              SG_OK);
@@ -231,7 +232,7 @@ static void consumer_can_stop(void **state)
     unsigned *bf = brute_force(amounts, 3, 100);
     sg_game *g = game(ctx, "1,3,4");
     recorder r = {0, 0, 0, 0, bf, 42};
-    sg_compute_opts o = {0, 1, record, &r};
+    sg_compute_opts o = {.with_moves = 1, .on_step = record, .user = &r};
     sg_values *v = NULL;
     assert_int_equal(sg_compute(ctx, g, 100, &o, &v), SG_STOP);
     assert_int_equal(r.last_x, 42);
@@ -257,7 +258,7 @@ static void consumer_errors_pass_through(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "1,3,4");
-    sg_compute_opts o = {0, 0, fail_at_five, ctx};
+    sg_compute_opts o = {.on_step = fail_at_five, .user = ctx};
     assert_int_equal(sg_compute(ctx, g, 100, &o, NULL), SG_EIO);
     assert_string_equal(sg_ctx_message(ctx), "disk full at 5");
     sg_game_free(g);

@@ -292,7 +292,8 @@ static void batch_answers(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    sg_batch_opts o = {.layout = SG_BATCH_LINES, .every = 1};
+    sg_batch_opts o = {.size = sizeof(sg_batch_opts), .layout = SG_BATCH_LINES,
+                       .every = 1};
     sg_batch *b = sg_batch_new(ctx, game, &o, "stdin", out);
     assert_non_null(b);
     const char *in = "3 5 7\n2 7\n";

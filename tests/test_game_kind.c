@@ -301,10 +301,10 @@ static void check(void **state)
         used += (size_t)snprintf(text + used, sizeof text - used, "%u ",
                                  own[x]);
     }
-    sg_sheet_opts list = {SG_SHEET_LIST, NULL, NULL};
+    sg_sheet_opts list = {.form = SG_SHEET_LIST};
     sg_sheet *sheet = sg_sheet_parse(ctx, g, text, used, "hw.txt", &list);
     assert_non_null(sheet);
-    sg_check_opts upto16 = {1, 16, NULL, 0};
+    sg_check_opts upto16 = {.has_last = 1, .last = 16};
     sg_check *c = sg_check_new(ctx, g, sheet, &upto16);
     assert_non_null(c);
     for (uint64_t x = 0; x <= 16; x++) {

@@ -169,7 +169,7 @@ static sg_value library_value(const char *path, const char *ground)
     /* The same picture's value by the mex of its deletions, over every
      * picture they reach, as traces show it. */
     mex_seen m = {x, SG_VALUE_UNKNOWN};
-    sg_compute_opts o = {0, 1, keep_step, &m};
+    sg_compute_opts o = {.with_moves = 1, .on_step = keep_step, .user = &m};
     assert_int_equal(sg_compute(ctx, game, x, &o, NULL), SG_OK);
     assert_int_equal(m.v, v);
     sg_game_free(game);
@@ -288,7 +288,7 @@ static void large_pictures(void **state)
     assert_int_equal(x, 1 + 105);
     sg_ctx_clear(ctx);
     assert_int_equal(sg_compute(ctx, game, x,
-                                &(sg_compute_opts){0, 1, NULL, NULL}, NULL),
+                                &(sg_compute_opts){.with_moves = 1}, NULL),
                      SG_OK);
     assert_null(sg_every_new(ctx, game, x));
     assert_non_null(strstr(sg_ctx_message(ctx), "colon and fusion"));

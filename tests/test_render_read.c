@@ -118,7 +118,7 @@ static int check_order(void *user, const sg_step *s)
 
 static void expect_topological(sg_ctx *ctx, const sg_game *g)
 {
-    sg_compute_opts o = {0, 1, check_order, NULL};
+    sg_compute_opts o = {.with_moves = 1, .on_step = check_order};
     assert_int_equal(sg_compute(ctx, g, UINT64_MAX, &o, NULL), SG_OK);
 }
 

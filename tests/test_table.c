@@ -146,6 +146,59 @@ static void nothing_written_on_refusal(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Options can grow without breaking programs built against an older
+ * libsgviz: the first field says how large the caller's struct is (0: the
+ * layout of 0.2).  A program built against a later libsgviz, whose struct
+ * is larger, works here as long as the fields this version does not know
+ * are zero; a size no version had is refused. */
+static void options_that_grow(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = sg_game_from_spec(ctx, "1,3,4", "--set");
+    /* A later caller's struct: this version's fields, then one more. */
+    struct later {
+        sg_table_opts known;
+        uint64_t added_later;
+    } later;
+    static const size_t sizes[] = {0, sizeof(sg_table_opts),
+                                   sizeof(struct later)};
+    for (size_t i = 0; i < 3; i++) {
+        memset(&later, 0, sizeof later);
+        later.known.size = sizes[i];
+        later.known.format = SG_TABLE_CSV;
+        char *out = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&out, &len);
+        assert_int_equal(sg_table_write(ctx, g, 0, 2, &later.known, f), SG_OK);
+        fclose(f);
+        assert_string_equal(out, "x,sg,pn\n0,0,P\n1,1,N\n2,0,P\n");
+        free(out);
+    }
+    /* A field of the later version set: refused, since it would be
+     * ignored without a word. */
+    later.known.size = sizeof later;
+    later.added_later = 1;
+    assert_int_equal(sg_table_write(ctx, g, 0, 2, &later.known, stdout),
+                     SG_EUNSUPPORTED);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_table_opts has fields "
+                                                "that this libsgviz"));
+    /* A size smaller than the struct ever was. */
+    later.known.size = 3;
+    assert_int_equal(sg_table_write(ctx, g, 0, 2, &later.known, stdout),
+                     SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_table_opts.size is 3"));
+    /* Every function that takes options reads them the same way. */
+    sg_drawing_opts d = {.size = 5};
+    assert_null(sg_drawing_new(ctx, g, 4, &d));
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_drawing_opts.size is 5"));
+    sg_compute_opts c = {.size = 2};
+    assert_int_equal(sg_compute(ctx, g, 4, &c, NULL), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_compute_opts.size is 2"));
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +208,7 @@ int main(void)
         cmocka_unit_test(latex_blocks),
         cmocka_unit_test(format_names),
         cmocka_unit_test(nothing_written_on_refusal),
+        cmocka_unit_test(options_that_grow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

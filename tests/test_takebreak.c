@@ -242,7 +242,8 @@ static void against_brute(const char *code, int n)
     sg_values_free(v);
     bcode c = bparse(code);
     step_check sc = {&c, want, malloc(sizeof(options)), 0};
-    sg_compute_opts o = {0, 1, check_step, &sc};
+    sg_compute_opts o = {.with_moves = 1, .on_step = check_step,
+                         .user = &sc};
     assert_int_equal(sg_compute(ctx, g, (uint64_t)n, &o, NULL), SG_OK);
     assert_int_equal(sc.checked, n + 1);
     free(sc.o);
@@ -524,8 +525,18 @@ static void bad_codes(void **state)
     refuses("[3].0", SG_EINPUT, "--code \"[3].0\": character 1, '[', comes "
             "before the point; the repeating tail comes after it (e.g. "
             "4.[3])");
-    refuses("kayle", SG_EINPUT, "--code \"kayle\": character 1, 'k', is not "
-            "a digit of a code (0-9, A-F; codes read d0.d1d2..., e.g. "
+    refuses("kayle", SG_EINPUT, "--code \"kayle\": no game is called "
+            "\"kayle\"; did you mean kayles? (names: kayles, dawson, "
+            "dawson-chess, lasker, grundy, nim; or a code d0.d1d2..., e.g. "
+            "0.77)");
+    /* A word near no name gets the list alone; a word with a digit or a
+     * point is read as a code, character by character. */
+    refuses("xyzzy", SG_EINPUT, "--code \"xyzzy\": no game is called "
+            "\"xyzzy\" (names: kayles, dawson, dawson-chess, lasker, grundy, "
+            "nim; or a code d0.d1d2..., e.g. 0.77)");
+    refuses("Dawsn", SG_EINPUT, "--code \"Dawsn\": no game is called "
+            "\"dawsn\"; did you mean dawson? (names: kayles, dawson, "
+            "dawson-chess, lasker, grundy, nim; or a code d0.d1d2..., e.g. "
             "0.77)");
     /* A code of 10,000 digits, and the longest accepted. */
     char *code = malloc(10003);
@@ -761,7 +772,7 @@ static char *own_table(const char *code, int n, int slip_at, unsigned slip,
 }
 
 /* Sheets read as bare lists of values for x = 0, 1, 2, ... */
-static const sg_sheet_opts list_form = {SG_SHEET_LIST, NULL, NULL};
+static const sg_sheet_opts list_form = {.form = SG_SHEET_LIST};
 
 static void check_kayles(void **state)
 {
@@ -779,7 +790,7 @@ static void check_kayles(void **state)
         sg_sheet *sheet = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt",
                                          &list_form);
         assert_non_null(sheet);
-        sg_check_opts upto30 = {1, 30, NULL, 0};
+        sg_check_opts upto30 = {.has_last = 1, .last = 30};
         sg_check *ch = sg_check_new(ctx, g, sheet, &upto30);
         assert_non_null(ch);
         uint64_t wrong = 0;
@@ -823,7 +834,7 @@ static void check_kayles(void **state)
                 own[8] == right[8]);
     sg_sheet *sheet = sg_sheet_parse(ctx, g, text, strlen(text), "hw.txt",
                                          &list_form);
-    sg_check_opts upto12 = {1, 12, NULL, 0};
+    sg_check_opts upto12 = {.has_last = 1, .last = 12};
     sg_check *ch = sg_check_new(ctx, g, sheet, &upto12);
     assert_non_null(ch);
     sg_verdict v;

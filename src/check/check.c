@@ -365,6 +365,13 @@ static sg_status copy_extras(sg_ctx *ctx, sg_check *c, const sg_sheet *s)
 sg_check *sg_check_new(sg_ctx *ctx, const sg_game *game,
                        const sg_sheet *sheet, const sg_check_opts *opts)
 {
+    sg_check_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_check_opts, nsums), "sg_check_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     size_t n;
     const sg_sheet_entry *e = sg_sheet_entries(sheet, &n);
     uint64_t in_sheet = sg_game_numbered(game) ? sg_sheet_last_x(sheet)
@@ -442,7 +449,8 @@ sg_check *sg_check_new(sg_ctx *ctx, const sg_game *game,
     }
     if (count) {
         pass p = {ctx, c, c, NULL, 0, NULL, SG_NO_POSITION};
-        sg_compute_opts o = {0, 1, first_pass, &p};
+        sg_compute_opts o = {.with_moves = 1, .on_step = first_pass,
+                             .user = &p};
         sg_status st = sg_compute(ctx, game, count - 1, &o, NULL);
         free(p.own);
         free(p.scratch);
@@ -1116,7 +1124,8 @@ sg_status sg_check_write_report(sg_ctx *ctx, const sg_check *check,
     bool entries = sum->correct < sum->total || sum->consistent < sum->total ||
                    sum->steps_right < sum->steps || sum->contradictions;
     if (entries && check->count) {
-        sg_compute_opts o = {0, 1, report_step, &w};
+        sg_compute_opts o = {.with_moves = 1, .on_step = report_step,
+                             .user = &w};
         st = sg_compute(ctx, check->game, check->count - 1, &o, NULL);
         if (st != SG_OK)
             goto done;

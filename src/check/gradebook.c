@@ -287,6 +287,13 @@ struct sg_gradebook {
 sg_gradebook *sg_gradebook_new(sg_ctx *ctx, const sg_game *game,
                                const sg_gradebook_opts *opts, FILE *out)
 {
+    sg_gradebook_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_gradebook_opts, n_from_sheets), "sg_gradebook_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     sg_gradebook *g = sg_alloc(ctx, 1, sizeof *g);
     if (!g)
         return NULL;

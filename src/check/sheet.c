@@ -2079,6 +2079,13 @@ sg_sheet *sg_sheet_parse(sg_ctx *ctx, const sg_game *game, const char *text,
                          size_t len, const char *origin,
                          const sg_sheet_opts *opts)
 {
+    sg_sheet_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_sheet_opts, inside), "sg_sheet_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     sg_sheet_form form = opts ? opts->form : SG_SHEET_AUTO;
     const char *lang = opts && opts->lang ? opts->lang : "en";
     if (!sg_say_known_language(lang)) {
@@ -2257,6 +2264,13 @@ static char *read_sheet_file(sg_ctx *ctx, const char *lang, const char *path,
 sg_sheet *sg_sheet_read(sg_ctx *ctx, const sg_game *game, const char *path,
                         const sg_sheet_opts *opts)
 {
+    sg_sheet_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_sheet_opts, inside), "sg_sheet_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     size_t len;
     const char *lang = opts && opts->lang ? opts->lang : "en";
     char *text = read_sheet_file(ctx, sg_say_known_language(lang) ? lang : "en",

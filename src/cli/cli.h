@@ -84,6 +84,11 @@ typedef struct cli_options {
     char shorts[2 * CLI_MAX_OPTIONS + 2];
     cli_seen_option seen[CLI_MAX_OPTIONS];
     size_t nseen;
+    /* The value of the command's --format ('f' or 'T'), which both -f and
+     * -T give; 0 when it has none. */
+    int format;
+    /* Whether the command line was looked at for a set the shell split. */
+    bool scanned;
 } cli_options;
 
 /* Fills O with SHORTS and OWN (ending in a zero entry), followed by the
@@ -109,10 +114,6 @@ void cli_options_init(cli_options *o, const char *shorts,
  * command may take for a negative number. */
 int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                     int argc, char **argv);
-
-/* The index of the name among NAMES[0..n) that WORD most likely misspells,
- * or -1 when none is close. */
-int cli_nearest(const char *word, const char *const *names, size_t n);
 
 /* The input file the game is read from (a kind whose value is a path), or
  * NULL. */
@@ -179,12 +180,42 @@ sg_status cli_parse_real(sg_ctx *ctx, const char *opt, const char *arg,
 sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
                            double *aspect);
 
+/* An extension of -o's file name and the format it asks for:
+ * {"csv", "csv"}.  Lists end with {NULL, NULL}. */
+typedef struct cli_ext_format {
+    const char *ext;
+    const char *format;
+} cli_ext_format;
+
+/* The format of COMMAND's output into OUTPUT (-o; NULL or "-" for standard
+ * output), in every command the same way: FORMAT when one was given (-f
+ * or -T); else the format EXTS gives OUTPUT's extension (".csv" a CSV
+ * table); else FALLBACK.  An extension of a kind of file that COMMAND does
+ * not write (".png" for a table) is refused, naming what it writes.
+ * Returns SG_OK with *CHOSEN set, or SG_EINPUT. */
+sg_status cli_output_format(sg_ctx *ctx, const char *command,
+                            const char *format, const char *output,
+                            const cli_ext_format *exts, const char *fallback,
+                            const char **chosen);
+
 /* Returns EXIT_BAD for an option C that cli_next_option() refused (its
  * error is recorded already), or records that C is not an option of
  * COMMAND. */
 int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv);
 
-/* Records an error for a command that takes no operands but got one. */
+/* Folds the full-width forms of ASCII characters (a Chinese keyboard's
+ * "１，３，４" and "３＋４") and the ideographic space and comma in S into
+ * ASCII, in place: a game's spec and positions mean the same whichever
+ * keyboard typed them. */
+void cli_fold_fullwidth(char *s);
+
+/* For commands that take positions as operands (value, solve): warns when
+ * the command line read "-s 1 3 4", which is how bash passes -s {1,3,4}
+ * unquoted (a set of one amount, then positions, which may be meant). */
+void cli_warn_split_set(const char *command);
+
+/* Records an error for a command that takes no operands but got one
+ * (naming a set the shell split into words, when that is why). */
 int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg);
 
 /* Refuses to write OUTPUT over INPUT (both may be NULL; INPUT "-" is
@@ -213,14 +244,16 @@ void cli_prefix_error(sg_ctx *ctx, const char *prefix);
 void cli_warn_font(const char *command, const char *lang);
 
 /* Reads the positions ARGS[0..n) (heap sizes, or node names of a DAG game;
- * for a kind that writes a sum as one word, such as a row of coins, every
- * part of it) into a new array *POSITIONS of *COUNT, which the caller
- * frees, and makes *LOOKUP, a
- * lookup that answers for all of them (freed with sg_lookup_free()).
- * Returns SG_OK, or an error naming the bad argument. */
+ * an argument "3+4+5" is a sum of its parts, as a sum is written
+ * everywhere) into a new array *POSITIONS of *COUNT parts, which the
+ * caller frees, and makes *LOOKUP, a lookup that answers for all of them
+ * (freed with sg_lookup_free()).  With STARTS, *STARTS receives a new array
+ * of n + 1 indexes (freed by the caller): argument i is the parts
+ * (*POSITIONS)[starts[i] .. starts[i + 1]).  Returns SG_OK, or an error
+ * naming the bad argument. */
 sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
                         int n, uint64_t **positions, size_t *count,
-                        sg_lookup **lookup);
+                        size_t **starts, sg_lookup **lookup);
 
 /* The commands.  Each takes its own argv (argv[0] is the command name) and
  * returns an exit status. */
@@ -233,5 +266,6 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv);
 int cmd_solve(sg_ctx *ctx, int argc, char **argv);
 int cmd_steps(sg_ctx *ctx, int argc, char **argv);
 int cmd_plot(sg_ctx *ctx, int argc, char **argv);
+int cmd_play(sg_ctx *ctx, int argc, char **argv);
 
 #endif /* SGVIZ_CLI_H */

@@ -369,7 +369,8 @@ static sg_sheet *read_one(sg_ctx *ctx, const sg_game *game,
                           const settings *set, const submission *s,
                           size_t file)
 {
-    sg_sheet_opts so = {set->form, set->lang, s->root};
+    sg_sheet_opts so = {.form = set->form, .lang = set->lang,
+                        .inside = s->root};
     return sg_sheet_read(ctx, game, s->files[file], &so);
 }
 
@@ -377,7 +378,8 @@ static sg_check *check_sheet(sg_ctx *ctx, const sg_game *game,
                              const settings *set, const sg_sheet *sheet,
                              bool has_last, uint64_t last)
 {
-    sg_check_opts co = {has_last, last, set->sums, set->nsums};
+    sg_check_opts co = {.has_last = has_last, .last = last,
+                        .sums = set->sums, .nsums = set->nsums};
     return sg_check_new(ctx, game, sheet, &co);
 }
 
@@ -385,7 +387,7 @@ static sg_check *check_sheet(sg_ctx *ctx, const sg_game *game,
 static int check_one(sg_ctx *ctx, const sg_game *game, const settings *set,
                      const char *path, FILE *out)
 {
-    sg_sheet_opts so = {set->form, set->lang, NULL};
+    sg_sheet_opts so = {.form = set->form, .lang = set->lang};
     sg_sheet *sheet = sg_sheet_read(ctx, game, path, &so);
     if (!sheet)
         return EXIT_BAD;
@@ -591,8 +593,9 @@ static int check_class(sg_ctx *ctx, const sg_game *game, const settings *set,
         has_last = true;
         last = largest;
     }
-    sg_gradebook_opts go = {set->lang, set->format, set->points,
-                            !set->has_last};
+    sg_gradebook_opts go = {.lang = set->lang, .format = set->format,
+                            .points = set->points,
+                            .n_from_sheets = !set->has_last};
     sg_gradebook *book = sg_gradebook_new(ctx, game, &go, out);
     if (!book)
         return EXIT_BAD;
@@ -715,7 +718,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *input_format = "auto", *format_name = "text", *lang = "en";
+    const char *input_format = "auto", *format_name = NULL, *lang = "en";
     const char *output = NULL, *points_spec = NULL;
     const char *sums[MAX_SUMS];
     settings set;
@@ -753,7 +756,11 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     }
     set.lang = lang;
     set.sums = sums;
-    if (sg_sheet_form_parse(ctx, "--input-format", input_format, &set.form) !=
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"csv", "csv"}, {"json", "json"}, {NULL, NULL}};
+    if (cli_output_format(ctx, "check", format_name, output, exts, "text",
+                          &format_name) != SG_OK ||
+        sg_sheet_form_parse(ctx, "--input-format", input_format, &set.form) !=
             SG_OK ||
         sg_report_format_parse(ctx, format_name, &set.format) != SG_OK)
         return EXIT_BAD;

@@ -206,7 +206,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
     const char *theme_name = "classic", *root = NULL, *shown = NULL;
-    sg_drawing_opts opts = {0};
+    sg_drawing_opts opts = {.size = sizeof(sg_drawing_opts)};
     double font_size = 0, dpi = 0;
     int c;
     cli_options getopts;

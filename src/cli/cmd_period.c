@@ -147,7 +147,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *format = "text", *limit_arg = NULL, *output = NULL;
+    const char *format = NULL, *limit_arg = NULL, *output = NULL;
     const char *order_path = NULL, *values_path = NULL;
     int full = 0;
     int c;
@@ -167,8 +167,12 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "period", argv[optind]);
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"json", "json"}, {NULL, NULL}};
     sg_period_format fmt;
-    if (sg_period_format_parse(ctx, format, &fmt) != SG_OK)
+    if (cli_output_format(ctx, "period", format, output, exts, "text",
+                          &format) != SG_OK ||
+        sg_period_format_parse(ctx, format, &fmt) != SG_OK)
         return EXIT_BAD;
     uint64_t limit = 0;
     if (limit_arg) {

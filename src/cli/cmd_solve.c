@@ -493,8 +493,13 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                     "name the positions on the command line");
         return EXIT_BAD;
     }
+    cli_warn_split_set("solve");
+    static const cli_ext_format exts[] = {{"txt", "text"}, {NULL, NULL}};
+    const char *format;
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
-        (from_stdin && cli_check_not_input(ctx, output, "-") != SG_OK))
+        (from_stdin && cli_check_not_input(ctx, output, "-") != SG_OK) ||
+        cli_output_format(ctx, "solve", NULL, output, exts, "text",
+                          &format) != SG_OK)
         return EXIT_BAD;
 
     int rc = EXIT_BAD;
@@ -520,19 +525,24 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         out = cli_output_open(ctx, output);
         if (!out)
             goto done;
-        sg_batch_opts bo = {first, second, stop_at_zero,
-                            counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
-                            misere, limit, every};
+        sg_batch_opts bo = {
+            .first_name = first, .second_name = second,
+            .stop_at_zero = stop_at_zero,
+            .layout = counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
+            .misere = misere, .misere_limit = limit, .every = every};
+        bo.size = sizeof bo;
         batch = sg_batch_new(ctx, game, &bo, "stdin", cli_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else if (explain_it) {
-        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+            SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
-        sg_sum_trace_opts so = {lang, command, misere, limit};
+        sg_sum_trace_opts so = {.lang = lang, .command = command,
+                                .misere = misere, .misere_limit = limit};
         out = command ? cli_output_open(ctx, output) : NULL;
         if (!command)
             sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
@@ -540,14 +550,16 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                                        cli_output_stream(out)) != SG_OK)
             goto done;
     } else if (every) {
-        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK ||
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+                SG_OK ||
             solve_every(ctx, game, x, nx, first, second, output) !=
                 EXIT_OK)
             goto done;
         rc = EXIT_OK;
         goto done;
     } else if (misere) {
-        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+            SG_OK)
             goto done;
         if (solve_misere(ctx, game, x, nx, first, second, limit,
                          output) != EXIT_OK)
@@ -555,7 +567,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         rc = EXIT_OK;
         goto done;
     } else {
-        if (cli_positions(ctx, game, pos, n, &x, &nx, &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+            SG_OK)
             goto done;
         /* The winner alone needs the nim-sum, not the winning moves, which
          * heaps of astronomical size have too many of to list: their values

@@ -295,7 +295,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
     const char *theme_name = "classic";
-    sg_steps_opts opts = {0};
+    sg_steps_opts opts = {.size = sizeof(sg_steps_opts)};
     opts.lang = "en";
     bool practice = false;
     const char *ask = NULL;

@@ -119,7 +119,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *format = "text", *width = NULL, *columns = NULL;
+    const char *format = NULL, *width = NULL, *columns = NULL;
     int misere = 0, every = 0;
     const char *output = NULL, *lang = NULL;
     int c, p_only = 0, grid = 0;
@@ -153,6 +153,15 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
                     : grid ? "--grid" : "--columns");
         return EXIT_BAD;
     }
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"csv", "csv"}, {"md", "md"}, {"tex", "latex"},
+        {"json", "json"}, {"c", "c"}, {"h", "c"}, {NULL, NULL}};
+    /* A file that is an input is refused first: of two refusals, the one
+     * that keeps a file safe is said. */
+    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
+        cli_output_format(ctx, "table", format, output, exts, "text",
+                          &format) != SG_OK)
+        return EXIT_BAD;
     sg_table_opts opts = {.format = SG_TABLE_TEXT, .misere = misere,
                           .p_only = p_only, .grid = grid, .lang = lang};
     if (!every && sg_table_format_parse(ctx, format, &opts.format) != SG_OK)
@@ -180,8 +189,6 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         }
         opts.columns = (unsigned)v;
     }
-    if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK)
-        return EXIT_BAD;
 
     int rc = EXIT_BAD;
     cli_output *out = NULL;

@@ -64,7 +64,8 @@ static int trace_position(sg_ctx *ctx, const sg_game *game,
     int rc = EXIT_BAD;
     cli_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
-    sg_sum_trace_opts opts = {lang, command, misere, 0};
+    sg_sum_trace_opts opts = {.lang = lang, .command = command,
+                              .misere = misere};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
         goto done;
@@ -106,7 +107,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *lang = "en", *format = "text", *template_path = NULL;
+    const char *lang = "en", *format = NULL, *template_path = NULL;
     const char *output = NULL, *rows = NULL;
     int misere = 0, every = 0;
     int c;
@@ -131,8 +132,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "trace", argv[optind]);
+    static const cli_ext_format exts[] = {
+        {"txt", "text"}, {"md", "md"}, {"tex", "latex"}, {"json", "json"},
+        {NULL, NULL}};
     if (cli_check_not_input(ctx, output, cli_game_file(&ga)) != SG_OK ||
-        cli_check_not_input(ctx, output, template_path) != SG_OK)
+        cli_check_not_input(ctx, output, template_path) != SG_OK ||
+        cli_output_format(ctx, "trace", format, output, exts, "text",
+                          &format) != SG_OK)
         return EXIT_BAD;
 
     /* The working of a sum and the misère trace have their own wording,

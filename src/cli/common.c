@@ -120,6 +120,109 @@ sg_status cli_parse_aspect(sg_ctx *ctx, const char *opt, const char *arg,
     return SG_OK;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Input from other keyboards and other shells                             */
+/* ------------------------------------------------------------------------ */
+
+void cli_fold_fullwidth(char *s)
+{
+    /* UTF-8: U+FF01..U+FF5E are EF BC 81..EF BD 9E; U+3000 is E3 80 80 and
+     * U+3001 E3 80 81.  Each folded character becomes one byte, so the
+     * text only shrinks and the fold can happen in place. */
+    unsigned char *r = (unsigned char *)s, *w = r;
+    while (*r) {
+        if (r[0] == 0xEF && (r[1] == 0xBC || r[1] == 0xBD) && r[2] >= 0x80 &&
+            r[2] <= 0xBF) {
+            unsigned cp = 0xFF00u + ((r[1] & 0x03u) << 6) + (r[2] & 0x3Fu);
+            if (cp >= 0xFF01 && cp <= 0xFF5E) {
+                *w++ = (unsigned char)(cp - 0xFF01 + 0x21);
+                r += 3;
+                continue;
+            }
+        }
+        if (r[0] == 0xE3 && r[1] == 0x80 && (r[2] == 0x80 || r[2] == 0x81)) {
+            *w++ = r[2] == 0x80 ? ' ' : ',';
+            r += 3;
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+}
+
+/* Whether S is a whole number, as a shell's brace expansion of a set
+ * leaves each amount. */
+static bool whole_number(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+/* The set a shell split into words, as it was meant ("{1,3,4}"), when the
+ * command line read "-s 1 3 4" (bash's brace expansion of -s {1,3,4}), or
+ * "" when it did not.  Found before getopt_long() moves the operands
+ * behind the options, which would part the amounts.  The front end runs
+ * one command per process, so one buffer serves. */
+static char split_set[160];
+
+static void find_split_set(int argc, char **argv)
+{
+    split_set[0] = '\0';
+    for (int i = 1; i + 2 < argc; i++) {
+        if ((strcmp(argv[i], "-s") != 0 && strcmp(argv[i], "--set") != 0) ||
+            !whole_number(argv[i + 1]) || !whole_number(argv[i + 2]))
+            continue;
+        size_t used = (size_t)snprintf(split_set, sizeof split_set, "{%s",
+                                       argv[i + 1]);
+        for (int j = i + 2; j < argc && whole_number(argv[j]) &&
+                            used + strlen(argv[j]) + 3 < sizeof split_set;
+             j++)
+            used += (size_t)snprintf(split_set + used,
+                                     sizeof split_set - used, ",%s", argv[j]);
+        snprintf(split_set + used, sizeof split_set - used, "}");
+        return;
+    }
+}
+
+/* The set that "--set=1 --set=3 --set=4" (bash's expansion of
+ * --set={1,3,4}) or "-s1 -s3 -s4" meant, into OUT. */
+static void joined_set(int argc, char **argv, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 1; i < argc && used + 4 < size; i++) {
+        const char *v = strncmp(argv[i], "--set=", 6) == 0 ? argv[i] + 6
+                        : strncmp(argv[i], "-s", 2) == 0 ? argv[i] + 2
+                                                           : NULL;
+        if (v && whole_number(v))
+            used += (size_t)snprintf(out + used, size - used, "%s%s",
+                                     used ? "," : "{", v);
+    }
+    if (used)
+        snprintf(out + used, size - used, "}");
+}
+
+void cli_warn_split_set(const char *command)
+{
+    /* Where the set ends and the positions begin cannot be told, so the
+     * warning shows the set's first two amounts only. */
+    if (!split_set[0])
+        return;
+    int first = (int)strcspn(split_set + 1, ",");
+    const char *second = split_set + 1 + first + 1;
+    fprintf(stderr, "sgviz: %s: warning: -s %.*s is the set {%.*s}, and the "
+            "numbers after it are positions; if you meant a set such as "
+            "{%.*s,%.*s,...}, quote it: -s '{%.*s,%.*s,...}' (the shell "
+            "splits a set in braces into words)\n", command, first,
+            split_set + 1, first, split_set + 1, first, split_set + 1,
+            (int)strcspn(second, ",}"), second, first, split_set + 1,
+            (int)strcspn(second, ",}"), second);
+}
+
 void cli_options_init(cli_options *o, const char *shorts,
                       const struct option *own)
 {
@@ -140,8 +243,23 @@ void cli_options_init(cli_options *o, const char *shorts,
     o->longs[n++] = (struct option){"ground", required_argument, NULL,
                                     CLI_GROUND};
     o->longs[n] = (struct option){NULL, 0, NULL, 0};
+    /* -f and -T are one option, --format, in every command that has one:
+     * the letter the command does not list is added, and read as the one
+     * it lists (see cli_next_option). */
+    o->format = 0;
+    for (size_t i = 0; own[i].name; i++)
+        if (strcmp(own[i].name, "format") == 0)
+            o->format = own[i].val;
+    if (o->format == 'f' || o->format == 'T') {
+        char other = o->format == 'f' ? 'T' : 'f';
+        if (!strchr(o->shorts, other)) {
+            o->shorts[len++] = other;
+            o->shorts[len++] = ':';
+        }
+    }
     o->shorts[len] = '\0';
     o->nseen = 0;
+    o->scanned = false;
 }
 
 /* When C (a getopt_long() result) is a game kind's option, records ARG in
@@ -165,57 +283,16 @@ static bool cli_game_option(cli_game_args *args, int c, const char *arg)
     return false;
 }
 
-/* The edit distance of A and B (optimal string alignment: insertions,
- * deletions, substitutions and swaps of neighbours cost 1 each), or a
- * large number for words too long to be option names. */
-static size_t edit_distance(const char *a, const char *b)
+/* Whether the value of option C is a game's spec that full-width input
+ * folds into: a kind whose value is not a file's name. */
+static bool cli_folds(int c)
 {
-    enum { LONGEST = 63 };
-    size_t n = strlen(a), m = strlen(b);
-    if (n > LONGEST || m > LONGEST)
-        return SIZE_MAX / 2;
-    size_t d[LONGEST + 1][LONGEST + 1];
-    for (size_t i = 0; i <= n; i++)
-        d[i][0] = i;
-    for (size_t j = 0; j <= m; j++)
-        d[0][j] = j;
-    for (size_t i = 1; i <= n; i++) {
-        for (size_t j = 1; j <= m; j++) {
-            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    }
-    return d[n][m];
-}
-
-int cli_nearest(const char *word, const char *const *names, size_t n)
-{
-    /* A name that WORD begins is what an abbreviation meant; otherwise a
-     * slip of one or two letters (one in three of a long word). */
-    size_t len = strlen(word);
-    for (size_t i = 0; i < n && len >= 2; i++)
-        if (strncmp(names[i], word, len) == 0)
-            return (int)i;
-    size_t limit = len / 3 > 2 ? len / 3 : 2;
-    if (len <= 3)
-        limit = 1;
-    int best = -1;
-    size_t best_d = limit + 1;
-    for (size_t i = 0; i < n; i++) {
-        size_t dist = edit_distance(word, names[i]);
-        if (dist < best_d) {
-            best_d = dist;
-            best = (int)i;
-        }
-    }
-    return best;
+    if (c == 'n')
+        return true;
+    for (size_t k = 0; k < cli_game_kind_count; k++)
+        if (cli_game_kinds[k].letter == c)
+            return !cli_game_kinds[k].reads_file;
+    return false;
 }
 
 /* How option C of O is written in messages: "-s", "--set", or, for an
@@ -241,7 +318,7 @@ static int unknown_option(sg_ctx *ctx, const cli_options *o,
     for (; o->longs[n].name; n++)
         names[n] = o->longs[n].name;
     int near = strncmp(typed, "--", 2) == 0 || strlen(word) > 1
-                   ? cli_nearest(word, names, n)
+                   ? sg_nearest_word(word, names, n)
                    : -1;
     char shown[72];
     snprintf(shown, sizeof shown, "%.*s",
@@ -274,6 +351,10 @@ int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                     int argc, char **argv)
 {
     const char *command = argv[0];
+    if (!o->scanned) {
+        find_split_set(argc, argv);
+        o->scanned = true;
+    }
     for (;;) {
         int index = -1;
         int c = getopt_long(argc, argv, o->shorts, o->longs, &index);
@@ -295,6 +376,10 @@ int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
             }
             return unknown_option(ctx, o, command, argv[optind - 1]);
         }
+        /* The letter as typed, for messages. */
+        int letter = c;
+        if ((c == 'f' || c == 'T') && o->format && c != o->format)
+            c = o->format;
         if (c == ':') {
             const struct option *lo = optopt ? long_of(o, optopt) : NULL;
             char name[64];
@@ -328,12 +413,22 @@ int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
                 return unknown_option(ctx, o, command, typed);
             snprintf(spelt, sizeof spelt, "--%s", name);
         } else {
-            snprintf(spelt, sizeof spelt, "-%c", c);
+            snprintf(spelt, sizeof spelt, "-%c", letter);
         }
         for (size_t i = 0; i < o->nseen; i++) {
             const cli_seen_option *s = &o->seen[i];
             if (s->c != c)
                 continue;
+            char joined[160];
+            if (c == 's' && s->arg && optarg && whole_number(s->arg) &&
+                whole_number(optarg) &&
+                (joined_set(argc, argv, joined, sizeof joined), *joined)) {
+                sg_ctx_fail(ctx, SG_EINPUT, "%s: %s %s and %s %s: the shell "
+                            "split the set %s into words; quote it: "
+                            "--set='%s'", command, s->spelt, s->arg, spelt,
+                            optarg, joined, joined);
+                return CLI_FAILED;
+            }
             if (s->arg && optarg)
                 sg_ctx_fail(ctx, SG_EINPUT, "%s: %s \"%.60s\" and %s "
                             "\"%.60s\": an option given twice; give it once",
@@ -352,6 +447,15 @@ int cli_next_option(sg_ctx *ctx, cli_options *o, cli_game_args *args,
             snprintf(s->spelt, sizeof s->spelt, "%s", spelt);
             s->arg = optarg;
         }
+        /* A game's spec, -n, --from, --to and --position may come from a
+         * Chinese keyboard: full-width digits, commas and plus signs read
+         * as their ASCII selves.  File names never change. */
+        if (optarg && (cli_folds(c) ||
+                       (index >= 0 && (strcmp(o->longs[index].name, "max") == 0 ||
+                                       strcmp(o->longs[index].name, "from") == 0 ||
+                                       strcmp(o->longs[index].name, "to") == 0 ||
+                                       strcmp(o->longs[index].name, "position") == 0))))
+            cli_fold_fullwidth(optarg);
         if (!cli_game_option(args, c, optarg))
             return c;
     }
@@ -636,8 +740,13 @@ int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv)
 
 int cli_extra_operand(sg_ctx *ctx, const char *command, const char *arg)
 {
-    sg_ctx_fail(ctx, SG_EINPUT, "%s: unexpected argument \"%s\" (see sgviz %s "
-                "--help)", command, arg, command);
+    if (split_set[0])
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unexpected argument \"%s\": the "
+                    "shell split the set %s into words; quote it: -s '%s'",
+                    command, arg, split_set, split_set);
+    else
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unexpected argument \"%s\" (see "
+                    "sgviz %s --help)", command, arg, command);
     return EXIT_BAD;
 }
 
@@ -678,53 +787,69 @@ unsigned cli_terminal_width(void)
 
 sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
                         int n, uint64_t **positions, size_t *count,
-                        sg_lookup **lookup)
+                        size_t **starts, sg_lookup **lookup)
 {
     *positions = NULL;
     *count = 0;
     *lookup = NULL;
+    if (starts)
+        *starts = NULL;
     if (n > SG_SUM_MAX_PARTS)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%d positions; sgviz takes at most "
                            "%d at once", n, SG_SUM_MAX_PARTS);
-    /* A kind that writes a sum as one word (a row of coins) makes several
-     * parts of one argument. */
-    bool rows = sg_game_sums_by_theorem(game);
     size_t cap = (size_t)(n ? n : 1), k = 0;
     uint64_t *x = malloc(cap * sizeof *x);
-    if (!x)
+    size_t *first = malloc(((size_t)n + 1) * sizeof *first);
+    if (!x || !first) {
+        free(x);
+        free(first);
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
     size_t largest = 0;
     for (int i = 0; i < n; i++) {
         char where[48];
         snprintf(where, sizeof where, "%s %d", sg_game_position_noun(game),
                  i + 1);
-        uint64_t one, *parts = &one;
-        size_t np = 1;
-        sg_status st = rows ? sg_sum_parse_parts(ctx, game, args[i], where,
-                                                 &parts, &np)
-                            : sg_sum_parse_position(ctx, game, args[i],
-                                                    strlen(args[i]), where,
-                                                    &one);
-        if (st == SG_OK && k + np > SG_SUM_MAX_PARTS)
-            st = sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %d parts in all; "
-                             "sgviz solve takes at most that many (sgviz "
-                             "value takes rows of any length)", where,
+        first[i] = k;
+        cli_fold_fullwidth(args[i]);
+        /* "3+4+5" is a sum of its parts, as everywhere else; a node whose
+         * own name holds a '+' is still that node. */
+        uint64_t one;
+        uint64_t *parts = &one;
+        size_t nparts = 1;
+        sg_status st;
+        if (sg_game_sums_by_theorem(game)) {
+            /* A kind that writes a sum as one word (a row of coins) makes
+             * several parts of one argument. */
+            st = sg_sum_parse_parts(ctx, game, args[i], where, &parts,
+                                    &nparts);
+            if (st != SG_OK)
+                parts = &one;
+        } else {
+            st = sg_sum_parse_position(ctx, game, args[i], strlen(args[i]),
+                                       where, &one);
+            if (st != SG_OK && strchr(args[i], '+')) {
+                sg_ctx_clear(ctx);
+                snprintf(where, sizeof where, "position %d", i + 1);
+                st = sg_position_parse(ctx, game, args[i], where, &parts,
+                                       &nparts);
+            }
+        }
+        if (st == SG_OK && k + nparts > SG_SUM_MAX_PARTS)
+            st = sg_ctx_fail(ctx, SG_ELIMIT, "more than %d positions; sgviz "
+                             "takes at most %d at once", SG_SUM_MAX_PARTS,
                              SG_SUM_MAX_PARTS);
-        if (st == SG_OK && k + np > cap) {
-            cap = 2 * (k + np);
-            uint64_t *grown = realloc(x, cap * sizeof *x);
-            if (!grown)
+        if (st == SG_OK && k + nparts > cap) {
+            size_t grown = 2 * (k + nparts);
+            uint64_t *more = realloc(x, grown * sizeof *x);
+            if (!more)
                 st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-            else
-                x = grown;
+            else {
+                x = more;
+                cap = grown;
+            }
         }
-        if (st != SG_OK) {
-            if (parts != &one)
-                free(parts);
-            free(x);
-            return sg_ctx_status(ctx);
-        }
-        for (size_t j = 0; j < np; j++) {
+        for (size_t j = 0; st == SG_OK && j < nparts; j++) {
             x[k] = parts[j];
             if (x[k] > x[largest])
                 largest = k;
@@ -732,7 +857,13 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
         }
         if (parts != &one)
             free(parts);
+        if (st != SG_OK) {
+            free(x);
+            free(first);
+            return sg_ctx_status(ctx);
+        }
     }
+    first[n] = k;
     *lookup = sg_lookup_new(ctx, game, k ? x[largest] : 0);
     if (!*lookup) {
         /* Name the heap that asked for too much. */
@@ -743,10 +874,15 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
             cli_prefix_error(ctx, prefix);
         }
         free(x);
+        free(first);
         return sg_ctx_status(ctx);
     }
     *positions = x;
     *count = k;
+    if (starts)
+        *starts = first;
+    else
+        free(first);
     return SG_OK;
 }
 
@@ -765,4 +901,91 @@ sg_theme *cli_load_theme(sg_ctx *ctx, const char *name)
     if (!theme && strstr(sg_ctx_message(ctx), "unknown theme"))
         cli_prefix_error(ctx, "--theme");
     return theme;
+}
+
+/* The extensions of files that sgviz writes somewhere, and what each holds,
+ * for the message that refuses one a command does not write. */
+static const struct {
+    const char *ext, *what;
+} known_exts[] = {
+    {"txt", "text"},         {"csv", "CSV"},        {"json", "JSON"},
+    {"md", "Markdown"},      {"tex", "LaTeX"},      {"c", "C"},
+    {"h", "C"},              {"svg", "an SVG picture"},
+    {"png", "a PNG picture"}, {"pdf", "a PDF"},     {"dot", "DOT"},
+    {"gv", "DOT"},           {"html", "an HTML page"},
+    {"htm", "an HTML page"}, {"gif", "a GIF animation"},
+};
+
+/* The extension of PATH's last name, lower case, into EXT (of SIZE bytes),
+ * or "" when it has none or one too long to be an extension. */
+static void path_extension(const char *path, char *ext, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(slash ? slash + 1 : path, '.');
+    ext[0] = '\0';
+    if (!dot || dot[1] == '\0' || strlen(dot + 1) >= size)
+        return;
+    size_t i = 0;
+    for (const char *p = dot + 1; *p; p++)
+        ext[i++] = *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p;
+    ext[i] = '\0';
+}
+
+sg_status cli_output_format(sg_ctx *ctx, const char *command,
+                            const char *format, const char *output,
+                            const cli_ext_format *exts, const char *fallback,
+                            const char **chosen)
+{
+    *chosen = format ? format : fallback;
+    if (format || !output || strcmp(output, "-") == 0)
+        return SG_OK;
+    char ext[8];
+    path_extension(output, ext, sizeof ext);
+    if (!*ext)
+        return SG_OK;
+    for (size_t i = 0; exts[i].ext; i++) {
+        if (strcmp(exts[i].ext, ext) == 0) {
+            *chosen = exts[i].format;
+            return SG_OK;
+        }
+    }
+    for (size_t k = 0; k < sizeof known_exts / sizeof known_exts[0]; k++) {
+        if (strcmp(known_exts[k].ext, ext) != 0)
+            continue;
+        /* What the command writes, each format once with its first
+         * extension: "text (.txt), csv (.csv) or json (.json)". */
+        char list[256] = "";
+        size_t used = 0, formats = 0;
+        for (size_t i = 0; exts[i].ext && used < sizeof list; i++) {
+            bool again = false;
+            for (size_t j = 0; j < i; j++)
+                again |= strcmp(exts[j].format, exts[i].format) == 0;
+            if (again)
+                continue;
+            bool last = true;
+            for (size_t j = i + 1; exts[j].ext; j++) {
+                bool seen = false;
+                for (size_t m = 0; m < j; m++)
+                    seen |= strcmp(exts[m].format, exts[j].format) == 0;
+                last &= seen;
+            }
+            used += (size_t)snprintf(list + used, sizeof list - used,
+                                     "%s%s (.%s)",
+                                     formats == 0 ? "" : last ? " or " : ", ",
+                                     exts[i].format, exts[i].ext);
+            formats++;
+        }
+        if (formats == 1)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a .%s file holds %s, "
+                               "which %s does not write; it writes %s only",
+                               output, ext, known_exts[k].what, command,
+                               list);
+        return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a .%s file holds %s, "
+                           "which %s does not write; it writes %s (or give "
+                           "the format with -f)", output, ext,
+                           known_exts[k].what, command, list);
+    }
+    /* An extension sgviz has no use for (".out", ".log") keeps the
+     * command's usual format. */
+    return SG_OK;
 }

@@ -26,6 +26,8 @@ static const command commands[] = {
                          "class"},
     {"period", cmd_period, "the preperiod, smallest period and block, proved"},
     {"plot", cmd_plot, "sg(x) against x over long ranges (svg, png, pdf)"},
+    {"play", cmd_play, "play a game against sgviz and be told why, in the "
+                       "terminal or a page"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -41,22 +43,41 @@ static void print_usage(FILE *out)
           out);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n"
-          "Games: -s SPEC for a subtraction game (1,3,4 | 1..m | pow2 | fib | "
-          "all),\n"
-          "       -g FILE.dot for any finite game drawn as a digraph,\n"
-          "       -t CODE for a take-and-break game (kayles, 0.77, ...),\n"
-          "       -c RULE for a coin-turning game (mock-turtles, ruler, ...),\n"
-          "       -H FILE.dot for a Green Hackenbush picture.\n"
-          "\n"
-          "Run 'sgviz COMMAND --help' for a command's options.\n"
-          "  -h, --help       show this help\n"
-          "  -V, --version    show the version\n"
-          "\n"
-          "Exit status: 0 success, 1 a negative verdict (e.g. homework with "
-          "errors),\n"
-          "2 bad input or usage.\n",
-          out);
+    /* The game kinds come from the registry (games.c), so that a kind
+     * added there is listed here too. */
+    cli_print_usage(out,
+        "\n"
+        "Games (every command takes each):\n"
+        "@GAMES:23@\n"
+        "\n"
+        "Ways to play and ask:\n"
+        "  3+4+5                a sum of games: solve 3+4+5 (or 3 4 5), value\n"
+        "                       3+4+5, and --position 3+4+5 in trace (its\n"
+        "                       working), graph and steps (the grid of the sum)\n"
+        "  --misere             misère play (the last player to move loses), in\n"
+        "                       every command\n"
+        "  --every              Every-SG (each turn, a move in every component\n"
+        "                       that can move), in every command\n"
+        "  steps --practice     a practice page: the student works out each value\n"
+        "  solve --judge NAME   online judges' problems, input and output as they\n"
+        "                       give them (--judge list names them)\n"
+        "  check CLASS/         a whole class's homework, with a gradebook\n"
+        "\n"
+        "Options every command reads the same way:\n"
+        "  -n N                 positions 0..N\n"
+        "  -o FILE              write to FILE, whole or not at all; its extension\n"
+        "                       (.csv, .json, .md, .tex, .svg, .png, .pdf, .html,\n"
+        "                       .dot) picks the format unless -f gives one\n"
+        "  -f, -T, --format F   the format (-f and -T are one option)\n"
+        "  -l, --lang en|zh     the language of the words\n"
+        "\n"
+        "Run 'sgviz COMMAND --help' for a command's options.\n"
+        "  -h, --help           show this help\n"
+        "  -V, --version        show the version\n"
+        "\n"
+        "Exit status: 0 success, 1 a negative verdict (e.g. homework with "
+        "errors),\n"
+        "2 bad input or usage.\n");
 }
 
 static void list_commands(char *buf, size_t size)
@@ -92,7 +113,7 @@ static int run(sg_ctx *ctx, int argc, char **argv)
     const char *names[NCOMMANDS];
     for (size_t i = 0; i < NCOMMANDS; i++)
         names[i] = commands[i].name;
-    int near = cli_nearest(name, names, NCOMMANDS);
+    int near = sg_nearest_word(name, names, NCOMMANDS);
     if (near >= 0)
         sg_ctx_fail(ctx, SG_EINPUT, "unknown command \"%.60s\"; did you mean "
                     "%s? (commands: %s)", name, names[near], known);

@@ -525,8 +525,9 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
     memset(&e, 0, sizeof e);
     e.ctx = ctx;
     e.game = game;
-    if (opts)
-        e.o = *opts;
+    if (opts && sg_opts_take(ctx, &e.o, sizeof e.o, opts,
+                             SG_OPTS_V0(sg_compute_opts, user), "sg_compute_opts") != SG_OK)
+        return ctx->status;
 
     if (sg_game_is_finite(game) && sg_game_position_count(game) == 0)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s: the game has no positions",

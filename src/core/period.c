@@ -468,7 +468,7 @@ sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
         sg_period_free(r);
         return NULL;
     }
-    sg_compute_opts opts = {0, 0, collect, &s};
+    sg_compute_opts opts = {.on_step = collect, .user = &s};
     sg_status st = sg_compute(ctx, game, limit, &opts, NULL);
     free(s.fail);
     if (st < 0) {

@@ -496,9 +496,10 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
                        const sg_batch_opts *opts, const char *origin,
                        FILE *out)
 {
-    sg_batch_opts o = {NULL, NULL, 0, SG_BATCH_LINES, 0, 0, 0};
-    if (opts)
-        o = *opts;
+    sg_batch_opts o = {.layout = SG_BATCH_LINES};
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_batch_opts, misere_limit), "sg_batch_opts") != SG_OK)
+        return NULL;
     if (o.layout != SG_BATCH_LINES && o.layout != SG_BATCH_COUNTED) {
         sg_ctx_fail(ctx, SG_EINPUT, "unknown input layout %d", (int)o.layout);
         return NULL;

@@ -240,9 +240,32 @@ sg_game *sg_game_from_spec(sg_ctx *ctx, const char *spec, const char *origin)
     const char *s = spec;
     trim(&s, &len);
 
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+    enum { NFAMILIES = sizeof families / sizeof families[0] };
+    for (size_t i = 0; i < NFAMILIES; i++)
         if (word_is(s, len, families[i].spec))
             return family_game(ctx, &families[i]);
+    /* A word that starts with a letter is no list of amounts: most likely
+     * a slip in a family's name. */
+    if (len >= 2 && len < 32 && ((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z')) {
+        bool word = true;
+        for (size_t i = 0; i < len; i++)
+            word &= ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') ||
+                    (s[i] >= '0' && s[i] <= '9');
+        const char *names[NFAMILIES];
+        for (size_t i = 0; i < NFAMILIES; i++)
+            names[i] = families[i].spec;
+        char typed[32];
+        snprintf(typed, sizeof typed, "%.*s", (int)len, s);
+        for (char *p = typed; *p; p++)
+            *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+        int near = word ? sg_nearest_word(typed, names, NFAMILIES) : -1;
+        if (near >= 0) {
+            spec_fail(&w, SG_EINPUT, "no set is called \"%s\"; did you mean "
+                      "%s? (expected amounts like 1,3,4, a range 1..m, pow2, "
+                      "fib or all)", typed, names[near]);
+            return NULL;
+        }
+    }
 
     if (len && s[0] == '{') {
         if (s[len - 1] != '}') {

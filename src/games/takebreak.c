@@ -401,11 +401,39 @@ sg_game *sg_game_from_code(sg_ctx *ctx, const char *text, const char *origin)
                   "dawson-chess, lasker, grundy, nim)");
         return NULL;
     }
-    for (size_t i = 0; i < NNAMED; i++)
+    bool known = false;
+    for (size_t i = 0; i < NNAMED && !known; i++)
         if (word_is(s, len, named[i].name)) {
             s = named[i].code;
             len = strlen(s);
+            known = true;
         }
+    /* A word of two letters or more is a name, never a code (a code's
+     * digits come with a point between them): one not known is most
+     * likely a slip in a known one. */
+    size_t letters = 0;
+    while (letters < len && (((s[letters] | 0x20) >= 'a' &&
+                              (s[letters] | 0x20) <= 'z') ||
+                             s[letters] == '-'))
+        letters++;
+    if (!known && len >= 2 && letters == len) {
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), s);
+        for (char *p = word; *p; p++)
+            *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+        const char *names[NNAMED];
+        for (size_t i = 0; i < NNAMED; i++)
+            names[i] = named[i].name;
+        int near = sg_nearest_word(word, names, NNAMED);
+        char hint[64] = "";
+        if (near >= 0)
+            snprintf(hint, sizeof hint, "; did you mean %s?",
+                     names[near]);
+        code_fail(&w, SG_EINPUT, "no game is called \"%s\"%s (names: "
+                  "kayles, dawson, dawson-chess, lasker, grundy, nim; or a "
+                  "code d0.d1d2..., e.g. 0.77)", word, hint);
+        return NULL;
+    }
 
     takebreak *g = sg_alloc(ctx, 1, sizeof *g);
     if (!g)

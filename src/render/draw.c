@@ -1247,8 +1247,11 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     if (!d)
         return NULL;
     d->game = game;
-    if (opts)
-        d->opts = *opts;
+    if (opts && sg_opts_take(ctx, &d->opts, sizeof d->opts, opts,
+                             SG_OPTS_V0(sg_drawing_opts, title), "sg_drawing_opts") != SG_OK) {
+        free(d);
+        return NULL;
+    }
     d->opts.theme = NULL;
     d->src = sg_game_dot_source(game);
     /* The file's own labels count in the nodes' size, so they are known

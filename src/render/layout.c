@@ -987,10 +987,7 @@ sg_template *sg_legend_wording(sg_ctx *ctx, const char *lang)
     char name[64];
     snprintf(name, sizeof name, "legend/%s.text", lang ? lang : "en");
     if (!sg_builtin_file(name, NULL)) {
-        char shown[96];
-        sg_quote(lang, strlen(lang), shown, sizeof shown);
-        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
-                    shown, sg_template_languages());
+        sg_fail_language(ctx, lang);
         return NULL;
     }
     return sg_tpl_builtin(ctx, &legend_schema, name);

@@ -393,8 +393,14 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name)
         if (!text) {
             char quoted[96];
             sg_quote(name, strlen(name), quoted, sizeof quoted);
-            sg_ctx_fail(ctx, SG_EINPUT, "unknown theme \"%s\" (built in: %s; "
-                        "or give a FILE.dot of your own)", quoted,
+            static const char *const themes[] = {"classic", "dark", "print"};
+            int near = sg_nearest_word(name, themes, 3);
+            char hint[48] = "";
+            if (near >= 0)
+                snprintf(hint, sizeof hint, "; did you mean %s?",
+                         themes[near]);
+            sg_ctx_fail(ctx, SG_EINPUT, "unknown theme \"%s\"%s (built in: "
+                        "%s; or give a FILE.dot of your own)", quoted, hint,
                         sg_theme_names());
             return NULL;
         }

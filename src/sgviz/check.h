@@ -66,6 +66,11 @@ typedef struct sg_sheet sg_sheet;
 
 /* How a sheet is read. */
 typedef struct sg_sheet_opts {
+    /* sizeof (sg_sheet_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     sg_sheet_form form;   /* SG_SHEET_AUTO (0) detects the layout */
     const char *lang;     /* the language of messages: "en" (NULL), "zh" */
     /* sg_sheet_read() reads only a file that lies in this folder: a
@@ -196,6 +201,11 @@ typedef struct sg_check sg_check;
 
 /* How a sheet is checked. */
 typedef struct sg_check_opts {
+    /* sizeof (sg_check_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     int has_last;          /* the question asks for x = 0..LAST (-n); else */
     uint64_t last;         /* the sheet's largest x is taken */
     /* The sums the question asks about ("3+5+7", heaps or node names): an
@@ -294,6 +304,11 @@ SG_API void sg_student_clear(sg_student *student);
 typedef struct sg_gradebook sg_gradebook;
 
 typedef struct sg_gradebook_opts {
+    /* sizeof (sg_gradebook_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     const char *lang;         /* "en" (NULL) or "zh" */
     sg_report_format format;  /* text, csv or json */
     const sg_points *points;  /* NULL: no grade column */

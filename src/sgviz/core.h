@@ -18,6 +18,14 @@
  *  - Strings returned as `const char *` stay owned by the object they came
  *    from and live as long as it does.  Strings returned as `char *` are the
  *    caller's, to be released with free().
+ *  - Options come in structs (sg_table_opts, sg_drawing_opts, ...) whose
+ *    first field, size, says how large the caller's struct is: set it to
+ *    sizeof the struct, or leave it 0 (zeroed options) for the fields of
+ *    libsgviz 0.2.  Fields are only ever added at the end, so a program
+ *    built against an older libsgviz keeps working with a newer one, and
+ *    a newer program's fields that an older library does not know are
+ *    refused (SG_EUNSUPPORTED) unless they are zero.  A NULL options
+ *    pointer means every default.
  *  - Positions are numbered 0, 1, 2, ...  For a subtraction game the number
  *    is the heap size.  For a game read from a DOT file the numbering is a
  *    topological order: every move goes from a position to one with a
@@ -93,6 +101,12 @@ SG_API sg_status sg_ctx_fail(sg_ctx *ctx, sg_status status,
            __attribute__((format(printf, 3, 4)))
 #endif
            ;
+
+/* The index of the name among NAMES[0..n) that WORD most likely misspells
+ * (a name WORD begins, or one a slip or two of letters away), or -1 when
+ * none is close: for messages that end "did you mean kayles?". */
+SG_API int sg_nearest_word(const char *word, const char *const *names,
+                           size_t n);
 
 /* ------------------------------------------------------------------------ */
 /* Games                                                                    */
@@ -450,6 +464,11 @@ static inline const uint64_t *sg_step_parts(const sg_step *step, size_t i,
 typedef int (*sg_step_fn)(void *user, const sg_step *step);
 
 typedef struct sg_compute_opts {
+    /* sizeof (sg_compute_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     uint64_t first;     /* report steps from this position on; 0 = from the start */
     int with_moves;     /* fill the moves, targets and values of each step */
     sg_step_fn on_step; /* NULL: compute only */
@@ -1023,6 +1042,11 @@ typedef enum sg_batch_layout {
 #define SG_BATCH_MAX_COUNTED_PARTS 10000000u
 
 typedef struct sg_batch_opts {
+    /* sizeof (sg_batch_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     /* With both names, each line is answered with the winner's name alone:
      * FIRST_NAME when the player to move wins, SECOND_NAME otherwise.
      * Without them, with a line such as "1 4 1: nim-sum 0, second player

@@ -87,6 +87,11 @@ SG_API sg_status sg_layout_parse(sg_ctx *ctx, const char *name,
 SG_API const char *sg_layout_name(sg_layout layout);
 
 typedef struct sg_drawing_opts {
+    /* sizeof (sg_drawing_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     sg_layout layout;       /* SG_LAYOUT_AUTO by default */
     const sg_theme *theme;  /* NULL: the built-in "classic" */
     int highlight_wins;     /* winning moves (into P-positions) stand out */
@@ -312,6 +317,11 @@ SG_API sg_status sg_chart_render(sg_ctx *ctx, const sg_bar_chart *charts,
 #define SG_STEPS_MAX_FRAME_WORK 300000u
 
 typedef struct sg_steps_opts {
+    /* sizeof (sg_steps_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     sg_layout layout;       /* SG_LAYOUT_AUTO by default */
     const sg_theme *theme;  /* NULL: the built-in "classic"; it must outlive
                                the steps */
@@ -401,6 +411,11 @@ SG_API sg_status sg_practice_ask_parse(sg_ctx *ctx, const char *name,
                                        sg_practice_ask *ask);
 
 typedef struct sg_practice_opts {
+    /* sizeof (sg_practice_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     sg_practice_ask ask;
     /* The first position asked, in the order of computation: those before
      * it are given, filled in by the page. */

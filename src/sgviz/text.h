@@ -112,6 +112,11 @@ SG_API sg_status sg_table_format_parse(sg_ctx *ctx, const char *name,
                                        sg_table_format *format);
 
 typedef struct sg_table_opts {
+    /* sizeof (sg_table_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     sg_table_format format;
     unsigned width;   /* text, c: the line width to wrap to; 0 means 80 */
     unsigned columns; /* latex: positions per tabular; 0 means 12 */
@@ -148,10 +153,44 @@ SG_API sg_status sg_table_write(sg_ctx *ctx, const sg_game *game,
                                 const sg_table_opts *opts, FILE *out);
 
 /* ------------------------------------------------------------------------ */
+/* The value of one position, as `sgviz value` says it                      */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_value_words sg_value_words;
+
+/* What one line says. */
+typedef enum sg_value_kind {
+    SG_VALUE_NORMAL,          /* sg(x) = v, and P or N */
+    SG_VALUE_MISERE,          /* g-(x) = v under misère play */
+    SG_VALUE_MISERE_QUOTIENT  /* g-(x) >= 1: the misère quotient gives the
+                                 outcome N, not the exact value */
+} sg_value_kind;
+
+/* Loads the wording of LANG ("en" or NULL, "zh"; templates/value/).
+ * Returns NULL on error (SG_EINPUT for an unknown language, naming the one
+ * it most likely misspells).  Free with sg_value_words_free(). */
+SG_API sg_value_words *sg_value_words_new(sg_ctx *ctx, const char *lang);
+
+SG_API void sg_value_words_free(sg_value_words *words);
+
+/* Writes one line to OUT: POSITION (as asked: "7", "3+4+5", a node's
+ * name) and its VALUE, in the kind of line KIND, e.g. "sg(7) = 0  (P)" or
+ * "SG[7] = 0（P 局面，先手必败）".  Returns SG_OK or SG_ENOMEM; a failed
+ * write shows in OUT's error flag. */
+SG_API sg_status sg_value_say(sg_ctx *ctx, const sg_value_words *words,
+                              sg_value_kind kind, const char *position,
+                              sg_value value, FILE *out);
+
+/* ------------------------------------------------------------------------ */
 /* The working of a sum, and misère play, as a student writes them out      */
 /* ------------------------------------------------------------------------ */
 
 typedef struct sg_sum_trace_opts {
+    /* sizeof (sg_sum_trace_opts) as the caller was built with it, so that a
+     * later libsgviz, whose options have grown, reads only the fields the
+     * caller knows; 0 (as zeroed options have it) means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
     const char *lang;    /* "en" (NULL) or "zh": templates/sum/LANG.text */
     /* The command that traces the game, e.g. "sgviz trace -s 1,3,4": each
      * part's line then points to "COMMAND --to X", the mex steps of its

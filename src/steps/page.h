@@ -113,6 +113,12 @@ sg_status sg_page_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b);
 /* Appends S as a JSON string that is safe inside an HTML <script>. */
 void sg_page_json_string(sg_buf *b, const char *s);
 
+/* Appends section ID of WORDS (whose placeholders are named VARS) as a
+ * JSON string for a page's script, each placeholder ${name} written
+ * \u0001name\u0002 for the script to fill in as it goes. */
+void sg_page_script_words(sg_buf *b, const sg_template *words, int id,
+                          const char *const *vars);
+
 /* One placeholder's text in a page: markup written as it is, or (HTML set)
  * text that is escaped for HTML.  NULL writes nothing. */
 typedef struct sg_page_text {

@@ -133,29 +133,10 @@ sg_status sg_practice_ask_parse(sg_ctx *ctx, const char *name,
 /* The data                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* Appends section ID of WORDS as a JSON string for the script: each
- * placeholder ${name} becomes \u0001name\u0002, which the script replaces. */
+/* Appends section ID of WORDS as a JSON string for the script. */
 static void script_words(sg_buf *b, const sg_template *words, int id)
 {
-    sg_buf text;
-    sg_buf_init(&text);
-    const sg_section *sec = &words->sections[id];
-    for (size_t i = 0; i < sec->nsegs; i++) {
-        const sg_segment *s = &sec->segs[i];
-        if (s->var < 0) {
-            sg_buf_add(&text, s->text, s->len);
-        } else {
-            sg_buf_putc(&text, '\1');
-            sg_buf_puts(&text, practice_vars[s->var]);
-            sg_buf_putc(&text, '\2');
-        }
-    }
-    sg_buf_putc(&text, '\0');
-    if (text.failed)
-        b->failed = true;
-    else
-        sg_page_json_string(b, text.data);
-    sg_buf_free(&text);
+    sg_page_script_words(b, words, id, practice_vars);
 }
 
 /* The page's data as JSON: the options, the words, and every step with
@@ -281,8 +262,9 @@ sg_status sg_steps_write_practice(sg_ctx *ctx, sg_steps *st,
                                   const sg_practice_opts *opts, FILE *out)
 {
     sg_practice_opts o = {0};
-    if (opts)
-        o = *opts;
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_practice_opts, check_command), "sg_practice_opts") != SG_OK)
+        return ctx->status;
     if ((unsigned)o.ask > SG_PRACTICE_BOTH)
         return sg_ctx_fail(ctx, SG_EINPUT, "unknown kind of answer %d",
                            (int)o.ask);

@@ -196,15 +196,19 @@ static int record_step(void *user, const sg_step *s)
 sg_steps *sg_steps_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
                        const sg_steps_opts *opts)
 {
+    sg_steps_opts taken;
+    if (opts) {
+        if (sg_opts_take(ctx, &taken, sizeof taken, opts,
+                         SG_OPTS_V0(sg_steps_opts, first), "sg_steps_opts") != SG_OK)
+            return NULL;
+        opts = &taken;
+    }
     const char *lang = opts && opts->lang ? opts->lang : "en";
     char name[64];
     size_t len;
     snprintf(name, sizeof name, "steps/%s.text", lang);
     if (strlen(lang) >= 8 || !sg_builtin_file(name, &len)) {
-        char shown[96];
-        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
-                    sg_quote(lang, strlen(lang), shown, sizeof shown),
-                    sg_template_languages());
+        sg_fail_language(ctx, lang);
         return NULL;
     }
     last = sg_game_clamp(game, last);
@@ -311,7 +315,7 @@ const char *sg_steps_trace(const sg_steps *st, size_t k)
 
 sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
 {
-    sg_drawing_opts o = {0};
+    sg_drawing_opts o = {.size = sizeof(sg_drawing_opts)};
     o.layout = st->opts.layout;
     o.theme = st->opts.theme;
     o.highlight_wins = st->opts.highlight_wins;
@@ -440,6 +444,30 @@ void sg_page_json_string(sg_buf *b, const char *s)
         }
     }
     sg_buf_putc(b, '"');
+}
+
+void sg_page_script_words(sg_buf *b, const sg_template *words, int id,
+                          const char *const *vars)
+{
+    sg_buf text;
+    sg_buf_init(&text);
+    const sg_section *sec = &words->sections[id];
+    for (size_t i = 0; i < sec->nsegs; i++) {
+        const sg_segment *s = &sec->segs[i];
+        if (s->var < 0) {
+            sg_buf_add(&text, s->text, s->len);
+        } else {
+            sg_buf_putc(&text, '\1');
+            sg_buf_puts(&text, vars[s->var]);
+            sg_buf_putc(&text, '\2');
+        }
+    }
+    sg_buf_putc(&text, '\0');
+    if (text.failed)
+        b->failed = true;
+    else
+        sg_page_json_string(b, text.data);
+    sg_buf_free(&text);
 }
 
 sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,

@@ -264,10 +264,7 @@ sg_status sg_misere_trace_write(sg_ctx *ctx, const sg_game *game,
     char name[64];
     snprintf(name, sizeof name, "misere/%s.text", lang ? lang : "en");
     if (!sg_builtin_file(name, NULL)) {
-        char shown[96];
-        sg_quote(lang, strlen(lang), shown, sizeof shown);
-        return sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: "
-                           "%s)", shown, sg_template_languages());
+        return sg_fail_language(ctx, lang);
     }
     sg_template *words = sg_tpl_builtin(ctx, &misere_schema, name);
     if (!words)

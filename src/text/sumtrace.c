@@ -400,10 +400,7 @@ static sg_template *sum_wording(sg_ctx *ctx, const char *lang)
     char name[64];
     snprintf(name, sizeof name, "sum/%s.text", lang ? lang : "en");
     if (!sg_builtin_file(name, NULL)) {
-        char shown[96];
-        sg_quote(lang, strlen(lang), shown, sizeof shown);
-        sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: %s)",
-                    shown, sg_template_languages());
+        sg_fail_language(ctx, lang);
         return NULL;
     }
     return sg_tpl_builtin(ctx, &sum_schema, name);
@@ -761,9 +758,10 @@ sg_status sg_sum_trace_write(sg_ctx *ctx, const sg_game *game,
                              const uint64_t *parts, size_t n,
                              const sg_sum_trace_opts *opts, FILE *out)
 {
-    sg_sum_trace_opts o = {NULL, NULL, 0, 0};
-    if (opts)
-        o = *opts;
+    sg_sum_trace_opts o = {0};
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_sum_trace_opts, misere_limit), "sg_sum_trace_opts") != SG_OK)
+        return ctx->status;
     if (n == 0)
         return sg_ctx_fail(ctx, SG_EINPUT, "a sum needs at least one part");
     writer w;

@@ -683,6 +683,11 @@ static sg_status write_list(table_writer *w, const uint64_t *list, size_t n)
 sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                          uint64_t to, const sg_table_opts *opts, FILE *out)
 {
+    sg_table_opts taken = {0};
+    if (opts && sg_opts_take(ctx, &taken, sizeof taken, opts,
+                             SG_OPTS_V0(sg_table_opts, lang), "sg_table_opts") != SG_OK)
+        return ctx->status;
+    opts = &taken;
     if (!opts->positions && from > to)
         return sg_ctx_fail(ctx, SG_EINPUT, "--from %llu is after --to %llu",
                            (unsigned long long)from, (unsigned long long)to);
@@ -702,11 +707,7 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
             all_words[i].misere == (opts->misere != 0))
             w.words = &all_words[i];
     if (!w.words) {
-        char shown[96];
-        return sg_ctx_fail(ctx, SG_EINPUT, "unknown language \"%s\" (known: "
-                           "%s)", sg_quote(lang, strlen(lang), shown,
-                                           sizeof shown),
-                           sg_template_languages());
+        return sg_fail_language(ctx, lang);
     }
     sg_buf_init(&w.buf);
     sg_buf_init(&w.pn);
@@ -746,7 +747,8 @@ sg_status sg_table_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     } else if (opts->misere) {
         st = misere_rows(&w);
     } else {
-        sg_compute_opts o = {from, 0, table_step, &w};
+        sg_compute_opts o = {.first = from, .on_step = table_step,
+                             .user = &w};
         st = sg_compute(ctx, game, to, &o, NULL);
         if (st == SG_STOP)
             st = SG_OK;

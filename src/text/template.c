@@ -467,6 +467,13 @@ static const char *const languages[] = {"en", "zh", NULL};
 static const char *const formats[] = {"text", "md", "latex", "json", NULL};
 
 const char *sg_template_languages(void) { return "en, zh"; }
+
+sg_status sg_fail_language(sg_ctx *ctx, const char *lang)
+{
+    static const char *const langs[] = {"en", "zh", NULL};
+    sg_pick_name(ctx, lang, langs, NULL, "language");
+    return SG_EINPUT;
+}
 const char *sg_template_formats(void) { return "text, md, latex, json"; }
 
 static sg_template *finish_trace_template(sg_ctx *ctx, sg_template *tpl)

@@ -154,4 +154,9 @@ enum {
 
 extern const sg_tpl_schema sg_trace_schema;
 
+/* Records that LANG is not a language of the built-in wording, with the
+ * one it most likely misspells ("zn": did you mean zh?).  Returns
+ * SG_EINPUT. */
+sg_status sg_fail_language(sg_ctx *ctx, const char *lang);
+
 #endif /* SGVIZ_TEMPLATE_H */

@@ -578,7 +578,8 @@ sg_status sg_trace_write(sg_ctx *ctx, const sg_template *tpl,
     sg_trace *tr = sg_trace_new(ctx, tpl, game, from, to, out);
     if (!tr)
         return ctx->status;
-    sg_compute_opts o = {from, 1, sg_trace_step, tr};
+    sg_compute_opts o = {.first = from, .with_moves = 1,
+                         .on_step = sg_trace_step, .user = tr};
     sg_status st = sg_compute(ctx, game, to, &o, NULL);
     if (st == SG_STOP)
         st = SG_OK;

@@ -4,6 +4,7 @@
  */
 #include "internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,12 +142,19 @@ int sg_pick_name(sg_ctx *ctx, const char *name, const char *const *names,
     char shown[96];
     sg_quote(name, strlen(name), shown, sizeof shown);
     const char *list = known.data && !known.failed ? known.data : "";
+    size_t n = 0;
+    while (names[n])
+        n++;
+    int near = sg_nearest_word(name, names, n);
+    char hint[80] = "";
+    if (near >= 0)
+        snprintf(hint, sizeof hint, "; did you mean %s?", names[near]);
     if (option)
-        sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": unknown %s (known: %s)", option,
-                    shown, what, list);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": unknown %s%s (known: %s)",
+                    option, shown, what, hint, list);
     else
-        sg_ctx_fail(ctx, SG_EINPUT, "unknown %s \"%s\" (known: %s)", what,
-                    shown, list);
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown %s \"%s\"%s (known: %s)", what,
+                    shown, hint, list);
     sg_buf_free(&known);
     return -1;
 }
@@ -360,4 +368,97 @@ unsigned sg_width_for(sg_value bound)
     if (bound <= UINT32_MAX)
         return 4;
     return 8;
+}
+
+/* ------------------------------------------------------------------------ */
+/* "Did you mean": the name a word most likely misspells                    */
+/* ------------------------------------------------------------------------ */
+
+/* The edit distance of A and B (optimal string alignment: insertions,
+ * deletions, substitutions and swaps of neighbours cost 1 each), or a
+ * large number for words too long to be option names. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    enum { LONGEST = 63 };
+    size_t n = strlen(a), m = strlen(b);
+    if (n > LONGEST || m > LONGEST)
+        return SIZE_MAX / 2;
+    size_t d[LONGEST + 1][LONGEST + 1];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        for (size_t j = 1; j <= m; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[n][m];
+}
+
+int sg_nearest_word(const char *word, const char *const *names, size_t n)
+{
+    /* A name that WORD begins is what an abbreviation meant; otherwise a
+     * slip of one or two letters (one in three of a long word). */
+    size_t len = strlen(word);
+    for (size_t i = 0; i < n && len >= 2; i++)
+        if (strncmp(names[i], word, len) == 0)
+            return (int)i;
+    size_t limit = len / 3 > 2 ? len / 3 : 2;
+    if (len <= 3)
+        limit = 1;
+    int best = -1;
+    size_t best_d = limit + 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t dist = edit_distance(word, names[i]);
+        /* Of two names as near, the one that starts as WORD does ("zn" is
+         * zh before en): the first letter is the one least often
+         * mistyped. */
+        bool tie_won = dist == best_d && best >= 0 &&
+                       names[i][0] == word[0] && names[best][0] != word[0];
+        if (dist < best_d || tie_won) {
+            best_d = dist;
+            best = (int)i;
+        }
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Options that can grow                                                    */
+/* ------------------------------------------------------------------------ */
+
+sg_status sg_opts_take(sg_ctx *ctx, void *local, size_t size,
+                       const void *opts, size_t v0, const char *what)
+{
+    size_t given;
+    memcpy(&given, opts, sizeof given);
+    if (given == 0)
+        given = v0;
+    if (given < v0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s.size is %zu, smaller than "
+                           "the struct ever was (%zu bytes in libsgviz 0.2); "
+                           "set it to sizeof (%s), or 0", what, given, v0,
+                           what);
+    /* A newer caller's own fields must be zero: a field this library does
+     * not know would otherwise be ignored without a word. */
+    const unsigned char *extra = (const unsigned char *)opts;
+    for (size_t i = size; i < given; i++)
+        if (extra[i])
+            return sg_ctx_fail(ctx, SG_EUNSUPPORTED, "%s has fields that "
+                               "this libsgviz (%s) does not know set (its "
+                               "size is %zu, this version's %zu); build "
+                               "against the libsgviz you run with",
+                               what, SGVIZ_VERSION, given, size);
+    memset(local, 0, size);
+    memcpy(local, opts, given < size ? given : size);
+    return SG_OK;
 }

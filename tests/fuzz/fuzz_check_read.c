@@ -47,8 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int g = 0; g < 2; g++) {
         for (int form = 0; form <= SG_SHEET_PN; form++) {
             sg_ctx_clear(ctx);
-            sg_sheet_opts so = {(sg_sheet_form)form, size % 3 ? "en" : "zh",
-                                NULL};
+            sg_sheet_opts so = {.form = (sg_sheet_form)form,
+                                .lang = size % 3 ? "en" : "zh"};
             sg_sheet *s = sg_sheet_parse(ctx, games[g], (const char *)data,
                                          size, "fuzz", &so);
             if (!s) {
@@ -63,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t last = sg_sheet_last_x(s);
             sg_check *c = NULL;
             if (last == SG_NO_POSITION || last <= 10000) {
-                sg_check_opts co = {size % 2 == 0 && !g, size % 50, NULL, 0};
+                sg_check_opts co = {.has_last = size % 2 == 0 && !g,
+                                    .last = size % 50};
                 c = sg_check_new(ctx, games[g], s, &co);
             }
             if (c) {

@@ -41,7 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sg_values *v = NULL;
         if (sg_compute(ctx, g, LAST, NULL, &v) == SG_OK) {
             compare c = {v};
-            sg_compute_opts o = {0, 1, same_value, &c};
+            sg_compute_opts o = {.with_moves = 1, .on_step = same_value,
+                                 .user = &c};
             sg_compute(ctx, g, LAST, &o, NULL);
         }
         sg_values_free(v);

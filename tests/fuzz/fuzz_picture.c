@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sg_lookup *l = sg_lookup_new(ctx, g, x);
     if (l) {
         seen w = {x, SG_VALUE_UNKNOWN};
-        sg_compute_opts o = {0, 1, keep, &w};
+        sg_compute_opts o = {.with_moves = 1, .on_step = keep, .user = &w};
         sg_ctx_clear(ctx);
         /* Pictures too large to explore refuse the mex steps, with a
          * message. */
