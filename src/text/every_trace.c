@@ -106,7 +106,9 @@ static void position_line(sg_buf *b, const every_words *w,
         }
         uint64_t os = sg_every_sum_step(e, parts, k);
         if (j) {
-            sg_buf_putc(names, ',');
+            /* Names may hold commas: lists of them are kept apart by "; ",
+             * as every trace lists named positions. */
+            sg_buf_puts(names, sg_game_numbered(game) ? "," : "; ");
             sg_buf_putc(steps, ',');
         }
         option_name(names, game, parts, k);
