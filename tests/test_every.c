@@ -81,8 +81,10 @@ static int heap_moves(const bgame *g, int h, bmove *out)
     return n;
 }
 
-/* Positions: sorted multisets of at most MAXC heaps below MAXH. */
-#define MAXC 6
+/* Positions: sorted multisets of at most MAXC heaps below MAXH.  A sum
+ * of three rows of at most 8 in Kayles holds at most 24 tokens, so it
+ * never has more than 24 heaps, however it is split. */
+#define MAXC 24
 #define MAXH 13
 
 typedef struct bpos {
@@ -103,6 +105,7 @@ typedef struct memo_entry {
 
 #define MEMO (1 << 16)
 static memo_entry memo[MEMO];
+static size_t memo_used; /* kept below half the table, so probes end */
 
 static unsigned hash_pos(const bpos *p)
 {
@@ -137,9 +140,10 @@ static bool try_turns(const bgame *g, const bpos *p, int i, bpos *next)
         return try_turns(g, p, i + 1, next);
     for (int j = 0; j < k; j++) {
         int before = next->n;
+        assert_true(next->n + ms[j].n <= MAXC);
         for (int q = 0; q < ms[j].n; q++)
             next->h[next->n++] = ms[j].left[q];
-        bool w = next->n <= MAXC && try_turns(g, p, i + 1, next);
+        bool w = try_turns(g, p, i + 1, next);
         next->n = before;
         if (w)
             return true;
@@ -165,6 +169,7 @@ static bool wins(const bgame *g, const bpos *p)
     slot = hash_pos(p) & (MEMO - 1);
     while (memo[slot].win && !same_pos(&memo[slot].p, p))
         slot = (slot + 1) & (MEMO - 1);
+    assert_true(++memo_used < MEMO / 2);
     memo[slot].p = *p;
     memo[slot].win = w ? 1 : 2;
     return w;
@@ -194,6 +199,7 @@ static unsigned next_rand(unsigned n)
 static void check_sums(const sg_game *game, const bgame *g, int sums)
 {
     memset(memo, 0, sizeof memo);
+    memo_used = 0;
     sg_every *e = sg_every_new(ctx, game, MAXH);
     assert_non_null(e);
     for (int t = 0; t < sums; t++) {
