@@ -269,6 +269,13 @@ static sg_status run_values(sg_ctx *ctx, const sg_game *game, uint64_t last,
                             sg_values **out)
 {
     const coin_rule *r = &co(game)->rule;
+    /* K steps a coin: the work bound of the engine holds here too. */
+    double work = (double)(last + 1) * r->most;
+    if (work > SG_WORK_MAX)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s, coins 0..%llu: about %.1e "
+                           "steps, more than the %.0e sgviz allows; choose a "
+                           "smaller coin", game->describe,
+                           (unsigned long long)last, work, SG_WORK_MAX);
     /* A value is a mex of at most K options, so at most K. */
     if (sg_check_memory(ctx, 2 * (last + 1), 1) != SG_OK)
         return ctx->status;
