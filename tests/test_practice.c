@@ -272,6 +272,17 @@ static void looks_and_words(void **state)
                                  "\\u0001sg\\u0002\""));
     assert_non_null(strstr(data, "\"tableWords\": {\"rowx\": \"x\", "
                                  "\"rowsg\": \"sg(x)\", \"rowpn\": \"P/N\"}"));
+    /* The hints, one step of the mex at a time, and the mark of an answer
+     * the page showed, a comment that check reads past. */
+    assert_non_null(strstr(page, ">another hint</button>"));
+    assert_non_null(strstr(page, "<h2>corrections</h2>"));
+    assert_non_null(strstr(data, "\"hint-reach\": \"Which positions can you "
+                                 "reach from \\u0001x\\u0002 in one move?\""));
+    assert_non_null(strstr(data, "\"hint-mex\": \"What is "
+                                 "mex{\\u0001values\\u0002}, the least value "
+                                 "that is not among them?\""));
+    assert_non_null(strstr(data, "\"sheet-mark-shown\": \"# shown by the "
+                                 "page\""));
     free(data);
     free(page);
     sg_steps_free(s);
@@ -286,6 +297,9 @@ static void looks_and_words(void **state)
     assert_non_null(strstr(data, "\"sheet-line\": \"SG[\\u0001x\\u0002] = "
                                  "\\u0001sg\\u0002\""));
     assert_non_null(strstr(data, "\"caption\": \"SG[4] = mex{1,1,0} = 2\""));
+    assert_non_null(strstr(data, "\"hint-reach\": \"从 \\u0001x\\u0002 "
+                                 "走一步可以到达哪些局面？\""));
+    assert_non_null(strstr(page, ">再给一个提示</button>"));
     free(data);
     free(page);
     sg_steps_free(s);

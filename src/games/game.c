@@ -163,8 +163,7 @@ sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
     if (game->ops->find_position) {
         if (game->ops->find_position(game, text, len, x))
             return SG_OK;
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": %s has no node of that "
-                           "name", origin,
+        return sg_ctx_fail(ctx, SG_EINPUT, SG_GAME_MSG_NO_NODE, origin,
                            sg_quote(text, len, quoted, sizeof quoted),
                            game->spec);
     }
@@ -175,13 +174,12 @@ sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
     uint64_t ignored;
     if (say_negative && r == -1 && len > 1 && text[0] == '-' &&
         sg_parse_u64(text + 1, len - 1, UINT64_MAX, &ignored) != -1)
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is negative; a heap size "
-                           "is a whole number from 0 up", origin, quoted);
+        return sg_ctx_fail(ctx, SG_EINPUT, SG_GAME_MSG_NEGATIVE, origin,
+                           quoted);
     if (r == -1)
-        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\" is not a heap size (a "
-                           "whole number from 0 up)", origin, quoted);
-    return sg_ctx_fail(ctx, SG_ELIMIT, "%s \"%s\" is too large (at most "
-                       "2^63-1)", origin, quoted);
+        return sg_ctx_fail(ctx, SG_EINPUT, SG_GAME_MSG_NOT_SIZE, origin,
+                           quoted);
+    return sg_ctx_fail(ctx, SG_ELIMIT, SG_GAME_MSG_TOO_LARGE, origin, quoted);
 }
 
 sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,

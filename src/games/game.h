@@ -340,6 +340,15 @@ void sg_game_sum_text(const sg_game *game, const uint64_t *parts, size_t n,
  * or the name of a position.  ORIGIN starts the message.  With
  * SAY_NEGATIVE, "-3" is called negative rather than not a number.  Returns
  * SG_OK, SG_EINPUT or SG_ELIMIT. */
+/* Its messages, each filled with ORIGIN, the text quoted (sg_quote()) and,
+ * for a name, the game's spec; a page of play says them too (see
+ * steps/play_page.c), so they are written once, here. */
+#define SG_GAME_MSG_NO_NODE "%s \"%s\": %s has no node of that name"
+#define SG_GAME_MSG_NEGATIVE \
+    "%s \"%s\" is negative; a heap size is a whole number from 0 up"
+#define SG_GAME_MSG_NOT_SIZE \
+    "%s \"%s\" is not a heap size (a whole number from 0 up)"
+#define SG_GAME_MSG_TOO_LARGE "%s \"%s\" is too large (at most 2^63-1)"
 sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
                                  const char *text, size_t len,
                                  const char *origin, bool say_negative,

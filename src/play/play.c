@@ -1180,9 +1180,8 @@ static bool read_parts(sg_play *pl, const char *text, size_t len,
     *out = NULL;
     *n = 0;
     sg_ctx_clear(pl->quiet);
-    if (count > 4096) {
-        sg_ctx_fail(pl->quiet, SG_EINPUT, "%zu parts are far more than the "
-                    "position has", count);
+    if (count > SG_PLAY_MAX_TYPED_PARTS) {
+        sg_ctx_fail(pl->quiet, SG_EINPUT, SG_PLAY_MSG_TOO_MANY_PARTS, count);
         return false;
     }
     uint64_t *p = malloc(count * sizeof *p);
@@ -1201,11 +1200,11 @@ static bool read_parts(sg_play *pl, const char *text, size_t len,
         while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
             b--;
         char what[32];
-        snprintf(what, sizeof what, "%s %zu", pl->game->ops->noun, i + 1);
+        snprintf(what, sizeof what, SG_PLAY_PART_ORIGIN, pl->game->ops->noun,
+                 i + 1);
         if (a == b) {
-            sg_ctx_fail(pl->quiet, SG_EINPUT, "%s is empty; write the parts "
-                        "with + between them, e.g. %s", what,
-                        sg_game_numbered(pl->game) ? "3+4+5" : "a+b");
+            sg_ctx_fail(pl->quiet, SG_EINPUT, SG_PLAY_MSG_EMPTY_PART, what,
+                        sg_play_parts_example(pl));
             free(p);
             return false;
         }
@@ -1311,15 +1310,15 @@ static bool read_amount(sg_play *pl, const uint64_t *p, size_t n,
     sg_ctx_clear(pl->quiet);
     char shown[96];
     if (sg_game_parse_position(pl->quiet, pl->game, hs, (size_t)(he - hs),
-                               "the heap", true, &h) != SG_OK) {
+                               SG_PLAY_HEAP_ORIGIN, true, &h) != SG_OK) {
         const char *vars[V_NVARS] = {[V_GIVEN] = given,
                                      [V_REASON] = sg_ctx_message(pl->quiet)};
         *why = said(pl, W_UNREADABLE, vars);
         return false;
     }
     if (sg_parse_u64(as, (size_t)(ae - as), SG_POSITION_MAX, &amount) != 0) {
-        snprintf(shown, sizeof shown, "the amount \"%s\" is not a whole "
-                 "number", sg_quote(as, (size_t)(ae - as), (char[96]){0}, 96));
+        snprintf(shown, sizeof shown, SG_PLAY_MSG_AMOUNT,
+                 sg_quote(as, (size_t)(ae - as), (char[96]){0}, 96));
         const char *vars[V_NVARS] = {[V_GIVEN] = given, [V_REASON] = shown};
         *why = said(pl, W_UNREADABLE, vars);
         return false;
@@ -1750,7 +1749,41 @@ void sg_play_info_clear(sg_play_info *info)
     free(info->reason);
     for (int i = 0; i < 4; i++)
         free(info->hints[i]);
+    for (size_t i = 0; i < info->namounts; i++) {
+        free(info->amounts[i].to);
+        free(info->amounts[i].left);
+    }
+    free(info->amounts);
     memset(info, 0, sizeof *info);
+}
+
+const char *sg_play_parts_example(const sg_play *pl)
+{
+    return sg_game_numbered(pl->game) ? "3+4+5" : "a+b";
+}
+
+/* The moves of ML from P as "heap:amount" names them (read_amount() reads
+ * the same list): each with its heap, its amount, the position it leaves
+ * and the heaps it leaves in place of the heap. */
+static sg_status amounts_of(sg_ctx *ctx, const sg_play *pl, const uint64_t *p,
+                            const move_list *ml, sg_play_info *info)
+{
+    if (!pl->game->ops->takes_amounts || !ml->n)
+        return SG_OK;
+    info->amounts = sg_alloc(ctx, ml->n, sizeof *info->amounts);
+    if (!info->amounts)
+        return ctx->status;
+    for (size_t i = 0; i < ml->n; i++) {
+        const play_move *mv = &ml->m[i];
+        sg_play_amount *a = &info->amounts[info->namounts++];
+        a->heap = p[mv->part];
+        a->amount = mv->amount;
+        a->to = pos_name(pl, mv->to.p, mv->to.n);
+        a->left = pos_name(pl, mv->to.p + mv->left_at, mv->nleft);
+        if (!a->to || !a->left)
+            return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    return SG_OK;
 }
 
 sg_status sg_play_info_of(sg_ctx *ctx, sg_play *pl, const uint64_t *p,
@@ -1772,6 +1805,8 @@ sg_status sg_play_info_of(sg_ctx *ctx, sg_play *pl, const uint64_t *p,
         st = ctx->status;
         goto done;
     }
+    if ((st = amounts_of(ctx, pl, p, &ml, info)) != SG_OK)
+        goto done;
     if (ml.n) {
         size_t b;
         bool wins;

@@ -8,6 +8,13 @@
 
 #include "internal.h"
 
+/* A move that "heap:amount" names: take AMOUNT from the heap HEAP, which
+ * leaves the position TO, with the heaps LEFT in place of that heap. */
+typedef struct sg_play_amount {
+    uint64_t heap, amount;
+    char *to, *left;
+} sg_play_amount;
+
 /* Everything said about one position: the texts are new strings that
  * sg_play_info_clear() frees. */
 typedef struct sg_play_info {
@@ -22,6 +29,10 @@ typedef struct sg_play_info {
     char *why;          /* the computer's reason for that move */
     char *reason;       /* "3+4+5 has nim-sum 3 xor 4 xor 5 = 2" */
     char *hints[4];     /* the four steps of a hint */
+    /* In a game whose moves take amounts, every move with its heap and
+     * amount, in the order sg_play_input() looks "heap:amount" up. */
+    sg_play_amount *amounts;
+    size_t namounts;
 } sg_play_info;
 
 /* Works out *INFO for the position of PARTS[0..n) of the game PLAY plays.
@@ -44,5 +55,23 @@ const char *sg_play_title(const sg_play *play);
 const sg_template *sg_play_words(const sg_play *play);
 const char *const *sg_play_word_vars(void);
 int sg_play_word_id(const char *name);
+
+/* How the player's input is read, for a page that reads it the same way
+ * (see steps/play_page.c): at most this many parts, each named in
+ * messages as SG_PLAY_PART_ORIGIN of the game's noun and its number from
+ * 1; the heap of "heap:amount" named SG_PLAY_HEAP_ORIGIN; and the messages
+ * of a line that cannot be read, besides those of
+ * sg_game_parse_position(). */
+#define SG_PLAY_MAX_TYPED_PARTS 4096
+#define SG_PLAY_PART_ORIGIN "%s %zu"
+#define SG_PLAY_HEAP_ORIGIN "the heap"
+#define SG_PLAY_MSG_TOO_MANY_PARTS "%zu parts are far more than the position has"
+#define SG_PLAY_MSG_EMPTY_PART \
+    "%s is empty; write the parts with + between them, e.g. %s"
+#define SG_PLAY_MSG_AMOUNT "the amount \"%s\" is not a whole number"
+
+/* The example of a sum of parts the messages give: "3+4+5", or "a+b" in a
+ * game of named positions. */
+const char *sg_play_parts_example(const sg_play *play);
 
 #endif /* SGVIZ_PLAY_PLAY_H */

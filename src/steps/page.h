@@ -113,6 +113,11 @@ sg_status sg_page_svg(sg_ctx *ctx, sg_drawing *d, sg_buf *b);
 /* Appends S as a JSON string that is safe inside an HTML <script>. */
 void sg_page_json_string(sg_buf *b, const char *s);
 
+/* Appends the text built in TEXT as a JSON string (as
+ * sg_page_json_string()) and frees TEXT; a TEXT that ran out of memory
+ * marks B failed. */
+void sg_page_json_text(sg_buf *b, sg_buf *text);
+
 /* Appends section ID of WORDS (whose placeholders are named VARS) as a
  * JSON string for a page's script, each placeholder ${name} written
  * \u0001name\u0002 for the script to fill in as it goes. */

@@ -52,7 +52,56 @@ static const char *const script_sections[] = {
     "computer-moved", "player-moved", "end", "end-misere", "win-you",
     "win-computer", "win-player", "start-you", "start-computer", "start-two",
     "misere", "hint-again", "hints-off", "not-one-move", "not-one-move-dag",
-    "over", "undo", "undo-none", "empty", "page-two", "page-computer", NULL};
+    "over", "undo", "undo-none", "empty", "page-two", "page-computer",
+    "unreadable", "not-one-move-split", "same", "not-in-game", "no-heap",
+    "no-amount", "ambiguous", "no-amounts", NULL};
+
+/* The messages of input that cannot be read, as the game and the play
+ * module write them (C formats), with the names of their placeholders in
+ * order, for the script that reads what the player types as
+ * sg_play_input() does. */
+static const struct {
+    const char *key, *format, *vars[3];
+} read_messages[] = {
+    {"no-node", SG_GAME_MSG_NO_NODE, {"origin", "given", "game"}},
+    {"negative", SG_GAME_MSG_NEGATIVE, {"origin", "given"}},
+    {"not-size", SG_GAME_MSG_NOT_SIZE, {"origin", "given"}},
+    {"too-large", SG_GAME_MSG_TOO_LARGE, {"origin", "given"}},
+    {"too-many", SG_PLAY_MSG_TOO_MANY_PARTS, {"n"}},
+    {"empty-part", SG_PLAY_MSG_EMPTY_PART, {"origin", "example"}},
+    {"amount", SG_PLAY_MSG_AMOUNT, {"given"}},
+    {"part", SG_PLAY_PART_ORIGIN, {"noun", "n"}},
+    {"heap", SG_PLAY_HEAP_ORIGIN, {NULL}}};
+
+/* Appends the C format FORMAT as a JSON string for the script, each of its
+ * conversions (%s, %zu) written \u0001name\u0002 with the next of VARS. */
+static void script_format(sg_buf *b, const char *format,
+                          const char *const vars[3])
+{
+    sg_buf text;
+    sg_buf_init(&text);
+    size_t k = 0;
+    for (const char *s = format; *s; s++) {
+        if (*s != '%') {
+            sg_buf_putc(&text, *s);
+        } else if (s[1] == '%') {
+            sg_buf_putc(&text, '%');
+            s++;
+        } else {
+            s += s[1] == 'z' ? 2 : 1;
+            sg_buf_putc(&text, '\1');
+            sg_buf_puts(&text, k < 3 && vars[k] ? vars[k] : "");
+            sg_buf_putc(&text, '\2');
+            k++;
+        }
+    }
+    sg_page_json_text(b, &text);
+}
+
+/* The most positions of a game of named positions whose names the page
+ * holds, so that a name typed that is no part of the page is still read
+ * as the terminal reads it; beyond, the names of the page's parts. */
+#define PAGE_MAX_NAMES 100000u
 
 /* Appends section ID of the play's wording for the script. */
 static void script_words(sg_buf *b, const sg_template *words, int id)
@@ -121,6 +170,41 @@ static sg_status page_data(sg_ctx *ctx, sg_play *play, const sg_game *sum,
                   o->two_players ? "true" : "false",
                   o->no_hints ? "false" : "true");
     sg_page_json_string(b, sg_play_title(play));
+    /* How typed input is read, and the names of a game's positions. */
+    sg_buf_printf(b, ",\n\"amounts\": %s, \"split\": %s, \"maxParts\": %u, "
+                  "\"noun\": ", g->ops->takes_amounts ? "true" : "false",
+                  g->ops->max_parts > 1 ? "true" : "false",
+                  (unsigned)SG_PLAY_MAX_TYPED_PARTS);
+    sg_page_json_string(b, g->ops->noun);
+    sg_buf_puts(b, ", \"spec\": ");
+    sg_page_json_string(b, g->spec ? g->spec : "");
+    sg_buf_puts(b, ", \"example\": ");
+    sg_page_json_string(b, sg_play_parts_example(play));
+    sg_buf_puts(b, ",\n\"read\": {");
+    for (size_t i = 0; i < sizeof read_messages / sizeof *read_messages; i++) {
+        sg_buf_printf(b, "%s\"%s\": ", i ? ", " : "", read_messages[i].key);
+        script_format(b, read_messages[i].format, read_messages[i].vars);
+    }
+    sg_buf_putc(b, '}');
+    uint64_t npos = sg_game_position_count(g);
+    if (g->ops->find_position && npos <= PAGE_MAX_NAMES) {
+        /* Each position's name, and the other name it is known by. */
+        char name_buf[64];
+        sg_buf_puts(b, ",\n\"names\": [");
+        for (uint64_t x = 0; x < npos; x++) {
+            const char *alias = g->ops->position_alias
+                                    ? g->ops->position_alias(g, x) : NULL;
+            sg_buf_puts(b, x ? ", [" : "[");
+            sg_page_json_string(b, sg_game_position_name(g, x, name_buf,
+                                                         sizeof name_buf));
+            if (alias) {
+                sg_buf_puts(b, ", ");
+                sg_page_json_string(b, alias);
+            }
+            sg_buf_putc(b, ']');
+        }
+        sg_buf_putc(b, ']');
+    }
     sg_buf_puts(b, ",\n\"words\": {");
     const sg_template *words = sg_play_words(play);
     for (size_t i = 0; script_sections[i]; i++) {
@@ -173,6 +257,20 @@ static sg_status page_data(sg_ctx *ctx, sg_play *play, const sg_game *sum,
                           (unsigned long long)ms.targets[i]);
         sg_buf_puts(b, "], \"reason\": ");
         sg_page_json_string(b, info.reason);
+        if (info.namounts) {
+            sg_buf_puts(b, ", \"a\": [");
+            for (size_t i = 0; i < info.namounts; i++) {
+                const sg_play_amount *a = &info.amounts[i];
+                sg_buf_printf(b, "%s[\"%llu\", \"%llu\", ", i ? ", " : "",
+                              (unsigned long long)a->heap,
+                              (unsigned long long)a->amount);
+                sg_page_json_string(b, a->to);
+                sg_buf_puts(b, ", ");
+                sg_page_json_string(b, a->left);
+                sg_buf_putc(b, ']');
+            }
+            sg_buf_putc(b, ']');
+        }
         if (info.has_move) {
             char *best = NULL;
             sg_buf bb;

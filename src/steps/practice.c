@@ -34,10 +34,12 @@ enum {
     PW_SHOW,
     PW_KEEP,
     PW_NEXT,
+    PW_HINT,
     PW_KEYS,
     PW_TABLE_HEADING,
     PW_HIDDEN,
     PW_SCORE_HEADING,
+    PW_CORRECTIONS_HEADING,
     PW_SHEET_HEADING,
     PW_COPY,
     PW_DOWNLOAD,
@@ -47,19 +49,23 @@ enum {
 
 static const char *const practice_sections[] = {
     /* written into the page */
-    "title", "question-heading", "check", "show", "keep", "next", "keys",
-    "table-heading", "hidden", "score-heading", "sheet-heading", "copy",
-    "download", "restart",
+    "title", "question-heading", "check", "show", "keep", "next", "hint",
+    "keys", "table-heading", "hidden", "score-heading", "corrections-heading",
+    "sheet-heading", "copy", "download", "restart",
     /* said by the script */
     "progress", "ask-sg", "ask-pn", "ask-both", "hint-sg", "hint-pn",
     "hint-both", "bad-sg", "bad-pn", "bad-both", "right", "right-pn",
-    "wrong", "wrong-pn", "wrong-letter", "no-moves", "moves", "split",
-    "split-join", "values", "values-pn", "value", "value-split", "ref",
-    "letter", "xor", "mex", "rule-n", "rule-p", "slip", "slip-pn",
+    "wrong", "wrong-pn", "wrong-letter", "hint-head", "hint-reach", "moves",
+    "hint-values", "hint-letters", "hint-no-moves", "hint-no-moves-pn",
+    "split", "split-join", "values", "values-pn", "value", "value-split",
+    "ref", "ref-pn", "letter", "xor", "hint-mex", "hint-rule", "hint-last",
     "earlier-wrong", "follows", "follows-pn", "follows-many", "gave",
     "shown", "given", "helped", "kept", "score-first", "score-help",
-    "score-wrong", "score-slips", "score-given", "copied", "sheet-title", "sheet-check",
-    "sheet-given", "sheet-line", "sheet-name", NULL};
+    "score-wrong", "score-slips", "score-given", "correction-kept",
+    "correction-follows", "correction-shown", "correction-retry",
+    "correction-tried", "corrections-none", "restored", "copied",
+    "sheet-title", "sheet-check", "sheet-given", "sheet-shown", "sheet-line",
+    "sheet-mark-shown", "sheet-name", NULL};
 
 #define PW_NSECTIONS (sizeof practice_sections / sizeof *practice_sections - 1)
 
@@ -68,7 +74,7 @@ _Static_assert(PW_NSECTIONS <= SG_TPL_MAX_SECTIONS,
 
 static const char *const practice_vars[] = {
     "game", "x", "given", "sg", "letter", "step", "targets", "values",
-    "mine", "slip", "list", "n", "count", "command", NULL};
+    "mine", "slip", "list", "n", "count", "command", "what", NULL};
 
 #define PRACTICE_VAR_COUNT \
     (sizeof practice_vars / sizeof *practice_vars - 1)

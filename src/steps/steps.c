@@ -462,12 +462,17 @@ void sg_page_script_words(sg_buf *b, const sg_template *words, int id,
             sg_buf_putc(&text, '\2');
         }
     }
-    sg_buf_putc(&text, '\0');
-    if (text.failed)
+    sg_page_json_text(b, &text);
+}
+
+void sg_page_json_text(sg_buf *b, sg_buf *text)
+{
+    sg_buf_putc(text, '\0');
+    if (text->failed)
         b->failed = true;
     else
-        sg_page_json_string(b, text.data);
-    sg_buf_free(&text);
+        sg_page_json_string(b, text->data);
+    sg_buf_free(text);
 }
 
 sg_status sg_steps_words(sg_ctx *ctx, const sg_steps *st, int id,

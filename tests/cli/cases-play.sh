@@ -2,7 +2,9 @@
 # -f json, checked by a brute force written in tests/cli/data/play-human.js
 # (Node.js); the words in both languages; a DOT game; then the page
 # (-o play.html) in headless Chromium with real clicks and key presses at
-# 1024x768, 1920x1080 and 390x844 (tests/cli/data/play-browser.js).  With
+# 1024x768, 1920x1080 and 390x844 (tests/cli/data/play-browser.js), where
+# what is typed, a position or heap:amount, is read as the terminal reads
+# it and every line that is no move gets the terminal's own reason.  With
 # SGVIZ_SHOTS=DIR the screenshots are kept in DIR, to be looked at.
 # Sourced by run.sh, which provides run_in, pass, fail, $tmp, $here, $root
 # and $SGVIZ.
@@ -141,4 +143,92 @@ if q_page 1024 768 press:two click:1+1 click:0+1 click:0+0 press:new &&
     pass
 else
     fail "the page of play, two players: $(cat "$tmp/q.out" "$tmp/q.err")"
+fi
+
+# ---- typing in the page, as at the terminal --------------------------------
+
+# q_typing W H ARGS... -- LINE...: the lines typed in the page of `sgviz
+# play ARGS -o` (each, then Enter, in a window of W x H) and given to
+# `sgviz play ARGS -f json`: the page must say, line by line, what the
+# terminal says for a line that is no move (its "why"), make a move where
+# the terminal makes one, and end at the same position.
+q_typing() {
+    q_w=$1 q_h=$2
+    shift 2
+    q_args=""
+    while [ "$1" != "--" ]; do q_args="$q_args $1"; shift; done
+    shift
+    printf '%s\n' "$@" > "$tmp/q.in"
+    $SGVIZ play $q_args -f json < "$tmp/q.in" > "$tmp/q.json" 2> "$tmp/q.err" || return 1
+    node -e '
+        let last = null;
+        for (const line of require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n")) {
+            const e = JSON.parse(line);
+            if (e.illegal !== undefined) console.log(e.why);
+            else if (e.player === "you") console.log("moved");
+            if (e.turn) last = e.position;
+            if (e.to) last = e.to;
+        }
+        console.log("at " + last);' "$tmp/q.json" > "$tmp/q.want" || return 1
+    $SGVIZ play $q_args -o "$tmp/play.html" 2> "$tmp/q.err" || return 1
+    set --
+    while IFS= read -r q_line; do
+        set -- "$@" "type:$q_line" Enter
+    done < "$tmp/q.in"
+    q_page "$q_w" "$q_h" "$@" || return 1
+    awk -F' [|] ' 'BEGIN { moves = 0 }
+        { s = $6; for (i = 7; i <= NF; i++) s = s " | " $i
+          print ($5 != moves ? "moved" : s); moves = $5; at = $2 }
+        END { print "at " at }' "$tmp/q.out" > "$tmp/q.got"
+    cmp -s "$tmp/q.want" "$tmp/q.got"
+}
+
+# Nim from 3+4+5: words that are no position, parts empty, negative, too
+# large, full-width, cut short at 60 bytes; positions that are no move
+# (a heap made larger, two heaps changed, the position itself); heap:amount
+# with no such heap, no such amount, words for either; then 3:2, a move.
+# S = {1,3,4} from 6+7: 7 -> 5 is no move of the game, 6:2 takes an amount
+# the game does not, 8:1 names no heap; then 7:4, a move.  Kayles from 5:
+# 5:1 can leave 4, 1+3 or 2+2, 5:3 takes an amount the game does not, 1+1
+# is no move of the game, 6, 1+5 and 2+3 (as much as the 5) no move at
+# all, 5:9 no amount; then 1+3, a move.  A DOT game from d: a name it does
+# not know, itself, end (no move of the game), two nodes, d:1 (no amounts
+# there); then start, a move.  Then the Chinese words of the play, in Nim.
+q_long=$(printf '1%.0s' $(seq 1 70))
+for q_size in "1024 768" "1920 1080" "390 844"; do
+    set -- $q_size
+    q_sz="$1 $2"
+    if q_typing $q_sz -s all --position 3+4+5 -- x "3+" "+4" "3++5" "-3+4+5" \
+           "99999999999999999999+4+5" "３+4+5" "$q_long" "3+4+9" "3 + 4 + 6" \
+           "1+1+4+5" "5+4+3" 9:1 3:9 3:x x:1 "3:" "3 : 2x" 3:2; then
+        pass
+    else
+        fail "the page of play at ${q_sz% *}x${q_sz#* }, Nim typed: $(cat "$tmp/q.err")"
+        diff "$tmp/q.want" "$tmp/q.got" | sed 's/^/    /' | head -20
+    fi
+    set -- $q_sz
+    if q_typing $1 $2 -s 1,3,4 --position 6+7 -- 6+5 6:2 8:1 6+7 2+2 6+9 7:4; then
+        pass
+    else
+        fail "the page of play at $1x$2, S = {1,3,4} typed: $(cat "$tmp/q.err")"
+        diff "$tmp/q.want" "$tmp/q.got" | sed 's/^/    /' | head -20
+    fi
+done
+if q_typing 1024 768 -t kayles --position 5 -- 5:1 5:3 1+1 6 1+5 2+3 5:9 1+3; then
+    pass
+else
+    fail "the page of play, Kayles typed: $(cat "$tmp/q.err")"
+    diff "$tmp/q.want" "$tmp/q.got" | sed 's/^/    /' | head -20
+fi
+if q_typing 1024 768 -g "$q_data/graph-game.dot" --position d -- zzz d end d+start d:1 start; then
+    pass
+else
+    fail "the page of play, a DOT game typed: $(cat "$tmp/q.err")"
+    diff "$tmp/q.want" "$tmp/q.got" | sed 's/^/    /' | head -20
+fi
+if q_typing 1024 768 -s all --position 3+4+5 --lang zh -- 3+4+9 9:1 3:9 x 5+4+3 3:2; then
+    pass
+else
+    fail "the page of play in Chinese, typed: $(cat "$tmp/q.err")"
+    diff "$tmp/q.want" "$tmp/q.got" | sed 's/^/    /' | head -20
 fi

@@ -13,6 +13,7 @@
 "use strict";
 const { spawn } = require("child_process");
 const fs = require("fs"), os = require("os"), path = require("path");
+const click = require(path.join(__dirname, "click.js"));
 
 const [chrome, url, width, height, ...actions] = process.argv.slice(2);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "sgviz-play-"));
@@ -84,18 +85,8 @@ function finish(status) {
   const state = () => evaluate("var b = document.body.dataset; [b.position, " +
     "b.turn, b.winner, b.moves, document.getElementById('say').textContent]" +
     ".join(' | ')");
-  const clickAt = async (expression) => {
-    const r = await evaluate("(function () { var el = " + expression + ";" +
-      "if (!el) return null; el.scrollIntoView({ block: 'center', " +
-      "inline: 'center' }); var b = el.getBoundingClientRect();" +
-      "return [b.left + b.width / 2, b.top + b.height / 2]; })()");
-    if (!r)
-      return false;
-    for (const type of ["mouseMoved", "mousePressed", "mouseReleased"])
-      await send("Input.dispatchMouseEvent", { type, x: r[0], y: r[1],
-        button: "left", clickCount: 1 }, session);
-    return true;
-  };
+  const clickAt = (expression) => click(send, evaluate, session, expression,
+    { block: "center", inline: "center" });
   const key = async (name) => {
     const press = { key: name, code: { Enter: "Enter", "?": "Slash",
       u: "KeyU", n: "KeyN" }[name], windowsVirtualKeyCode:

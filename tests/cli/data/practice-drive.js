@@ -7,7 +7,7 @@
  * "?" are key presses, sent to the focused element.  After each key press
  * a line goes to the hidden pre element drive-log: the key, the focused
  * element, the phase, the position asked, the verdict, whether the picture
- * is veiled, and the result line.  The sheet the download link holds goes
+ * is veiled, the result line and the feedback's lines.  The sheet the download link holds goes
  * to the pre element downloaded.  The body's data-fits says whether the
  * page fits the window's width. */
 (function () {
@@ -24,7 +24,10 @@
               b.getAttribute("data-verdict") || "-",
               document.getElementById("picture").classList.contains("veiled")
                 ? "veiled" : "shown",
-              document.getElementById("result").textContent].join(" | "));
+              document.getElementById("result").textContent,
+              Array.prototype.map.call(
+                document.querySelectorAll("#feedback p"),
+                function (p) { return p.textContent; }).join(" / ")].join(" | "));
   }
   note("start");
   (window.sgDrive || []).forEach(function (a) {
