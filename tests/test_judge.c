@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -496,6 +497,123 @@ static void wythoff_against_search(void **state)
     sg_ctx_free(ctx);
 }
 
+/* GG and MM: every case of up to three Euclid games on piles up to 24,
+ * against the step recurrence run over every move of every game (a brute
+ * force that knows nothing of Euclid's recursion), and the Every-SG rule
+ * checked on the sums themselves by playing every joint move. */
+enum { GG_MAX = 24 };
+static int gg_step[GG_MAX + 1][GG_MAX + 1];
+
+/* Every joint move of the games (a[i], b[i]), i < n: whether the player to
+ * move wins. */
+static bool gg_wins(const int *a, const int *b, int n)
+{
+    int na[3], nb[3];
+    /* The games still going, and each one's moves: (a - k b, b) or
+     * (a, b - k a) with the smaller pile taken k >= 1 times. */
+    int live[3], nl = 0;
+    for (int i = 0; i < n; i++)
+        if (a[i] && b[i])
+            live[nl++] = i;
+    if (nl == 0)
+        return false;
+    int choice[3] = {1, 1, 1};
+    for (;;) {
+        bool ok = true;
+        for (int i = 0; i < n; i++) {
+            na[i] = a[i];
+            nb[i] = b[i];
+        }
+        for (int q = 0; q < nl && ok; q++) {
+            int i = live[q], k = choice[q];
+            if (a[i] >= b[i]) {
+                ok = a[i] - k * b[i] >= 0;
+                na[i] = a[i] - k * b[i];
+            } else {
+                ok = b[i] - k * a[i] >= 0;
+                nb[i] = b[i] - k * a[i];
+            }
+        }
+        if (ok && !gg_wins(na, nb, n))
+            return true;
+        /* The next combination of multiples. */
+        int q = 0;
+        while (q < nl) {
+            int i = live[q];
+            int most = a[i] >= b[i] ? a[i] / b[i] : b[i] / a[i];
+            if (++choice[q] <= most)
+                break;
+            choice[q++] = 1;
+        }
+        if (q == nl)
+            return false;
+    }
+}
+
+static void every_sg_against_search(void **state)
+{
+    (void)state;
+    /* The recurrence of every.c written out on the game's own moves. */
+    for (int s = 0; s <= 2 * GG_MAX; s++)
+        for (int a = 0; a <= GG_MAX; a++) {
+            int b = s - a;
+            if (b < 0 || b > GG_MAX)
+                continue;
+            if (a == 0 || b == 0) {
+                gg_step[a][b] = 0;
+                continue;
+            }
+            int longest_even = -1, shortest = 1 << 30;
+            int big = a >= b ? a : b, small = a >= b ? b : a;
+            for (int k = 1; k * small <= big; k++) {
+                int na = a >= b ? a - k * b : a, nb = a >= b ? b : b - k * a;
+                int t = gg_step[na][nb];
+                if (t % 2 == 0 && t > longest_even)
+                    longest_even = t;
+                if (t < shortest)
+                    shortest = t;
+            }
+            gg_step[a][b] = longest_even >= 0 ? longest_even + 1 : shortest + 1;
+        }
+    for (int a = 0; a <= GG_MAX; a++)
+        for (int b = 0; b <= GG_MAX; b++)
+            assert_int_equal(sg_euclid_every_step((uint64_t)a, (uint64_t)b),
+                             gg_step[a][b]);
+    text in = {0}, want = {0};
+    unsigned seed = 7;
+    for (int c = 0; c < 300; c++) {
+        int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 3;
+        int a[3], b[3], top = 0;
+        put(&in, "%d\n", n);
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            a[i] = 1 + (int)(seed >> 16) % 9;
+            seed = seed * 1103515245u + 12345u;
+            b[i] = 1 + (int)(seed >> 16) % 9;
+            put(&in, "%d %d\n", a[i], b[i]);
+            top = gg_step[a[i]][b[i]] > top ? gg_step[a[i]][b[i]] : top;
+        }
+        bool first = gg_wins(a, b, n);
+        assert_int_equal(first, top % 2 == 1);
+        put(&want, first ? "MM\n" : "GG\n");
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    sg_status st;
+    char *out = run(ctx, "hdu3595", in.s, 5, &st);
+    if (st != SG_OK)
+        fail_msg("%s", sg_ctx_message(ctx));
+    assert_string_equal(out, want.s);
+    free(out);
+    free(in.s);
+    free(want.s);
+    out = run(ctx, "hdu3595", "2\n3 2\n", 100, &st);
+    assert_int_equal(st, SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "the input ends in case 1, "
+                                                "after 2 of the 4 piles"));
+    free(out);
+    sg_ctx_free(ctx);
+}
+
 /* Digital Deletions: every string of 1 to 6 digits, and how many of each
  * length are lost for the player to move -- the counts that
  * examples/c/digital_deletions.c finds through sg_game_define() and a
@@ -599,6 +717,7 @@ int main(void)
         cmocka_unit_test(be_the_winner_against_search),
         cmocka_unit_test(lasker_against_mex),
         cmocka_unit_test(wythoff_against_search),
+        cmocka_unit_test(every_sg_against_search),
         cmocka_unit_test(digital_deletions_counts),
         cmocka_unit_test(other_refusals),
     };

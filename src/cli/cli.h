@@ -20,6 +20,8 @@
  * bad input or usage. */
 enum { EXIT_OK = 0, EXIT_VERDICT = 1, EXIT_BAD = 2 };
 
+struct cli_game_args;
+
 /* One kind of game the commands take (the registry is games.c). */
 typedef struct cli_game_kind {
     const char *option;        /* the long option, e.g. "set" */
@@ -31,6 +33,13 @@ typedef struct cli_game_kind {
                                   with -s (e.g. -s 1,3,4, -s pow2)" */
     bool reads_file;           /* the value is an input file's path */
     sg_game *(*open)(sg_ctx *ctx, const char *arg);
+    /* Optional, in place of open: makes the game from all of ARGS (the
+     * kind's value, --ground, and the operands that name more files). */
+    sg_game *(*open_args)(sg_ctx *ctx, const struct cli_game_args *args,
+                          size_t kind);
+    /* The operands of value and solve are more files of this kind, each
+     * a part of the sum (solve -H a.dot b.dot). */
+    bool operand_files;
 } cli_game_kind;
 
 extern const cli_game_kind cli_game_kinds[];
@@ -43,6 +52,10 @@ extern const size_t cli_game_kind_count;
 /* The positions a command works on, from the options that name them. */
 typedef struct cli_game_args {
     const char *game[CLI_MAX_KINDS]; /* each kind's option value, or NULL */
+    const char *ground;   /* --ground NAME (Hackenbush), or NULL */
+    /* The operands that name more files of a kind with operand_files. */
+    char **operands;
+    size_t noperands;
     const char *max;   /* -n/--max N, as typed */
     const char *from;  /* --from */
     const char *to;    /* --to */
@@ -53,6 +66,8 @@ typedef struct cli_game_args {
 /* getopt_long()'s value for --dot-max, which every command takes with the
  * game kinds' options. */
 #define CLI_DOT_MAX 0x4d58
+/* ... and for --ground. */
+#define CLI_GROUND 0x4d59
 
 /* One option met on the command line: its getopt_long() value, how it was
  * spelt ("-s" or "--set") and its value (NULL for a flag). */
@@ -108,6 +123,14 @@ const char *cli_game_file(const cli_game_args *args);
  * ("(-s SPEC | -g FILE.dot)") and each line "@GAMES:N@" by one line per
  * kind and one for --dot-max, its help starting at column N. */
 void cli_print_usage(FILE *out, const char *usage);
+
+/* For value and solve: the positions that ARGV[FIRST..argc), their
+ * operands, name.  For a kind whose operands are more files (-H a.dot
+ * b.dot), records them in ARGS, and *POSITIONS lists every file, the
+ * kind's own first (in ARGV's slot FIRST - 1, which the options left);
+ * otherwise *POSITIONS is the operands. */
+void cli_operand_positions(cli_game_args *args, int argc, char **argv,
+                           int first, char ***positions, int *n);
 
 /* Loads the game of the one game kind given, a DOT game under the bound
  * of --dot-max.  Returns NULL after recording an error. */

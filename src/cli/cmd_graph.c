@@ -12,7 +12,9 @@ static const char usage[] =
     "Draws positions 0..N and every move between them.  Each node shows x\n"
     "and sg(x); P-positions (sg = 0) and N-positions differ in colour and in\n"
     "border, so that a greyscale printout still tells them apart; a legend\n"
-    "names the game.\n"
+    "names the game.  A Hackenbush picture (-H) is drawn as itself: the\n"
+    "ground a line, each edge marked with the value its deletion leaves,\n"
+    "the winning deletions in red.\n"
     "\n"
     "@GAMES:24@\n"
     "  -n, --max N           positions 0..N (default 20; all nodes with -g)\n"
@@ -37,6 +39,8 @@ static const char usage[] =
     "      --no-legend       leave the legend out\n"
     "      --misere          misère play: each position shows g-(x), the\n"
     "                        misère value, and is P or N under misère play\n"
+    "      --every           Every-SG: each position shows its step count\n"
+    "                        beside its value\n"
     "  -l, --lang LANG       the legend's language: en (default) or zh\n"
     "      --title TEXT      the legend's first line (default: a DOT game's\n"
     "                        own graph label, else the game and its positions)\n"
@@ -130,6 +134,36 @@ static sg_status title_option(sg_ctx *ctx, const char *text)
     return SG_OK;
 }
 
+/* graph -H: the picture itself, not its state graph. */
+static int draw_picture(sg_ctx *ctx, const sg_game *game,
+                        const cli_game_args *ga, const sg_drawing_opts *opts,
+                        const char *root, const char *shown,
+                        const char *format, const char *output)
+{
+    const char *other = ga->position ? "--position" : root ? "--from"
+                        : shown ? "--highlight" : opts->misere ? "--misere"
+                        : opts->every ? "--every" : ga->max ? "-n" : NULL;
+    if (other) {
+        sg_ctx_fail(ctx, SG_EINPUT, "graph: %s draws the state graph; with "
+                    "-H, graph draws the picture itself (its deletions are "
+                    "marked on it)", other);
+        return EXIT_BAD;
+    }
+    if (strcmp(format, "dot") != 0 && strcmp(format, "tikz") != 0)
+        cli_warn_font("graph", opts->lang);
+    cli_output *out = cli_output_open(ctx, output);
+    if (!out)
+        return EXIT_BAD;
+    if (sg_picture_render(ctx, game, format, opts->lang,
+                          cli_output_stream(out)) != SG_OK) {
+        if (strstr(sg_ctx_message(ctx), "unknown language"))
+            cli_prefix_error(ctx, "--lang");
+        cli_output_abort(out);
+        return EXIT_BAD;
+    }
+    return cli_commit(ctx, &out);
+}
+
 int cmd_graph(sg_ctx *ctx, int argc, char **argv)
 {
     enum {
@@ -145,7 +179,8 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_HIGHLIGHT,
         OPT_TITLE,
         OPT_FONT_SIZE,
-        OPT_DPI
+        OPT_DPI,
+        OPT_EVERY
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -159,6 +194,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"position", required_argument, NULL, OPT_POSITION},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"highlight", required_argument, NULL, OPT_HIGHLIGHT},
         {"lang", required_argument, NULL, 'l'},
@@ -170,7 +206,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
     const char *theme_name = "classic", *root = NULL, *shown = NULL;
-    sg_drawing_opts opts = {0};
+    sg_drawing_opts opts = {.size = sizeof(sg_drawing_opts)};
     double font_size = 0, dpi = 0;
     int c;
     cli_options getopts;
@@ -188,6 +224,7 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_POSITION: ga.position = optarg; break;
         case OPT_MISERE: opts.misere = 1; break;
+        case OPT_EVERY: opts.every = 1; break;
         case OPT_ASPECT:
             if (cli_parse_aspect(ctx, "--aspect", optarg, &opts.aspect) !=
                 SG_OK)
@@ -251,6 +288,10 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     game = cli_load_game(ctx, &ga);
     if (!game)
         goto done;
+    if (sg_game_draws_pictures(game)) {
+        rc = draw_picture(ctx, game, &ga, &opts, root, shown, format, output);
+        goto done;
+    }
     uint64_t from, to;
     if (ga.position) {
         if (root) {

@@ -33,6 +33,8 @@ static const char usage[] =
     "                          heap sizes, anywhere on its lines (HDU 3032)\n"
     "      --misere            misère play: whoever takes the last loses\n"
     "                          (HDU 1907: -s all --misere --counted)\n"
+    "      --every             Every-SG: each turn, a move in every part that\n"
+    "                          can move; decided by the largest step count\n"
     "      --search-limit N    the most positions a misère search examines,\n"
     "                          the learning of the quotient included (default\n"
     "                          2000000)\n"
@@ -80,7 +82,8 @@ static sg_status parse_names(sg_ctx *ctx, const char *arg, char **names,
 /* Writes the whole story of the sum of X[0..n), whose values LOOKUP holds:
  * SUM lists its winning moves, or is NULL when they are too many to list. */
 static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
-                    const uint64_t *x, size_t n, const sg_sum *sum)
+                    const uint64_t *x, size_t n, const sg_sum *sum,
+                    const char *why)
 {
     const char *part = sg_game_position_noun(game);
     char tmp[24], tmp2[24];
@@ -108,6 +111,11 @@ static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
               "a nim-sum other than 0.\n", f);
         return;
     }
+    if (!sum && why) {
+        fprintf(f, "The first player wins. Its winning moves are not "
+                "listed: %s.\n", why);
+        return;
+    }
     if (!sum) {
         fputs("The first player wins. Listing the winning moves would "
               "examine more than the\n10^9 moves sgviz allows; smaller "
@@ -127,7 +135,7 @@ static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
         else if (heaps) /* a heap split without taking anything */
             fprintf(f, "split heap %zu", m->part + 1);
         else
-            fprintf(f, "move in position %zu", m->part + 1);
+            fprintf(f, "move in %s %zu", part, m->part + 1);
         fprintf(f, " (%s -> ", from);
         /* A move that splits a heap leaves several, written as their sum. */
         size_t k;
@@ -135,6 +143,11 @@ static void explain(FILE *f, const sg_game *game, const sg_lookup *lookup,
         for (size_t j = 0; j < k; j++)
             fprintf(f, "%s%s", j ? "+" : "",
                     sg_game_position_name(game, left[j], tmp2, sizeof tmp2));
+        /* A kind may say what the move is on its own board: the coins it
+         * turns, the edge it deletes. */
+        char words[160];
+        if (sg_game_move_words(game, m->from, left, k, words, sizeof words))
+            fprintf(f, ", %s", words);
         fputs("): nim-sum becomes 0\n", f);
     }
 }
@@ -268,6 +281,86 @@ done:
     return rc;
 }
 
+/* solve --every with positions on the command line: the winner's name, or
+ * each part's value and step, the largest step, and the move in each part
+ * that its step follows. */
+static int solve_every(sg_ctx *ctx, const sg_game *game, const uint64_t *x,
+                       size_t n, const char *first, const char *second,
+                       const char *output)
+{
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++)
+        largest = x[i] > largest ? x[i] : largest;
+    int rc = EXIT_BAD;
+    cli_output *out = NULL;
+    sg_lookup *lookup = NULL;
+    sg_every *e = sg_every_new(ctx, game, largest);
+    if (!e || !(lookup = sg_lookup_new(ctx, game, largest)))
+        goto done;
+    out = cli_output_open(ctx, output);
+    if (!out)
+        goto done;
+    FILE *f = cli_output_stream(out);
+    uint64_t top = sg_every_sum_step(e, x, n);
+    if (first) {
+        fprintf(f, "%s\n", top % 2 ? first : second);
+        rc = cli_commit(ctx, &out);
+        goto done;
+    }
+    const char *part = sg_game_position_noun(game);
+    char tmp[24], tmp2[24];
+    fprintf(f, "%s: %s%zu %s%s, Every-SG (each turn, a move in every %s "
+            "that can move)\n", sg_game_describe(game), n == 1 ? "" : "a sum of ",
+            n, part, n == 1 ? "" : "s", part);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t s = sg_every_step(e, x[i]);
+        fprintf(f, "%s %zu: %s, sg %llu, step %llu (%s)\n", part, i + 1,
+                sg_game_position_name(game, x[i], tmp, sizeof tmp),
+                (unsigned long long)sg_lookup_get(lookup, x[i]),
+                (unsigned long long)s,
+                s == 0 ? "no moves" : s % 2 ? "its mover wins it"
+                                            : "its mover loses it");
+    }
+    fprintf(f, "largest step: %llu, %s: the %s player wins (the %s that "
+            "lasts longest decides who moves last)\n",
+            (unsigned long long)top, top % 2 ? "odd" : "even",
+            top % 2 ? "first" : "second", part);
+    if (top == 0) {
+        rc = cli_commit(ctx, &out);
+        goto done;
+    }
+    fputs(top % 2 ? "The winning turn, a move in every part that can move "
+                    "(prolong the ones you win, end the others soonest):\n"
+                  : "The first player's best turn (the second still wins):"
+                    "\n",
+          f);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t *left = NULL, amount = 0;
+        size_t k = 0;
+        if (sg_every_move(ctx, e, x[i], &left, &k, &amount) != SG_OK)
+            goto done;
+        if (!left)
+            continue;
+        fprintf(f, "  %s %zu: ", part, i + 1);
+        if (amount)
+            fprintf(f, "take %llu, ", (unsigned long long)amount);
+        fprintf(f, "%s -> ", sg_game_position_name(game, x[i], tmp,
+                                                   sizeof tmp));
+        for (size_t j = 0; j < k; j++)
+            fprintf(f, "%s%s", j ? "+" : "",
+                    sg_game_position_name(game, left[j], tmp2, sizeof tmp2));
+        fprintf(f, " (step %llu)\n",
+                (unsigned long long)sg_every_sum_step(e, left, k));
+        free(left);
+    }
+    rc = cli_commit(ctx, &out);
+done:
+    cli_output_abort(out);
+    sg_lookup_free(lookup);
+    sg_every_free(e);
+    return rc;
+}
+
 int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
     enum {
@@ -277,7 +370,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         OPT_JUDGE,
         OPT_EXPLAIN,
         OPT_MISERE,
-        OPT_LIMIT
+        OPT_LIMIT,
+        OPT_EVERY
     };
     static const struct option options[] = {
         {"names", required_argument, NULL, OPT_NAMES},
@@ -285,6 +379,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         {"counted", no_argument, NULL, OPT_COUNTED},
         {"explain", no_argument, NULL, OPT_EXPLAIN},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"lang", required_argument, NULL, 'l'},
         {"judge", required_argument, NULL, OPT_JUDGE},
@@ -295,7 +390,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     const char *output = NULL, *names_arg = NULL, *judge = NULL;
     bool stop_at_zero = false, counted = false, explain_it = false;
     const char *lang = NULL;
-    int misere = 0;
+    int misere = 0, every = 0;
     const char *limit_arg = NULL;
     uint64_t limit = 0;
     int c;
@@ -309,6 +404,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         case OPT_COUNTED: counted = true; break;
         case OPT_EXPLAIN: explain_it = true; break;
         case OPT_MISERE: misere = 1; break;
+        case OPT_EVERY: every = 1; break;
         case OPT_LIMIT: limit_arg = optarg; break;
         case 'l': lang = optarg; break;
         case OPT_JUDGE: judge = optarg; break;
@@ -336,15 +432,18 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
                     "examine at least one position");
         return EXIT_BAD;
     }
-    int n = argc - optind;
+    char **pos;
+    int n;
+    cli_operand_positions(&ga, argc, argv, optind, &pos, &n);
     if (judge) {
         /* A problem brings its game, its input's layout and its answers'
          * words; anything else given would be ignored, so it is refused. */
         char other[64] = "";
-        snprintf(other, sizeof other, "%s", n ? argv[optind]
+        snprintf(other, sizeof other, "%s", n ? pos[0]
                  : names_arg ? "--names" : stop_at_zero ? "--stop-at-zero"
                  : counted ? "--counted" : explain_it ? "--explain"
-                 : lang ? "--lang" : misere ? "--misere" : "");
+                 : lang ? "--lang" : misere ? "--misere"
+                 : every ? "--every" : "");
         for (size_t k = 0; !*other && k < cli_game_kind_count; k++)
             if (ga.game[k])
                 snprintf(other, sizeof other, "-%c",
@@ -374,6 +473,13 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     if (lang && !explain_it) {
         sg_ctx_fail(ctx, SG_EINPUT, "--lang is the language of --explain; "
                     "add --explain");
+        return EXIT_BAD;
+    }
+    if (every && (misere || explain_it)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--every and %s do not go together: "
+                    "Every-SG is a play rule of its own, and solve --every "
+                    "shows its working itself", misere ? "--misere"
+                                                       : "--explain");
         return EXIT_BAD;
     }
     if (stop_at_zero && counted) {
@@ -407,6 +513,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     sg_batch *batch = NULL;
     sg_game *game = NULL;
     char *command = NULL;
+    char why[1024] = "";
     if (names_arg &&
         parse_names(ctx, names_arg, &names, &first, &second) != SG_OK)
         goto done;
@@ -422,15 +529,16 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             .first_name = first, .second_name = second,
             .stop_at_zero = stop_at_zero,
             .layout = counted ? SG_BATCH_COUNTED : SG_BATCH_LINES,
-            .misere = misere, .misere_limit = limit};
+            .misere = misere, .misere_limit = limit, .every = every};
+        bo.size = sizeof bo;
         batch = sg_batch_new(ctx, game, &bo, "stdin", cli_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
         if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
             goto done;
     } else if (explain_it) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &nx, NULL,
-                          &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+            SG_OK)
             goto done;
         command = cli_game_command(&ga, "trace");
         sg_sum_trace_opts so = {.lang = lang, .command = command,
@@ -441,9 +549,17 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         if (!out || sg_sum_trace_write(ctx, game, x, nx, &so,
                                        cli_output_stream(out)) != SG_OK)
             goto done;
+    } else if (every) {
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+                SG_OK ||
+            solve_every(ctx, game, x, nx, first, second, output) !=
+                EXIT_OK)
+            goto done;
+        rc = EXIT_OK;
+        goto done;
     } else if (misere) {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &nx, NULL,
-                          &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+            SG_OK)
             goto done;
         if (solve_misere(ctx, game, x, nx, first, second, limit,
                          output) != EXIT_OK)
@@ -451,8 +567,8 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         rc = EXIT_OK;
         goto done;
     } else {
-        if (cli_positions(ctx, game, argv + optind, n, &x, &nx, NULL,
-                          &lookup) != SG_OK)
+        if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
+            SG_OK)
             goto done;
         /* The winner alone needs the nim-sum, not the winning moves, which
          * heaps of astronomical size have too many of to list: their values
@@ -461,6 +577,11 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             sum = sg_sum_new(ctx, game, lookup, x, nx);
             if (!sum && sg_ctx_status(ctx) != SG_ELIMIT)
                 goto done;
+            /* Moves too many to examine are said in the usual words; a
+             * kind that cannot list a part's moves says why itself. */
+            if (!sum && !strstr(sg_ctx_message(ctx),
+                                "listing the winning moves"))
+                snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
             sg_ctx_clear(ctx);
         }
         out = cli_output_open(ctx, output);
@@ -471,7 +592,7 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
             fprintf(f, "%s\n", sg_nim_sum(lookup, x, nx) ? first
                                                                 : second);
         else
-            explain(f, game, lookup, x, nx, sum);
+            explain(f, game, lookup, x, nx, sum, why[0] ? why : NULL);
     }
     rc = cli_commit(ctx, &out);
 done:

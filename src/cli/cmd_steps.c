@@ -45,6 +45,8 @@ static const char usage[] =
     "      --to X            the last position (instead of -n)\n"
     "      --no-legend       leave the legend out (the page's table and\n"
     "                        captions explain the picture)\n"
+    "      --every           Every-SG: each position also shows its step\n"
+    "                        count\n"
     "      --from X          the first step the frames or the page show;\n"
     "                        the positions before it are shown computed\n"
     "\n"
@@ -266,7 +268,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_HIDE,
         OPT_POSITION,
         OPT_ASPECT,
-        OPT_NO_LEGEND
+        OPT_NO_LEGEND,
+        OPT_EVERY
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -286,12 +289,13 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"position", required_argument, NULL, OPT_POSITION},
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
     const char *theme_name = "classic";
-    sg_steps_opts opts = {0};
+    sg_steps_opts opts = {.size = sizeof(sg_steps_opts)};
     opts.lang = "en";
     bool practice = false;
     const char *ask = NULL;
@@ -322,6 +326,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
                 return EXIT_BAD;
             break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
+        case OPT_EVERY: opts.every = 1; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }

@@ -31,6 +31,8 @@ static const char usage[] =
     "      --misere        misère play (the last player to move loses): the\n"
     "                      misère value g-(x), least m with x + *m a misère\n"
     "                      P-position, and P/N under misère play\n"
+    "      --every         Every-SG (a move in every component at once): a\n"
+    "                      row of step counts (text, csv, md)\n"
     "  -l, --lang LANG     text, md, latex: en (default, sg(x)) or zh\n"
     "                      (SG[x], the game's Chinese name)\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
@@ -98,7 +100,8 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         OPT_COLUMNS,
         OPT_MISERE,
         OPT_P,
-        OPT_GRID
+        OPT_GRID,
+        OPT_EVERY
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -108,6 +111,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {"width", required_argument, NULL, 'w'},
         {"columns", required_argument, NULL, OPT_COLUMNS},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"p-positions", no_argument, NULL, OPT_P},
         {"grid", no_argument, NULL, OPT_GRID},
         {"lang", required_argument, NULL, 'l'},
@@ -116,7 +120,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *format = NULL, *width = NULL, *columns = NULL;
-    int misere = 0;
+    int misere = 0, every = 0;
     const char *output = NULL, *lang = NULL;
     int c, p_only = 0, grid = 0;
     cli_options getopts;
@@ -130,6 +134,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         case 'w': width = optarg; break;
         case OPT_COLUMNS: columns = optarg; break;
         case OPT_MISERE: misere = 1; break;
+        case OPT_EVERY: every = 1; break;
         case OPT_P: p_only = 1; break;
         case OPT_GRID: grid = 1; break;
         case 'l': lang = optarg; break;
@@ -141,6 +146,13 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     if (optind < argc)
         return cli_extra_operand(ctx, "table", argv[optind]);
 
+    if (every && (misere || p_only || grid || columns)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--every: the Every-SG table has rows x, "
+                    "sg, step and P/N, without %s",
+                    misere ? "--misere" : p_only ? "--p-positions"
+                    : grid ? "--grid" : "--columns");
+        return EXIT_BAD;
+    }
     static const cli_ext_format exts[] = {
         {"txt", "text"}, {"csv", "csv"}, {"md", "md"}, {"tex", "latex"},
         {"json", "json"}, {"c", "c"}, {"h", "c"}, {NULL, NULL}};
@@ -152,7 +164,7 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
     sg_table_opts opts = {.format = SG_TABLE_TEXT, .misere = misere,
                           .p_only = p_only, .grid = grid, .lang = lang};
-    if (sg_table_format_parse(ctx, format, &opts.format) != SG_OK)
+    if (!every && sg_table_format_parse(ctx, format, &opts.format) != SG_OK)
         return EXIT_BAD;
     uint64_t v;
     if (width) {
@@ -194,6 +206,17 @@ int cmd_table(sg_ctx *ctx, int argc, char **argv)
     out = cli_output_open(ctx, output);
     if (!out)
         goto done;
+    if (every) {
+        if (sg_every_table_write(ctx, game, from, to, opts.positions,
+                                 opts.npositions, format, opts.width, lang,
+                                 cli_output_stream(out)) != SG_OK) {
+            if (strstr(sg_ctx_message(ctx), "unknown language"))
+                cli_prefix_error(ctx, "--lang");
+            goto done;
+        }
+        rc = cli_commit(ctx, &out);
+        goto done;
+    }
     if (sg_table_write(ctx, game, from, to, &opts, cli_output_stream(out)) !=
         SG_OK) {
         if (strstr(sg_ctx_message(ctx), "unknown language"))

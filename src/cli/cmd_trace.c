@@ -26,6 +26,9 @@ static const char usage[] =
     "                       misère working: misère Nim's rule where it holds,\n"
     "                       else the search, or the misère quotient for a sum\n"
     "                       too large for it\n"
+    "      --every          Every-SG (a move in every component at once): the\n"
+    "                       step count of each position beside its value, and\n"
+    "                       the rule that gives it\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
     "  -f, --format FMT     text (default), md, latex, json\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
@@ -36,6 +39,18 @@ static const char usage[] =
     "  -h, --help           show this help\n"
     "\n"
     "Example: sgviz trace -s 1,3,4 -n 8 --lang zh\n";
+
+/* Writes the kind's own theorem, worked for GAME, to OUT when it has one. */
+static sg_status write_working(sg_ctx *ctx, const sg_game *game,
+                               const char *lang, FILE *out)
+{
+    char *text = sg_game_working(ctx, game, lang);
+    if (!text)
+        return sg_ctx_status(ctx);
+    fputs(text, out);
+    free(text);
+    return SG_OK;
+}
 
 /* trace --position P: the working of the sum P. */
 static int trace_position(sg_ctx *ctx, const sg_game *game,
@@ -74,7 +89,8 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         OPT_POSITION,
         OPT_TEMPLATE,
         OPT_ROWS,
-        OPT_MISERE
+        OPT_MISERE,
+        OPT_EVERY
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -82,6 +98,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         {"to", required_argument, NULL, OPT_TO},
         {"position", required_argument, NULL, OPT_POSITION},
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"lang", required_argument, NULL, 'l'},
         {"format", required_argument, NULL, 'f'},
         {"rows", required_argument, NULL, OPT_ROWS},
@@ -92,7 +109,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     cli_game_args ga = {0};
     const char *lang = "en", *format = NULL, *template_path = NULL;
     const char *output = NULL, *rows = NULL;
-    int misere = 0;
+    int misere = 0, every = 0;
     int c;
     cli_options getopts;
     cli_options_init(&getopts, ":n:l:f:o:h", options);
@@ -103,6 +120,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         case OPT_TO: ga.to = optarg; break;
         case OPT_POSITION: ga.position = optarg; break;
         case OPT_MISERE: misere = 1; break;
+        case OPT_EVERY: every = 1; break;
         case 'l': lang = optarg; break;
         case 'f': format = optarg; break;
         case OPT_TEMPLATE: template_path = optarg; break;
@@ -127,7 +145,15 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
      * in text. */
     const char *own = ga.position ? "the working of a sum (--position)"
                       : misere    ? "the misère trace"
+                      : every     ? "the Every-SG trace"
                                   : NULL;
+    if (every && (misere || ga.position)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--every %s: Every-SG is a play rule of "
+                    "its own; trace its positions with -n, --from and --to",
+                    misere ? "and --misere do not go together"
+                           : "does not go with --position");
+        return EXIT_BAD;
+    }
     if (own && strcmp(format, "text") != 0) {
         sg_ctx_fail(ctx, SG_EINPUT, "--format %s: %s is written as text",
                     format, own);
@@ -170,6 +196,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     uint64_t from, to;
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
+    if (every) {
+        out = cli_output_open(ctx, output);
+        if (out && sg_every_trace_write(ctx, game, from, to, lang,
+                                        cli_output_stream(out)) == SG_OK)
+            rc = cli_commit(ctx, &out);
+        goto done;
+    }
     if (misere) {
         out = cli_output_open(ctx, output);
         if (out && sg_misere_trace_write(ctx, game, from, to, lang,
@@ -180,8 +213,30 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     out = cli_output_open(ctx, output);
     if (!out)
         goto done;
+    /* Where the moves cannot all be listed (a picture too large to
+     * explore), a kind with a theorem of its own still shows it worked. */
+    if (strcmp(format, "text") == 0 && !template_path &&
+        sg_game_check_moves(ctx, game, to) != SG_OK) {
+        char *text = sg_game_working(ctx, game, lang);
+        if (!text)
+            goto done;
+        char why[1024];
+        snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
+        sg_ctx_clear(ctx);
+        fprintf(cli_output_stream(out), "No mex steps (%s).\n", why);
+        fputs(text, cli_output_stream(out));
+        free(text);
+        rc = cli_commit(ctx, &out);
+        goto done;
+    }
     if (sg_trace_write(ctx, tpl, game, from, to, cli_output_stream(out)) !=
         SG_OK)
+        goto done;
+    /* A kind with a theorem of its own shows it worked after the mex steps
+     * that check it (the text of a trace only: the other formats are
+     * documents of their own). */
+    if (strcmp(format, "text") == 0 && !template_path &&
+        write_working(ctx, game, lang, cli_output_stream(out)) != SG_OK)
         goto done;
     rc = cli_commit(ctx, &out);
 done:

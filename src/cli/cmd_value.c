@@ -22,6 +22,8 @@ static const char usage[] =
     "      --misere        misère play (the last player to move loses):\n"
     "                      g-(x) and P/N under misère play, of a position\n"
     "                      or a sum such as 3+4+5\n"
+    "      --every         Every-SG (a move in every component at once): the\n"
+    "                      step count of each position or sum, and P/N\n"
     "      --search-limit N  the most positions a misère search examines\n"
     "                      (default 2000000)\n"
     "  -l, --lang LANG     en (default: sg(x), P/N) or zh (SG[x], 先手必胜/必败)\n"
@@ -93,11 +95,59 @@ done:
     return rc;
 }
 
+/* The nim-sum written out is the working of a short sum; past a line's
+ * width it only hides the result. */
+#define SHOWN_PARTS 16
+
+/* Writes "sg(TEXT) = sg(a) XOR sg(b) ... = v  (P/N)" for the sum of
+ * X[0..k) named TEXT: the working of a row of coins, whose value is the
+ * nim-sum of its heads'. */
+static void sum_line(FILE *f, const sg_game *game, const sg_lookup *lookup,
+                     const char *text, const uint64_t *x, size_t k)
+{
+    char tmp[24];
+    sg_value v = sg_nim_sum(lookup, x, k);
+    fprintf(f, "sg(%s) = ", text);
+    if (k <= SHOWN_PARTS) {
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, "%ssg(%s)", i ? " XOR " : "",
+                    sg_game_position_name(game, x[i], tmp, sizeof tmp));
+        fputs(" = ", f);
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, "%s%llu", i ? " XOR " : "",
+                    (unsigned long long)sg_lookup_get(lookup, x[i]));
+        fputs(" = ", f);
+    } else {
+        fprintf(f, "the nim-sum of %zu %ss' values = ", k,
+                sg_game_position_noun(game));
+    }
+    fprintf(f, "%llu  (%c)\n", (unsigned long long)v, v ? 'N' : 'P');
+}
+
+/* Writes "step(TEXT) = s  (P/N)" for the sum of X[0..k) named TEXT under
+ * Every-SG, a sum with the largest of its parts' steps. */
+static void every_line(FILE *f, const sg_every *e, const char *text,
+                       const uint64_t *x, size_t k)
+{
+    uint64_t s = sg_every_sum_step(e, x, k);
+    fprintf(f, "step(%s) = ", text);
+    if (k > 1 && k <= SHOWN_PARTS) {
+        fputs("max{", f);
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, "%s%llu", i ? ", " : "",
+                    (unsigned long long)sg_every_step(e, x[i]));
+        fputs("} = ", f);
+    }
+    fprintf(f, "%llu  (%c under Every-SG)\n", (unsigned long long)s,
+            s % 2 ? 'N' : 'P');
+}
+
 int cmd_value(sg_ctx *ctx, int argc, char **argv)
 {
-    enum { OPT_MISERE = 256, OPT_LIMIT };
+    enum { OPT_MISERE = 256, OPT_LIMIT, OPT_EVERY };
     static const struct option options[] = {
         {"misere", no_argument, NULL, OPT_MISERE},
+        {"every", no_argument, NULL, OPT_EVERY},
         {"search-limit", required_argument, NULL, OPT_LIMIT},
         {"lang", required_argument, NULL, 'l'},
         {"output", required_argument, NULL, 'o'},
@@ -105,7 +155,7 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *lang = NULL;
-    bool misere = false;
+    bool misere = false, every = false;
     const char *limit_arg = NULL;
     uint64_t limit = 0;
     int c;
@@ -116,14 +166,24 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         case 'o': output = optarg; break;
         case 'l': lang = optarg; break;
         case OPT_MISERE: misere = true; break;
+        case OPT_EVERY: every = true; break;
         case OPT_LIMIT: limit_arg = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "value", c, argv);
         }
     }
-    if (optind >= argc) {
+    /* The operands of -H are more pictures, each a position. */
+    char **pos;
+    int n;
+    cli_operand_positions(&ga, argc, argv, optind, &pos, &n);
+    if (n == 0) {
         sg_ctx_fail(ctx, SG_EINPUT, "value: name at least one position, e.g. "
                     "sgviz value -s 1,3,4 7 (see sgviz value --help)");
+        return EXIT_BAD;
+    }
+    if (every && misere) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--every and --misere are two play rules; "
+                    "give one");
         return EXIT_BAD;
     }
     if (limit_arg && !misere) {
@@ -152,7 +212,8 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     uint64_t *x = NULL;
     size_t nx = 0, *starts = NULL;
     sg_lookup *lookup = NULL;
-    int n = argc - optind;
+    sg_every *e = NULL;
+    char *working = NULL;
     sg_value_words *words = sg_value_words_new(ctx, lang);
     if (!words) {
         cli_prefix_error(ctx, "--lang");
@@ -160,12 +221,22 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
     }
     sg_game *game = cli_load_game(ctx, &ga);
     if (game && misere) {
-        rc = misere_values(ctx, game, argv + optind, n, limit, words, output);
+        rc = misere_values(ctx, game, pos, n, limit, words, output);
         goto done;
     }
-    if (!game || cli_positions(ctx, game, argv + optind, n, &x, &nx, &starts,
+    if (!game || cli_positions(ctx, game, pos, n, &x, &nx, &starts,
                                &lookup) != SG_OK)
         goto done;
+    if (every && !(e = sg_every_new(ctx, game, sg_lookup_max(lookup))))
+        goto done;
+    /* A row of coins is a sum in the kind's own notation: its working, and
+     * the kind's theorem once after the lines. */
+    bool rows = sg_game_sums_by_theorem(game);
+    if (rows && !e) {
+        working = sg_game_working(ctx, game, lang);
+        if (!working && sg_ctx_status(ctx) != SG_OK)
+            goto done;
+    }
     out = cli_output_open(ctx, output);
     if (!out)
         goto done;
@@ -175,18 +246,29 @@ int cmd_value(sg_ctx *ctx, int argc, char **argv)
         size_t k = starts[i], parts = starts[i + 1] - starts[i];
         sg_value v = sg_nim_sum(lookup, x + k, parts);
         char tmp[24];
-        const char *name = parts == 1 ? sg_game_position_name(game, x[k], tmp,
-                                                               sizeof tmp)
-                                      : argv[optind + i];
-        if (sg_value_say(ctx, words, SG_VALUE_NORMAL, name, v, f) != SG_OK)
+        const char *name = parts == 1 && !(rows && !(*pos[i] >= '0' &&
+                                                     *pos[i] <= '9'))
+                               ? sg_game_position_name(game, x[k], tmp,
+                                                       sizeof tmp)
+                               : pos[i];
+        if (e)
+            every_line(f, e, name, x + k, parts);
+        else if (rows && parts > 1)
+            sum_line(f, game, lookup, name, x + k, parts);
+        else if (sg_value_say(ctx, words, SG_VALUE_NORMAL, name, v, f) !=
+                 SG_OK)
             goto done;
     }
+    if (working)
+        fputs(working, f);
     rc = cli_commit(ctx, &out);
 done:
     cli_output_abort(out);
     sg_lookup_free(lookup);
     free(x);
     free(starts);
+    free(working);
+    sg_every_free(e);
     sg_game_free(game);
     sg_value_words_free(words);
     return rc;

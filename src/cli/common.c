@@ -240,6 +240,8 @@ void cli_options_init(cli_options *o, const char *shorts,
     }
     o->longs[n++] = (struct option){"dot-max", required_argument, NULL,
                                     CLI_DOT_MAX};
+    o->longs[n++] = (struct option){"ground", required_argument, NULL,
+                                    CLI_GROUND};
     o->longs[n] = (struct option){NULL, 0, NULL, 0};
     /* -f and -T are one option, --format, in every command that has one:
      * the letter the command does not list is added, and read as the one
@@ -266,6 +268,10 @@ static bool cli_game_option(cli_game_args *args, int c, const char *arg)
 {
     if (c == CLI_DOT_MAX) {
         args->dot_max = arg;
+        return true;
+    }
+    if (c == CLI_GROUND) {
+        args->ground = arg;
         return true;
     }
     for (size_t k = 0; k < cli_game_kind_count; k++) {
@@ -491,6 +497,10 @@ void cli_print_usage(FILE *out, const char *usage)
             fprintf(out, "%*sthe most bytes of a DOT game: 512M, 2G, ... "
                     "(default 256M)\n", used < column ? column - used : 1,
                     "");
+            used = fprintf(out, "      --ground NAME");
+            fprintf(out, "%*sthe ground node of a Hackenbush picture "
+                    "(default ground)\n", used < column ? column - used : 1,
+                    "");
         } else {
             fwrite(p, 1, len, out);
         }
@@ -550,6 +560,15 @@ sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
         }
         given = k;
     }
+    if (args->ground &&
+        (given == cli_game_kind_count || !cli_game_kinds[given].open_args)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--ground %.60s names the ground of a "
+                    "Hackenbush picture; give the picture with -H FILE.dot",
+                    args->ground);
+        return NULL;
+    }
+    if (given < cli_game_kind_count && cli_game_kinds[given].open_args)
+        return cli_game_kinds[given].open_args(ctx, args, given);
     if (given < cli_game_kind_count)
         return cli_game_kinds[given].open(ctx, args->game[given]);
     char hints[512];
@@ -562,6 +581,26 @@ sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
                                  cli_game_kinds[k].hint);
     sg_ctx_fail(ctx, SG_EINPUT, "no game: give %s", hints);
     return NULL;
+}
+
+void cli_operand_positions(cli_game_args *args, int argc, char **argv,
+                           int first, char ***positions, int *n)
+{
+    *positions = argv + first;
+    *n = argc - first;
+    for (size_t k = 0; k < cli_game_kind_count; k++) {
+        if (!args->game[k] || !cli_game_kinds[k].operand_files)
+            continue;
+        args->operands = argv + first;
+        args->noperands = (size_t)(argc - first);
+        /* The slot before the operands held the last option read, which
+         * getopt_long() has finished with: the kind's own file goes there,
+         * so that every file is a position, without a copy to free. */
+        argv[first - 1] = (char *)args->game[k];
+        *positions = argv + first - 1;
+        *n = argc - first + 1;
+        break;
+    }
 }
 
 /* Resolves a --from or --to value: a heap size, or a node name. */
@@ -778,13 +817,23 @@ sg_status cli_positions(sg_ctx *ctx, const sg_game *game, char **args,
         uint64_t one;
         uint64_t *parts = &one;
         size_t nparts = 1;
-        sg_status st = sg_sum_parse_position(ctx, game, args[i],
-                                             strlen(args[i]), where, &one);
-        if (st != SG_OK && strchr(args[i], '+')) {
-            sg_ctx_clear(ctx);
-            snprintf(where, sizeof where, "position %d", i + 1);
-            st = sg_position_parse(ctx, game, args[i], where, &parts,
-                                   &nparts);
+        sg_status st;
+        if (sg_game_sums_by_theorem(game)) {
+            /* A kind that writes a sum as one word (a row of coins) makes
+             * several parts of one argument. */
+            st = sg_sum_parse_parts(ctx, game, args[i], where, &parts,
+                                    &nparts);
+            if (st != SG_OK)
+                parts = &one;
+        } else {
+            st = sg_sum_parse_position(ctx, game, args[i], strlen(args[i]),
+                                       where, &one);
+            if (st != SG_OK && strchr(args[i], '+')) {
+                sg_ctx_clear(ctx);
+                snprintf(where, sizeof where, "position %d", i + 1);
+                st = sg_position_parse(ctx, game, args[i], where, &parts,
+                                       &nparts);
+            }
         }
         if (st == SG_OK && k + nparts > SG_SUM_MAX_PARTS)
             st = sg_ctx_fail(ctx, SG_ELIMIT, "more than %d positions; sgviz "

@@ -56,6 +56,8 @@ static void print_usage(FILE *out)
         "                       working), graph and steps (the grid of the sum)\n"
         "  --misere             misère play (the last player to move loses), in\n"
         "                       every command\n"
+        "  --every              Every-SG (each turn, a move in every component\n"
+        "                       that can move), in every command\n"
         "  steps --practice     a practice page: the student works out each value\n"
         "  solve --judge NAME   online judges' problems, input and output as they\n"
         "                       give them (--judge list names them)\n"

@@ -539,6 +539,9 @@ sg_status sg_compute(sg_ctx *ctx, const sg_game *game, uint64_t last,
     if (game->ops->values &&
         !(e.o.on_step && e.o.with_moves && e.o.first <= last))
         return run_values(ctx, game, last, &e.o, values);
+    if (game->ops->check_moves &&
+        game->ops->check_moves(ctx, game, last, true) != SG_OK)
+        return ctx->status;
     e.last = last;
     e.width = sg_width_for(game->ops->value_bound(game, last));
     e.has_amounts = game->ops->takes_amounts;

@@ -100,6 +100,11 @@ struct sg_judge {
     /* Digital Deletions: won (1) or lost (0) for every string, by its
      * code, once the first string is read. */
     uint8_t *dd_win;
+
+    /* GG and MM: the first pile of the game being read, and the largest
+     * step of the case's games so far. */
+    uint64_t pile_a;
+    uint64_t max_step;
 };
 
 /* One problem. */
@@ -764,6 +769,111 @@ static sg_status wythoff_end(sg_ctx *ctx, sg_judge *j)
 }
 
 /* ------------------------------------------------------------------------ */
+/* HDU 3595, GG and MM (Every-SG)                                           */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Cases until the input ends, each N, then N games of two piles p q.  A
+ * move in one game takes a positive multiple of the smaller pile from the
+ * larger (Euclid's game; a game with an empty pile is over), and each turn
+ * the player moves in every game that is not over: Every-SG, won by who
+ * moves last in the game that lasts longest.  MM moves first: each case is
+ * answered "MM" when MM wins, "GG" otherwise.  The largest step count of
+ * the case's games decides (every.c; odd: the first player wins), and the
+ * step of one game follows Euclid's own recursion: with a = q b + r,
+ * 0 < r < b, and t the step of (b, r), the only move of a game with q = 1
+ * leads to (b, r), so its step is t + 1; with q >= 2 the game is won (it
+ * reaches both (b, r) and (b + r, b), whose outcomes differ), and the
+ * winner takes the longer of the two that is lost for the other: t + 1
+ * when t is even ((b, r) is lost), t + 2 when t is odd ((b + r, b), whose
+ * step is t + 1, is).  With r = 0 the winner empties the pile: step 1.
+ * test_judge checks this against the step recurrence over every move.
+ */
+
+/* The largest pile: the steps are worked in 64 bits on any piles. */
+#define GGMM_MAX SG_POSITION_MAX
+
+static uint64_t euclid_step(uint64_t a, uint64_t b)
+{
+    if (a < b) {
+        uint64_t t = a;
+        a = b;
+        b = t;
+    }
+    if (b == 0)
+        return 0;
+    if (a % b == 0)
+        return 1;
+    uint64_t t = euclid_step(b, a % b);
+    if (a / b == 1)
+        return t + 1;
+    return t % 2 ? t + 2 : t + 1;
+}
+
+uint64_t sg_euclid_every_step(uint64_t a, uint64_t b)
+{
+    return euclid_step(a, b);
+}
+
+static sg_status ggmm_answer(sg_judge *j)
+{
+    sg_buf_puts(&j->answers, j->max_step % 2 ? j->def->first_word
+                                             : j->def->second_word);
+    sg_buf_putc(&j->answers, '\n');
+    j->want = WANT_PILES;
+    return SG_OK;
+}
+
+static sg_status ggmm_word(sg_ctx *ctx, sg_judge *j, const char *tok,
+                           size_t len, uint64_t line, uint64_t column)
+{
+    uint64_t v;
+    if (j->want == WANT_PILES) {
+        j->case_no++;
+        if (read_number(ctx, j, tok, len, line, column, CASE_MAX_PARTS,
+                        "each case is N, the number of games, then N pairs "
+                        "of piles p q", &j->nheaps, WORD_N, 0, 0))
+            return j->status;
+        j->have = 0;
+        j->max_step = 0;
+        if (j->nheaps == 0)
+            return ggmm_answer(j);
+        j->want = WANT_PILE;
+        return SG_OK;
+    }
+    uint64_t game = j->have / 2 + 1, pile = j->have % 2 + 1;
+    if (read_number(ctx, j, tok, len, line, column, GGMM_MAX,
+                    "each game is two piles p q, whole numbers from 0 up", &v,
+                    WORD_HEAP, game, pile))
+        return j->status;
+    if (pile == 1) {
+        j->pile_a = v;
+    } else {
+        uint64_t s = euclid_step(j->pile_a, v);
+        if (s > j->max_step)
+            j->max_step = s;
+    }
+    if (++j->have == 2 * j->nheaps)
+        return ggmm_answer(j);
+    return SG_OK;
+}
+
+static sg_status ggmm_end(sg_ctx *ctx, sg_judge *j)
+{
+    if (!j->any)
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input is empty; "
+                          "each case is N, then N games of two piles p q");
+    if (j->want == WANT_PILE)
+        return judge_fail(ctx, j, SG_EINPUT, 0, 0, "the input ends in case "
+                          "%llu, after %llu of the %llu piles of its %llu "
+                          "games", (unsigned long long)j->case_no,
+                          (unsigned long long)j->have,
+                          (unsigned long long)(2 * j->nheaps),
+                          (unsigned long long)j->nheaps);
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
 /* HDU 1404, Digital Deletions                                              */
 /* ------------------------------------------------------------------------ */
 
@@ -893,6 +1003,9 @@ static const judge_def judges[] = {
     {"hdu1527", "Wythoff's game: lines of two piles a b to the end; 1/0",
      NULL, {.layout = SG_BATCH_LINES}, wythoff_word, wythoff_end,
      WANT_PILES, "1", "0"},
+    {"hdu3595", "GG and MM (Every-SG): cases of N Euclid games p q; MM/GG",
+     NULL, {.layout = SG_BATCH_LINES}, ggmm_word, ggmm_end,
+     WANT_PILES, "MM", "GG"},
     {"hdu1404", "Digital Deletions: strings of up to 6 digits to the end; Yes/No",
      NULL, {.layout = SG_BATCH_LINES}, dd_word, dd_end, WANT_END,
      "Yes", "No"},

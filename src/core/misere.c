@@ -214,6 +214,23 @@ static sg_status store(sg_ctx *ctx, sg_misere *m, uint64_t h,
 sg_misere *sg_misere_new(sg_ctx *ctx, const sg_game *game,
                          uint64_t max_positions)
 {
+    /* Misère play of a sum needs its parts to be games of their own; the
+     * heads of one row of coins are parts only by normal play's theorem. */
+    if (game->ops->parts_by_theorem) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--misere: %s: a row's heads are one "
+                    "game, not parts of their own (that a row's value is "
+                    "the nim-sum of its heads' holds in normal play only), "
+                    "so misère play of rows is not their heads' misère "
+                    "play", game->describe);
+        return NULL;
+    }
+    if (game->ops->check_moves &&
+        game->ops->check_moves(ctx, game,
+                               sg_game_is_finite(game)
+                                   ? sg_game_position_count(game) - 1
+                                   : 0,
+                               true) != SG_OK)
+        return NULL;
     sg_misere *m = sg_alloc(ctx, 1, sizeof *m);
     if (!m)
         return NULL;

@@ -36,6 +36,10 @@ sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
     *n = 0;
     char shown[96];
     size_t len = strlen(text);
+    sg_status st;
+    if (game->ops->read_sum &&
+        game->ops->read_sum(ctx, game, text, len, origin, parts, n, &st))
+        return st;
     sg_quote(text, len, shown, sizeof shown);
     size_t count = 1;
     for (const char *p = text; *p; p++)

@@ -34,11 +34,44 @@
 #define READ_CHUNK ((size_t)1 << 16)
 #define OUT_CHUNK ((size_t)1 << 16)
 
+/* The longest line of a kind that writes a sum as one word: a row of 2^21
+ * coins. */
+#define SUM_WORD_LINE_MAX ((size_t)1 << 21)
+/* The longest such line an answer repeats. */
+#define ECHO_MAX 72
+
 sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
                                 const char *text, size_t len,
                                 const char *origin, uint64_t *x)
 {
     return sg_game_parse_position(ctx, game, text, len, origin, true, x);
+}
+
+sg_status sg_sum_parse_parts(sg_ctx *ctx, const sg_game *game,
+                             const char *text, const char *origin,
+                             uint64_t **parts, size_t *n)
+{
+    *parts = NULL;
+    *n = 0;
+    size_t len = strlen(text);
+    sg_status st;
+    if (game->ops->read_sum &&
+        game->ops->read_sum(ctx, game, text, len, origin, parts, n, &st))
+        return st;
+    /* Heaps joined by + are a sum; a node's name may hold a + itself. */
+    if (sg_game_numbered(game) && memchr(text, '+', len))
+        return sg_position_parse(ctx, game, text, origin, parts, n);
+    uint64_t *x = sg_alloc_raw(ctx, 1, sizeof *x);
+    if (!x)
+        return ctx->status;
+    st = sg_sum_parse_position(ctx, game, text, len, origin, x);
+    if (st != SG_OK) {
+        free(x);
+        return st;
+    }
+    *parts = x;
+    *n = 1;
+    return SG_OK;
 }
 
 sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
@@ -268,6 +301,9 @@ static sg_status general_moves(sg_ctx *ctx, sg_sum *s, const sg_game *game,
     for (size_t i = 0; i < s->n && st == SG_OK; i++) {
         uint64_t x = s->positions[i];
         sg_value t = s->values[i] ^ s->nimsum;
+        if (game->ops->check_moves &&
+            (st = game->ops->check_moves(ctx, game, x, false)) != SG_OK)
+            break;
         sg_moves_clear(&list);
         game->ops->moves(game, x, &list);
         work += (double)list.n;
@@ -429,6 +465,9 @@ struct sg_batch {
      * place of each for its messages. */
     sg_batch_layout layout;
     sg_misere *misere;     /* misère play: outcomes from here, not XOR */
+    sg_every *every;       /* Every-SG: steps up to the largest part so far,
+                              outcomes from their largest, not XOR */
+    bool every_mode;
     unsigned long column;  /* the column of the word at fault (0: none) */
     sg_words words;
     enum { WANT_T, WANT_N, WANT_PART, WANT_END } want;
@@ -438,6 +477,14 @@ struct sg_batch {
     size_t have;           /* its parts read so far */
     uint64_t largest;      /* its largest heap, and where that was read */
     uint64_t largest_line, largest_column;
+    /* The longest line read: longer for kinds that write a sum as one
+     * word (a row of a million coins). */
+    size_t line_max;
+    /* The current line as written, echoed in the answer when a word of it
+     * was a sum in the kind's notation (a row, rather than its heads). */
+    const char *line_text;
+    size_t line_len;
+    bool echo_line;
 };
 
 static bool has_newline(const char *s)
@@ -492,6 +539,7 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
     b->stop_at_zero = o.stop_at_zero != 0;
     b->layout = o.layout;
     b->status = SG_OK;
+    b->line_max = game->ops->read_sum ? SUM_WORD_LINE_MAX : SG_LINE_MAX_LEN;
     sg_buf_init(&b->answers);
     b->origin = sg_strdup(ctx, origin ? origin : "input");
     if (!b->origin)
@@ -508,13 +556,28 @@ sg_batch *sg_batch_new(sg_ctx *ctx, const sg_game *game,
         snprintf(b->first_answer, b->first_len + 1, "%s\n", o.first_name);
         snprintf(b->second_answer, b->second_len + 1, "%s\n", o.second_name);
     }
+    if (o.misere && o.every) {
+        sg_ctx_fail(ctx, SG_EINPUT, "misère play and Every-SG are two play "
+                    "rules; give one");
+        goto fail;
+    }
     if (o.misere) {
         b->misere = sg_misere_new(ctx, game, o.misere_limit);
         if (!b->misere)
             goto fail;
     }
+    b->every_mode = o.every != 0;
+    if (b->every_mode && sg_game_is_finite(game)) {
+        b->every = sg_every_new(ctx, game, UINT64_MAX);
+        if (!b->every)
+            goto fail;
+    } else if (b->every_mode && game->ops->parts_by_theorem) {
+        /* Refused with its reason now, before any line is read. */
+        b->every = sg_every_new(ctx, game, 0);
+        goto fail;
+    }
     /* A DAG game is finite: all its values at once, before the first line. */
-    if (sg_game_is_finite(game) && !b->misere) {
+    if (sg_game_is_finite(game) && !b->misere && !b->every_mode) {
         b->lookup = sg_lookup_new(ctx, game, UINT64_MAX);
         if (!b->lookup)
             goto fail;
@@ -533,6 +596,7 @@ void sg_batch_free(sg_batch *batch)
     free(batch->second_answer);
     free(batch->origin);
     sg_misere_free(batch->misere);
+    sg_every_free(batch->every);
     sg_lookup_free(batch->lookup);
     free(batch->carry);
     sg_words_free(&batch->words);
@@ -567,23 +631,61 @@ static sg_status batch_fail(sg_ctx *ctx, sg_batch *b, sg_status st,
  * within it, or a theorem, answers for every heap from then on (the
  * lookup's maximum says so), and a period that would show only further
  * out is never searched for before a table answers the line at hand. */
+/* How far the batch's values or steps should reach to answer a part of
+ * MAX, having reached OLD (HAVE: anything yet): twice as far each time,
+ * so that a growing input costs linear work in all. */
+static uint64_t grown_reach(bool have, uint64_t old, uint64_t max)
+{
+    uint64_t want = have ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
+                         : BATCH_FIRST_MAX;
+    return want < max ? max : want;
+}
+
+/* Ends the batch with the reason the values or steps of the part at WHERE
+ * could not be had. */
+static sg_status cover_failed(sg_ctx *ctx, sg_batch *b, const char *where)
+{
+    char reason[SG_MESSAGE_MAX];
+    snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
+    return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
+}
+
+/* Every-SG: makes sure the batch's steps reach MAX, as cover() does for
+ * values. */
+static sg_status cover_steps(sg_ctx *ctx, sg_batch *b, uint64_t max,
+                             const char *where)
+{
+    uint64_t old = b->every ? sg_every_last(b->every) : 0;
+    if (b->every && max <= old)
+        return SG_OK;
+    uint64_t want = grown_reach(b->every != NULL, old, max);
+    sg_every *e = sg_every_new(ctx, b->game, want);
+    if (!e && want > max) {
+        sg_ctx_clear(ctx);
+        e = sg_every_new(ctx, b->game, max);
+    }
+    if (!e)
+        return cover_failed(ctx, b, where);
+    sg_every_free(b->every);
+    b->every = e;
+    return SG_OK;
+}
+
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
+    if (b->every_mode)
+        return cover_steps(ctx, b, max, where);
     uint64_t old = b->lookup ? sg_lookup_max(b->lookup) : 0;
     if (b->lookup && max <= old)
         return SG_OK;
-    uint64_t want = b->lookup ? (old > HEAP_MAX / 2 ? HEAP_MAX : 2 * old + 1)
-                              : BATCH_FIRST_MAX;
-    if (want < max || sg_check_range(ctx, b->game, want) != SG_OK)
+    uint64_t want = grown_reach(b->lookup != NULL, old, max);
+    if (sg_check_range(ctx, b->game, want) != SG_OK)
         want = max;
     sg_ctx_clear(ctx);
     sg_lookup *l = sg_lookup_new(ctx, b->game, want);
-    if (!l) {
-        char reason[SG_MESSAGE_MAX];
-        snprintf(reason, sizeof reason, "%s", sg_ctx_message(ctx));
-        return batch_fail(ctx, b, sg_ctx_status(ctx), "%s: %s", where, reason);
-    }
+    if (!l)
+        return cover_failed(ctx, b, where);
     sg_lookup_free(b->lookup);
     b->lookup = l;
     return SG_OK;
@@ -616,6 +718,9 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
         /* A sum without parts: the player to move cannot move, and so has
          * won under misère play. */
         first = n ? a.first_player_wins != 0 : true;
+    } else if (b->every_mode) {
+        nimsum = n ? sg_every_sum_step(b->every, b->parts, n) : 0;
+        first = nimsum % 2 != 0;
     } else {
         nimsum = n ? sg_nim_sum(b->lookup, b->parts, n) : 0;
         first = nimsum != 0;
@@ -633,7 +738,23 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
         sg_buf_puts(out, "case ");
         sg_buf_u64(out, b->case_no);
     }
-    for (size_t i = 0; b->layout == SG_BATCH_LINES && i < n; i++) {
+    if (b->echo_line && b->layout == SG_BATCH_LINES) {
+        const char *t = b->line_text, *e = t + b->line_len;
+        while (t < e && is_blank(*t))
+            t++;
+        while (e > t && is_blank(e[-1]))
+            e--;
+        /* A row of a million coins is told by its length. */
+        if (e - t <= ECHO_MAX) {
+            sg_buf_add(out, t, (size_t)(e - t));
+        } else {
+            sg_buf_puts(out, "(a line of ");
+            sg_buf_u64(out, (uint64_t)(e - t));
+            sg_buf_puts(out, " characters)");
+        }
+    }
+    for (size_t i = 0; b->layout == SG_BATCH_LINES && !b->echo_line && i < n;
+         i++) {
         char tmp[24];
         if (i)
             sg_buf_putc(out, ' ');
@@ -645,10 +766,10 @@ static sg_status answer(sg_ctx *ctx, sg_batch *b, size_t n)
                                : ": misère, second player wins\n");
         return SG_OK;
     }
-    sg_buf_puts(out, ": nim-sum ");
+    sg_buf_puts(out, b->every_mode ? ": largest step " : ": nim-sum ");
     sg_buf_u64(out, nimsum);
-    sg_buf_puts(out, nimsum ? ", first player wins\n"
-                            : ", second player wins\n");
+    sg_buf_puts(out, first ? ", first player wins\n"
+                           : ", second player wins\n");
     return SG_OK;
 }
 
@@ -691,6 +812,33 @@ static sg_status keep_part(sg_ctx *ctx, sg_batch *b, size_t n, uint64_t x)
     return SG_OK;
 }
 
+/* Reads TOK[0..len) when it is a sum in the game's own notation (a row of
+ * coins) and keeps its parts after the N parts of the line so far,
+ * raising *LARGEST.  Returns SG_OK, SG_STOP when the word is not in that
+ * notation, or an error naming the word's place. */
+static sg_status row_parts(sg_ctx *ctx, sg_batch *b, const char *tok,
+                           size_t len, size_t *n, uint64_t *largest)
+{
+    char where[160];
+    snprintf(where, sizeof where, "%s:%llu: %s %zu", b->origin,
+             (unsigned long long)b->line, b->game->ops->noun, *n + 1);
+    uint64_t *x = NULL;
+    size_t k = 0;
+    sg_status st;
+    if (!b->game->ops->read_sum(ctx, b->game, tok, len, where, &x, &k, &st))
+        return SG_STOP;
+    if (st != SG_OK)
+        return b->status = st;
+    for (size_t i = 0; i < k && st == SG_OK; i++) {
+        st = keep_part(ctx, b, (*n)++, x[i]);
+        if (x[i] > *largest)
+            *largest = x[i];
+    }
+    free(x);
+    b->echo_line = true;
+    return st;
+}
+
 /* Answers one line, S[0..len) without its newline. */
 static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
                             size_t len)
@@ -713,6 +861,9 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
      * in a game with names a part "0" is kept aside until the line proves
      * to be more than zeros, and then reported as the name it is not. */
     size_t first_zero = SIZE_MAX;
+    b->line_text = s;
+    b->line_len = len;
+    b->echo_line = false;
     for (;;) {
         while (p < end && is_blank(*p))
             p++;
@@ -722,6 +873,15 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
         while (p < end && !is_blank(*p))
             p++;
         size_t tlen = (size_t)(p - tok);
+        if (game->ops->read_sum && !(*tok >= '0' && *tok <= '9')) {
+            sg_status st = row_parts(ctx, b, tok, tlen, &n, &largest);
+            if (st == SG_OK) {
+                zeros = false;
+                continue;
+            }
+            if (st != SG_STOP)
+                return b->status;
+        }
         if (n == SG_SUM_MAX_PARTS)
             return batch_fail(ctx, b, SG_ELIMIT, "more than %d %ss on one "
                               "line", SG_SUM_MAX_PARTS, word);
@@ -787,13 +947,13 @@ static sg_status line_too_long(sg_ctx *ctx, sg_batch *b)
 {
     b->line++;
     return batch_fail(ctx, b, SG_ELIMIT, "the line is longer than %zu "
-                      "characters", SG_LINE_MAX_LEN);
+                      "characters", b->line_max);
 }
 
 /* Keeps DATA[0..len) as the start of a line to be continued. */
 static sg_status keep(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
 {
-    if (len > SG_LINE_MAX_LEN - b->carry_len)
+    if (len > b->line_max - b->carry_len)
         return line_too_long(ctx, b);
     if (b->carry_len + len > b->carry_cap) {
         size_t cap = b->carry_cap ? b->carry_cap : 256;
@@ -980,7 +1140,7 @@ static void lines_feed(sg_ctx *ctx, sg_batch *b, const char *data, size_t len)
                 b->carry_len = 0;
                 batch_line(ctx, b, b->carry, whole);
             }
-        } else if (n > SG_LINE_MAX_LEN) {
+        } else if (n > b->line_max) {
             line_too_long(ctx, b);
         } else {
             batch_line(ctx, b, p, n);

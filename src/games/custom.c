@@ -532,18 +532,6 @@ static void moves(const sg_game *game, uint64_t x, sg_moves *out)
     }
 }
 
-static sg_move_shape shape(const sg_game *game)
-{
-    (void)game;
-    return SG_SHAPE_GENERAL;
-}
-
-static uint64_t reach(const sg_game *game)
-{
-    (void)game;
-    return 0;
-}
-
 static const char *position_name(const sg_game *game, uint64_t x, char *buf,
                                   size_t size)
 {
@@ -644,8 +632,8 @@ static const sg_game_ops custom_ops = {
     .max_moves = max_moves,
     .work = work,
     .moves = moves,
-    .shape = shape,
-    .reach = reach,
+    .shape = sg_game_shape_general,
+    .reach = sg_game_no_reach,
     .position_name = position_name,
     .find_position = find_position,
     .period_rule = period_rule,

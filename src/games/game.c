@@ -34,6 +34,43 @@ void sg_game_free(sg_game *game)
 
 sg_game_kind sg_game_kind_of(const sg_game *game) { return game->ops->id; }
 
+char *sg_game_working(sg_ctx *ctx, const sg_game *game, const char *lang)
+{
+    if (!game->ops->working)
+        return NULL;
+    sg_buf b;
+    sg_buf_init(&b);
+    game->ops->working(game, lang, &b);
+    if (b.failed) {
+        sg_buf_free(&b);
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        return NULL;
+    }
+    sg_buf_putc(&b, '\0');
+    return b.data;
+}
+
+int sg_game_move_words(const sg_game *game, uint64_t x, const uint64_t *left,
+                       size_t k, char *buf, size_t size)
+{
+    if (!game->ops->move_words || size == 0)
+        return 0;
+    return game->ops->move_words(game, x, left, k, buf, size);
+}
+
+sg_status sg_game_check_moves(sg_ctx *ctx, const sg_game *game,
+                              uint64_t last)
+{
+    if (!game->ops->check_moves)
+        return SG_OK;
+    return game->ops->check_moves(ctx, game, sg_game_clamp(game, last), true);
+}
+
+int sg_game_sums_by_theorem(const sg_game *game)
+{
+    return game->ops->parts_by_theorem;
+}
+
 const char *sg_game_describe(const sg_game *game) { return game->describe; }
 
 const char *sg_game_spec(const sg_game *game) { return game->spec; }
@@ -53,6 +90,18 @@ uint64_t sg_game_position_count(const sg_game *game)
 uint64_t sg_game_max_amount(const sg_game *game)
 {
     return game->ops->reach(game);
+}
+
+sg_move_shape sg_game_shape_general(const sg_game *game)
+{
+    (void)game;
+    return SG_SHAPE_GENERAL;
+}
+
+uint64_t sg_game_no_reach(const sg_game *game)
+{
+    (void)game;
+    return 0;
 }
 
 uint64_t sg_game_clamp(const sg_game *game, uint64_t last)

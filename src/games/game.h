@@ -231,6 +231,49 @@ typedef struct sg_game_ops {
      * nodes, tuples in increasing order -- which tables follow.  NULL: the
      * order of their numbers. */
     void (*order)(const sg_game *game, uint64_t *out);
+
+    /* Optional: reads TEXT[0..len) when it is written in the kind's own
+     * notation for a sum of positions (a row of coins, THHTH, is the sum
+     * of its single heads) into a new array *PARTS of *N positions, which
+     * the caller frees, and returns true with the status in *ST (an error
+     * is recorded, naming ORIGIN).  Returns false, touching nothing, when
+     * TEXT is not in that notation, so that it is read as one position. */
+    bool (*read_sum)(sg_ctx *ctx, const sg_game *game, const char *text,
+                     size_t len, const char *origin, uint64_t **parts,
+                     size_t *n, sg_status *st);
+
+    /* Optional: the kind's own theorem, worked for this game, in LANG
+     * ("en" or "zh"), as lines that end in newlines, appended to B: where
+     * the values come from and why (the single coins' values of a coin
+     * game; the colon and fusion principles on a Hackenbush picture).
+     * Traces write it after the mex steps that check it. */
+    void (*working)(const sg_game *game, const char *lang, sg_buf *b);
+
+    /* Whether the parts that read_sum() makes are one game that a theorem
+     * of normal play splits (the heads of one row of coins), rather than
+     * games of their own.  Play rules that need games of their own, such
+     * as misère play and Every-SG, refuse such sums. */
+    bool parts_by_theorem;
+
+    /* Optional: whether the moves of position X -- with BELOW, of every
+     * position 0..X -- can be listed whole, recording why not when they
+     * cannot (a Hackenbush picture too large to explore has values from
+     * its principles, not from its moves; Ruler lists runs of at most 256
+     * coins).  NULL: they always can.  Whatever lists moves asks it
+     * first: mex steps with BELOW, the winning moves of a sum without. */
+    sg_status (*check_moves)(sg_ctx *ctx, const sg_game *game, uint64_t x,
+                             bool below);
+
+    /* Optional: picture I of a game played on drawings of its own
+     * (Hackenbush), which `graph` draws instead of the state graph, or
+     * NULL beyond the last. */
+    const struct sg_picture *(*picture)(const sg_game *game, size_t i);
+
+    /* Optional: the move from X that leaves LEFT[0..k) in the words of the
+     * kind's own board ("turn coins 2, 3 and 5", "delete edge 2, a -- b"),
+     * into BUF of SIZE bytes; false when there are none. */
+    bool (*move_words)(const sg_game *game, uint64_t x, const uint64_t *left,
+                       size_t k, char *buf, size_t size);
 } sg_game_ops;
 
 /* The part every kind's struct starts with. */
@@ -260,6 +303,12 @@ static inline bool sg_game_numbered(const sg_game *game)
 {
     return game->ops->find_position == NULL;
 }
+
+/* The shape and reach of the kinds whose moves are listed one by one and
+ * may reach any smaller position: SG_SHAPE_GENERAL and 0, for their
+ * tables. */
+sg_move_shape sg_game_shape_general(const sg_game *game);
+uint64_t sg_game_no_reach(const sg_game *game);
 
 /* The largest position 0..LAST asks for: LAST, or for a finite game its
  * last position when LAST is beyond it. */

@@ -1031,7 +1031,8 @@ static void explain_parser_message(char *message, size_t size)
              rest);
 }
 
-sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
+Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
+                            const char *example)
 {
     if (!sg_gv_context(ctx))
         return NULL;
@@ -1088,8 +1089,15 @@ sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
         return NULL;
     }
     explain_parser_message(message, sizeof message);
-    g = sg_gv_one_graph(ctx, g, extra, errors, message, origin, "game",
-                        "digraph { a -> b; ... }");
+    return sg_gv_one_graph(ctx, g, extra, errors, message, origin, what,
+                           example);
+}
+
+sg_game *sg_game_read_dot(sg_ctx *ctx, const char *path)
+{
+    const char *origin = strcmp(path, "-") == 0 ? "stdin" : path;
+    Agraph_t *g = sg_dot_read_graph(ctx, path, "game",
+                                    "digraph { a -> b; ... }");
     if (!g)
         return NULL;
     if (!agisdirected(g)) {

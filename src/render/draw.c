@@ -414,6 +414,19 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     sg_misere_free(mis);
     if (st != SG_OK)
         goto done;
+    if (d->opts.every) {
+        /* Every-SG: each node shows its step count beside its value. */
+        sg_every *e = sg_every_new(ctx, d->game, last);
+        d->step = e ? sg_alloc_raw(ctx, n, sizeof *d->step) : NULL;
+        for (size_t x = 0, j = 0; d->step && x < npos; x++)
+            if (keep[x])
+                d->step[j++] = sg_every_step(e, x);
+        sg_every_free(e);
+        if (!d->step) {
+            st = ctx->status;
+            goto done;
+        }
+    }
     size_t i = 0, k = 0;
     for (size_t x = 0; x < npos; x++) {
         if (!keep[x])
@@ -609,8 +622,8 @@ static void choose_diameter(sg_drawing *d)
             text = sg_game_position_name(d->game, d->x[i], buf, sizeof buf);
         widest = fmax(widest, sg_draw_text_width(text, fs));
     }
-    snprintf(buf, sizeof buf, "%s%llu", d->value_prefix,
-             (unsigned long long)maxv);
+    snprintf(buf, sizeof buf, "%s%llu%s", d->value_prefix,
+             (unsigned long long)maxv, d->step ? " step 99" : "");
     widest = fmax(widest, sg_draw_text_width(buf, fs));
     sg_draw_size_sums(d, fs);
     double height = 2 * 1.2 * fs;
@@ -949,12 +962,15 @@ static void style_node(sg_drawing *d, size_t i)
     else
         label_escape(&b, sg_game_position_name(d->game, d->x[i], buf,
                                                sizeof buf));
-    char value[48];
+    char value[64];
     if (known)
         snprintf(value, sizeof value, "%s%llu", d->value_prefix,
                  (unsigned long long)shown);
     else
         snprintf(value, sizeof value, "%s?", d->value_prefix);
+    if (d->step && i < d->n)
+        snprintf(value + strlen(value), sizeof value - strlen(value),
+                 " step %llu", (unsigned long long)d->step[i]);
     if (html) {
         sg_gv_set_html(d->g, v, d->n_label, own);
         sg_draw_set(v, d->n_xlabel, value);
@@ -1337,6 +1353,7 @@ void sg_drawing_free(sg_drawing *d)
     free(d->sum_first);
     free(d->sum_parts);
     free(d->shown);
+    free(d->step);
     free(d->node);
     free(d->nstate);
     free(d->index_of);

@@ -158,6 +158,7 @@ struct sg_drawing {
     size_t n;
     uint64_t *x;
     sg_value *sg;
+    uint64_t *step;        /* Every-SG: each node's step count, or NULL */
     sg_value *shown;       /* the value each node shows: its own, or one
                               given by sg_drawing_show_value() */
     Agnode_t **node;

@@ -83,6 +83,14 @@ Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
                           int errors, const char *message, const char *origin,
                           const char *kind, const char *example);
 
+/* Reads one graph from the DOT file PATH ("-" is standard input) under the
+ * bounds of DOT games (--dot-max), directed or not.  WHAT names the file
+ * in messages ("game", "picture") and EXAMPLE the form expected.  Returns
+ * the graph (the caller closes it with agclose()) or NULL after recording
+ * the error, which names the file and the line. */
+Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
+                            const char *example);
+
 /* The bounds under which DOT games are read (see dot_read.c): bytes of the
  * file, bytes of memory cgraph may hold for the graph, and edges. */
 typedef struct sg_dot_bounds {

@@ -121,7 +121,11 @@ typedef enum sg_game_kind {
                             several parts (sg_sum_game_new()) */
     SG_GAME_TAKEBREAK,   /* a heap; a move takes tokens and may split what
                             is left (a take-and-break code) */
-    SG_GAME_DEFINED      /* a game defined in C (sg_game_define()) */
+    SG_GAME_DEFINED,     /* a game defined in C (sg_game_define()) */
+    SG_GAME_COINS,       /* a row of coins; a move turns a set of them, the
+                            rightmost from heads to tails */
+    SG_GAME_HACKENBUSH   /* Green Hackenbush: pictures of edges on the
+                            ground; a move deletes an edge */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -161,6 +165,41 @@ SG_API sg_game *sg_game_from_amounts(sg_ctx *ctx, const uint64_t *amounts,
 SG_API sg_game *sg_game_from_code(sg_ctx *ctx, const char *code,
                                   const char *origin);
 
+/* A coin-turning game.  A position is a row of coins, numbered 1, 2, ...
+ * from the left and written with H (heads) and T (tails), e.g. THHTH; a
+ * move turns over a set of coins whose rightmost goes from heads to tails.
+ * RULE names the sets that may be turned:
+ *   "turtles"       one or two coins;
+ *   "mock-turtles"  one, two or three coins;
+ *   "ruler"         any run of consecutive coins;
+ *   "twins"         exactly two coins;
+ *   "ruler-K"       a run of at most K consecutive coins (K = 1..64).
+ * A row's value is the nim-sum of the values of its single heads, so the
+ * game's positions are numbered by the coin of a single head (0: no head),
+ * and a row such as THHTH reads as the sum of its heads (2+3+5) wherever
+ * positions are read.  ORIGIN names where RULE came from (e.g. "--coins").
+ * Returns a new game, or NULL on error (SG_EINPUT naming the rule, with
+ * the rules known; SG_ENOMEM).  The caller frees it with sg_game_free(). */
+SG_API sg_game *sg_game_from_coins(sg_ctx *ctx, const char *rule,
+                                   const char *origin);
+
+/* Green Hackenbush on the pictures of the DOT files PATHS[0..n) ("-" is
+ * standard input), summed: each an undirected multigraph (loops and
+ * repeated edges allowed) standing on the node named GROUND (NULL:
+ * "ground").  A move deletes an edge, and whatever no longer reaches the
+ * ground falls away.  A position is a picture: a whole file's is named by
+ * the file's name, "FILE:1,2,5" is the picture keeping edges 1, 2 and 5
+ * (numbered in the file's order), "FILE:-5" the whole picture without edge
+ * 5 (pictures too large to explore), "ground" the empty one.  Values come
+ * from the colon and fusion principles; pictures of at most 64 edges whose
+ * deletions reach few pictures have every such picture as a position, so
+ * that mex steps, tables and drawings of them can be made.  Returns a new
+ * game or NULL on error: a file that cannot be read or is not DOT, a
+ * directed graph, no ground node, more than 5000 edges (each naming the
+ * file).  The caller frees it with sg_game_free(). */
+SG_API sg_game *sg_game_read_hackenbush(sg_ctx *ctx, const char *const *paths,
+                                        size_t n, const char *ground);
+
 /* Reads a directed acyclic game graph in the DOT language from PATH ("-" is
  * standard input): each node is a position and each edge a move, a
  * position's moves in the order of their edges in the file.  Returns a
@@ -181,6 +220,34 @@ SG_API sg_status sg_ctx_set_dot_max(sg_ctx *ctx, uint64_t bytes);
 SG_API void sg_game_free(sg_game *game);
 
 SG_API sg_game_kind sg_game_kind_of(const sg_game *game);
+
+/* The kind's own theorem worked for GAME, in LANG ("en" or "zh"), as lines
+ * ending in newlines: where the values of a coin game's single heads come
+ * from, the colon and fusion principles on a Hackenbush picture.  A new
+ * string the caller frees, or NULL: when the kind has none (nothing
+ * recorded), or out of memory (SG_ENOMEM recorded). */
+SG_API char *sg_game_working(sg_ctx *ctx, const sg_game *game,
+                             const char *lang);
+
+/* Whether GAME's sums written in its own notation (a row of coins, whose
+ * heads are parts) are one game that a theorem of normal play splits,
+ * rather than games of their own: misère play and Every-SG need the
+ * latter, and refuse such games. */
+SG_API int sg_game_sums_by_theorem(const sg_game *game);
+
+/* Whether the moves of every position 0..LAST of GAME can be listed, as
+ * mex steps need them.  Returns SG_OK, or SG_ELIMIT with the reason (a
+ * Hackenbush picture too large to explore, Ruler past 256 coins). */
+SG_API sg_status sg_game_check_moves(sg_ctx *ctx, const sg_game *game,
+                                     uint64_t last);
+
+/* The move from position X that leaves LEFT[0..k), in the words of the
+ * kind's own board ("turn coins 2, 3 and 5", "delete edge 2, a -- b"),
+ * written into BUF of SIZE bytes.  Returns 1, or 0 (BUF untouched) when
+ * the kind has no such words. */
+SG_API int sg_game_move_words(const sg_game *game, uint64_t x,
+                              const uint64_t *left, size_t k, char *buf,
+                              size_t size);
 
 /* A short description for headings and legends, e.g. "S = {1,3,4}",
  * "S = powers of two", or the DOT file's name.  Owned by the game. */
@@ -670,6 +737,15 @@ SG_API sg_status sg_sum_parse_position(sg_ctx *ctx, const sg_game *game,
                                        const char *text, size_t len,
                                        const char *origin, uint64_t *x);
 
+/* Reads TEXT as sg_sum_parse_position() reads one position, or, for a kind
+ * with a notation of its own for sums (a row of coins, THHTH, is the sum of
+ * its heads 2+3+5), as the sum it writes, of any length; heaps joined by +
+ * are a sum too.  A new array *PARTS of *N positions, which the caller
+ * frees.  Returns SG_OK or an error naming ORIGIN. */
+SG_API sg_status sg_sum_parse_parts(sg_ctx *ctx, const sg_game *game,
+                                    const char *text, const char *origin,
+                                    uint64_t **parts, size_t *n);
+
 /* The nim-sum of the values of POSITIONS[0..n), every one of which LOOKUP
  * must answer for (at most sg_lookup_max()).  Cannot fail. */
 SG_API sg_value sg_nim_sum(const sg_lookup *lookup, const uint64_t *positions,
@@ -899,6 +975,56 @@ SG_API uint64_t sg_misere_moves_searched(const sg_misere_moves *moves,
 
 SG_API void sg_misere_moves_free(sg_misere_moves *moves);
 
+/* ---- Every-SG: a move in every component at once ------------------------ */
+
+/*
+ * Every-SG: each turn the player must move in every component that still
+ * has a move; whoever cannot move loses.  A component's step count decides
+ * it: step = 0 at a terminal position; at an N-position 1 + the largest
+ * step among its options that are P-positions; at a P-position 1 + the
+ * smallest step among all its options (a position is a P-position exactly
+ * when its step is even).  The first player wins a sum when the largest
+ * step over its components is odd.  An option that splits a component
+ * leaves several, and lasts as long as the longest: its step is theirs.
+ */
+typedef struct sg_every sg_every;
+
+/* The steps of positions 0..LAST of GAME (a finite game: every position
+ * up to LAST, or its last).  Returns NULL on error: a game whose sums are
+ * one game split by a theorem (a row of coins, SG_EINPUT), a game whose
+ * moves cannot all be listed (a large Hackenbush picture), more moves to
+ * list than SG_WORK_MAX or no memory for them (SG_ELIMIT), SG_ENOMEM.
+ * Free with sg_every_free(). */
+SG_API sg_every *sg_every_new(sg_ctx *ctx, const sg_game *game,
+                              uint64_t last);
+
+/* The step of position X (0 beyond the last position computed). */
+SG_API uint64_t sg_every_step(const sg_every *every, uint64_t x);
+
+/* The last position whose step is known. */
+SG_API uint64_t sg_every_last(const sg_every *every);
+
+/* The step of the sum of PARTS[0..n): the largest of theirs. */
+SG_API uint64_t sg_every_sum_step(const sg_every *every,
+                                  const uint64_t *parts, size_t n);
+
+/* The move from X that its step count follows (to the longest P-position
+ * from an N-position, to the shortest option from a P-position): the
+ * positions it leaves in a new array *LEFT of *K (freed by the caller),
+ * and *AMOUNT what it takes (0 for kinds without amounts; AMOUNT may be
+ * NULL).  For a terminal X, *LEFT is NULL and *K 0.  Returns SG_OK or
+ * SG_ENOMEM. */
+SG_API sg_status sg_every_move(sg_ctx *ctx, const sg_every *every,
+                               uint64_t x, uint64_t **left, size_t *k,
+                               uint64_t *amount);
+
+SG_API void sg_every_free(sg_every *every);
+
+/* The Every-SG step count of Euclid's game on piles A and B (a move takes
+ * a positive multiple of the smaller pile from the larger; a game with an
+ * empty pile is over), as HDU 3595 (solve --judge hdu3595) plays it. */
+SG_API uint64_t sg_euclid_every_step(uint64_t a, uint64_t b);
+
 /* ---- Many sums, as online judges give them ----------------------------- */
 
 /* How the sums are laid out in a batch's input. */
@@ -944,6 +1070,11 @@ typedef struct sg_batch_opts {
     /* The most positions the misère search examines (0: the default,
      * SG_MISERE_MAX_POSITIONS). */
     uint64_t misere_limit;
+    /* Nonzero: Every-SG, where each turn moves in every part that can
+     * move; each sum's outcome is the parity of its largest step count
+     * (sg_every_new()), and an answer without names reads "1 4 1: largest
+     * step 3, first player wins". */
+    int every;
 } sg_batch_opts;
 
 typedef struct sg_batch sg_batch;

@@ -122,9 +122,24 @@ typedef struct sg_drawing_opts {
     const char *title;      /* the legend's first line instead of the game
                                and its positions (NULL: a DOT game's own
                                graph label, else the game) */
+    int every;              /* Every-SG: each position shows its step
+                               count beside its value (sg_every_new()) */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
+
+/* Whether GAME is played on pictures of its own (Green Hackenbush), which
+ * sg_picture_render() draws. */
+SG_API int sg_game_draws_pictures(const sg_game *game);
+
+/* Draws GAME's (first) picture itself in FORMAT (svg, png, pdf, dot, tikz)
+ * to OUT: the ground as a line, each edge marked with the value its
+ * deletion leaves, the winning deletions (leaving 0) in red, a caption in
+ * LANG ("en" or NULL, "zh").  Returns SG_OK or an error (SG_EINPUT for a
+ * game without pictures or an unknown language, SG_EINTERNAL, SG_EIO). */
+SG_API sg_status sg_picture_render(sg_ctx *ctx, const sg_game *game,
+                                   const char *format, const char *lang,
+                                   FILE *out);
 
 /* Computes the values and moves of positions 0..LAST of GAME (for a finite
  * game, LAST is clamped to its last position; with opts->has_root, LAST is
@@ -320,6 +335,8 @@ typedef struct sg_steps_opts {
     uint64_t first;         /* the first step the frames and the page show
                                (0 by default); the positions before it are
                                shown computed */
+    int every;              /* Every-SG: each position also shows its step
+                               count, as sg_drawing_opts.every */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;

@@ -230,6 +230,25 @@ SG_API sg_status sg_misere_trace_write(sg_ctx *ctx, const sg_game *game,
                                        uint64_t from, uint64_t to,
                                        const char *lang, FILE *out);
 
+/* Writes the Every-SG trace of positions FROM..TO of GAME to OUT in LANG
+ * ("en" or NULL, "zh"): each position's value and step, the steps of its
+ * options and which rule gives its own, and the rule for sums.  Returns
+ * SG_OK or an error (those of sg_every_new(), SG_EINPUT for an unknown
+ * language, SG_EIO). */
+SG_API sg_status sg_every_trace_write(sg_ctx *ctx, const sg_game *game,
+                                      uint64_t from, uint64_t to,
+                                      const char *lang, FILE *out);
+
+/* Writes the Every-SG table of GAME to OUT: the rows x, sg, step and P/N,
+ * of POSITIONS[0..n) when POSITIONS is not NULL, else of FROM..TO, in
+ * FORMAT (text wrapped to WIDTH columns, 0: 80; csv; md) and LANG.
+ * Returns SG_OK or an error (SG_EINPUT for another format, naming it). */
+SG_API sg_status sg_every_table_write(sg_ctx *ctx, const sg_game *game,
+                                      uint64_t from, uint64_t to,
+                                      const uint64_t *positions, size_t n,
+                                      const char *format, unsigned width,
+                                      const char *lang, FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

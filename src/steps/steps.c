@@ -315,7 +315,7 @@ const char *sg_steps_trace(const sg_steps *st, size_t k)
 
 sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
 {
-    sg_drawing_opts o = {0};
+    sg_drawing_opts o = {.size = sizeof(sg_drawing_opts)};
     o.layout = st->opts.layout;
     o.theme = st->opts.theme;
     o.highlight_wins = st->opts.highlight_wins;
@@ -325,6 +325,7 @@ sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
     o.step_legend = 1;
     o.aspect = st->opts.aspect;
     o.no_legend = st->opts.no_legend;
+    o.every = st->opts.every;
     return sg_drawing_new(ctx, st->game, st->count - 1, &o);
 }
 

@@ -175,6 +175,7 @@ static const struct {
     {"judge", bench_judges},
     {"misere", bench_misere},
     {"slides", bench_slides},
+    {"theory", bench_theory},
 };
 
 int main(int argc, char **argv)

@@ -68,5 +68,6 @@ void bench_takebreak(void);
 void bench_judges(void);
 void bench_misere(void);
 void bench_slides(void);
+void bench_theory(void);
 
 #endif /* SGVIZ_BENCH_H */
