@@ -90,9 +90,13 @@ static size_t brute_moves(const rules *r, heaps q, heaps *out)
         }
         for (unsigned k = 1; k <= 2 && k <= h; k++)
             for (unsigned a = 0; a + k <= h; a++) {
+                /* Empty rows are left out, so that a row split at
+                 * its end does not grow the list past MAXP. */
                 heaps t = rest;
-                t.h[t.n++] = a;
-                t.h[t.n++] = h - k - a;
+                if (a)
+                    t.h[t.n++] = a;
+                if (h - k - a)
+                    t.h[t.n++] = h - k - a;
                 out[m++] = t;
             }
     }
