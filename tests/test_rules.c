@@ -503,6 +503,36 @@ static void budget_and_ceiling(void **state)
                       "end) end\n"
                       "end\n", &o));
     assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    /* Work that Lua's C functions do out of the hook's sight is charged
+     * too: a backtracking pattern, string.rep and table.move over
+     * nothing. */
+    static const char *const hidden[] = {
+        "  local s = string.rep('a', 40)\n"
+        "  s:find(string.rep('a*', 40) .. 'b')\n",
+        "  string.rep('', 1e18)\n",
+        "  table.move({}, 1, math.maxinteger - 1, 2)\n",
+        "  pcall(string.rep, '', 1e18)\n  while true do end\n",
+    };
+    for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "function moves(a)\n%s  return {}\nend\n",
+                 hidden[i]);
+        if (rules(text, &o))
+            fail_msg("hidden work %zu ran through", i);
+        assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    }
+    /* ... while their ordinary use costs little. */
+    sg_game *g = rules("function moves(a)\n"
+                       "  local x, y = ('12,34'):match('(%d+),(%d+)')\n"
+                       "  assert(x == '12' and y == '34')\n"
+                       "  local t = table.move({1, 2, 3}, 1, 3, 2)\n"
+                       "  assert(t[4] == 3 and ('ab'):rep(2) == 'abab')\n"
+                       "  assert(('a b'):gsub(' ', '') == 'ab')\n"
+                       "  return {}\n"
+                       "end\n", &o);
+    if (!g)
+        fail_msg("%s", sg_ctx_message(ctx));
+    sg_game_free(g);
     /* A loop in the file's main chunk. */
     assert_null(rules("while true do end", &o));
     assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
@@ -529,7 +559,8 @@ static void budget_and_ceiling(void **state)
     assert_non_null(strstr(sg_ctx_message(ctx), "the ceiling"));
     /* pcall catches the memory error; it stands all the same. */
     assert_null(rules("function moves(a)\n"
-                      "  while true do pcall(string.rep, 'x', 1 << 30) end\n"
+                      "  while true do pcall(function() local t = {} for i = "
+                      "1, 1e9 do t[i] = i end end) end\n"
                       "end\n", &o));
     assert_non_null(strstr(sg_ctx_message(ctx), "the ceiling"));
     o.memory = 0;

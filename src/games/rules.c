@@ -24,6 +24,7 @@
 
 #include <dlfcn.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,84 @@ static void budget_end(limits *lim)
     lua_sethook(lim->L, NULL, 0, 0);
 }
 
+/* Charges COST steps to the budget of the running call, for work that C
+ * functions of Lua's libraries do without the hook seeing it. */
+static void charge(lua_State *L, double cost)
+{
+    limits *lim = limits_of(L);
+    if (!lim->hooked)
+        return;
+    double left = (double)lim->steps - (double)lim->ran;
+    if (cost <= left) {
+        lim->ran += (uint64_t)cost;
+        return;
+    }
+    lim->over_steps = true;
+    lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 1);
+    lua_pushstring(L, "out of Lua steps");
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* What a guarded library function costs. */
+enum { GUARD_PATTERN, GUARD_FIND, GUARD_REP, GUARD_MOVE };
+
+/* The quantifiers of the Lua pattern P[0..len) (each '*', '+', '-' and
+ * '?' not escaped by '%'; a '-' in a set counts too, which only
+ * overestimates). */
+static unsigned quantifiers(const char *p, size_t len)
+{
+    unsigned q = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (p[i] == '%')
+            i++;
+        else if (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?')
+            q++;
+    }
+    return q;
+}
+
+/* A library function whose work the count hook cannot see, since it runs
+ * in C: Lua's pattern matcher backtracks, and a pattern of q quantifiers
+ * may try every start of the subject and (n + 1)^q ways to match there;
+ * string.rep and table.move loop as many times as they are told, even
+ * over nothing.  The work is charged to the budget before the call, so
+ * that one line cannot hang the program. */
+static int guarded(lua_State *L)
+{
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    double cost = 0;
+    if (kind == GUARD_PATTERN || kind == GUARD_FIND) {
+        size_t len, plen;
+        luaL_checklstring(L, 1, &len);
+        const char *p = luaL_checklstring(L, 2, &plen);
+        if (!(kind == GUARD_FIND && lua_toboolean(L, 4)))
+            cost = pow((double)len + 1, (double)quantifiers(p, plen) + 1);
+        else
+            cost = (double)len;
+    } else if (kind == GUARD_REP) {
+        cost = (double)luaL_checkinteger(L, 2);
+    } else {
+        lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+        cost = (double)e - (double)f;
+    }
+    charge(L, cost);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Puts FIELD of the library table on top of the stack behind guarded(). */
+static void guard(lua_State *L, const char *field, int kind)
+{
+    lua_getfield(L, -1, field);
+    lua_pushinteger(L, kind);
+    lua_pushcclosure(L, guarded, 2);
+    lua_setfield(L, -2, field);
+}
+
 /* sum(p1, p2, ...): a table of the parts, marked by the sum metatable. */
 static int lua_sum(lua_State *L)
 {
@@ -200,6 +279,14 @@ static int open_sandbox(lua_State *L)
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
+    guard(L, "find", GUARD_FIND);
+    guard(L, "match", GUARD_PATTERN);
+    guard(L, "gmatch", GUARD_PATTERN);
+    guard(L, "gsub", GUARD_PATTERN);
+    guard(L, "rep", GUARD_REP);
+    lua_pop(L, 1);
+    lua_getglobal(L, LUA_TABLIBNAME);
+    guard(L, "move", GUARD_MOVE);
     lua_pop(L, 1);
     /* math.random is seeded the same every run, so that moves that use it
      * come out the same when they are asked for again. */
@@ -706,7 +793,9 @@ static bool finish(explore *e, const frame *f)
               sizeof *e->marks))
         return false;
     e->stamp++;
-    const uint32_t *p = &e->opt_parts[f->part_begin];
+    /* No option has been listed yet when the first positions have no
+     * moves, and then there is no array to point into. */
+    const uint32_t *p = e->opt_parts ? e->opt_parts + f->part_begin : NULL;
     for (size_t o = f->opt_begin; o < e->nopts; o++) {
         uint32_t v = 0;
         size_t k = e->opt_len[o];
