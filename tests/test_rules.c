@@ -412,14 +412,14 @@ static void bounds(void **state)
     assert_null(rules("function moves(a) return {a + 1} end", &o));
     assert_string_equal(sg_ctx_message(ctx),
                         "t.lua: more than 100 positions are reachable from "
-                        "the start, the bound (--max-positions)");
+                        "the start, the bound (--explore-max)");
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     o = (sg_rules_opts){.size = sizeof o, .has_max = 1, .max = 1000,
                         .max_positions = 100};
     assert_null(rules("function moves(a) return {} end", &o));
     assert_string_equal(sg_ctx_message(ctx),
                         "-n 1000: more than 100 positions, the bound "
-                        "(--max-positions)");
+                        "(--explore-max)");
     /* A chain of 200000 positions needs no deep recursion. */
     o = (sg_rules_opts){.size = sizeof o, .start = "200000"};
     sg_game *g = rules("function moves(a) if a == 0 then return {} end "

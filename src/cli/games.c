@@ -93,10 +93,10 @@ static sg_game *open_rules_args(sg_ctx *ctx, const cli_game_args *args,
             SG_OK)
         return NULL;
     if (args->max_positions &&
-        (cli_parse_number(ctx, "--max-positions", args->max_positions,
+        (cli_parse_number(ctx, "--explore-max", args->max_positions,
                           UINT32_MAX - 1, &o.max_positions) != SG_OK ||
          (o.max_positions == 0 &&
-          sg_ctx_fail(ctx, SG_EINPUT, "--max-positions 0: a game has at "
+          sg_ctx_fail(ctx, SG_EINPUT, "--explore-max 0: a game has at "
                       "least 1 position") != SG_OK)))
         return NULL;
     bool failed;

@@ -652,7 +652,7 @@ static uint32_t id_of(sg_ctx *ctx, rules *r, const int64_t *t)
         return r->slots[i] - 1;
     if (r->n >= r->max_positions) {
         sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %llu positions are "
-                    "reachable from the start, the bound (--max-positions)",
+                    "reachable from the start, the bound (--explore-max)",
                     r->file, (unsigned long long)r->max_positions);
         return UINT32_MAX;
     }
@@ -792,9 +792,13 @@ static bool finish(explore *e, const frame *f)
 {
     rules *r = e->r;
     size_t degree = e->nopts - f->opt_begin;
+    size_t had = e->marks_cap;
     if (!grow(e->ctx, (void **)&e->marks, &e->marks_cap, 0, degree + 1,
               sizeof *e->marks))
         return false;
+    /* New marks must not hold a stamp by chance. */
+    if (e->marks_cap > had)
+        memset(e->marks + had, 0, (e->marks_cap - had) * sizeof *e->marks);
     e->stamp++;
     /* No option has been listed yet when the first positions have no
      * moves, and then there is no array to point into. */
@@ -1312,7 +1316,7 @@ static sg_status find_starts(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
         if (r->arity == 1) {
             if (o->max >= r->max_positions)
                 return sg_ctx_fail(ctx, SG_ELIMIT, "-n %llu: more than %llu "
-                                   "positions, the bound (--max-positions)",
+                                   "positions, the bound (--explore-max)",
                                    (unsigned long long)o->max,
                                    (unsigned long long)r->max_positions);
             for (uint64_t x = 0; x <= o->max; x++) {
