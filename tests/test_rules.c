@@ -281,6 +281,12 @@ static void labels_and_starts(void **state)
     assert_int_equal(sg_game_find_position(ctx, g, "2,5", "t", &x), SG_OK);
     assert_string_equal(sg_game_position_name(g, x, buf, sizeof buf),
                         "2 of 5");
+    /* ... and found by its label too. */
+    uint64_t y;
+    assert_int_equal(sg_game_find_position(ctx, g, "2 of 5", "t", &y), SG_OK);
+    assert_int_equal(y, x);
+    assert_int_not_equal(sg_game_find_position(ctx, g, "9 of 5", "t", &y),
+                         SG_OK);
     sg_game_free(g);
 
     /* A game of one number, the start a plain number, and a vararg moves

@@ -1035,13 +1035,31 @@ static const char *position_name(const sg_game *game, uint64_t x, char *buf,
     return r->ring[at];
 }
 
+/* The most positions whose labels are searched for a name that is not
+ * numbers: each costs a call into the file. */
+#define LABEL_SEARCH_MAX 100000
+
 static bool find_position(const sg_game *game, const char *name, size_t len,
                           uint64_t *x)
 {
     const rules *r = ru(game);
     int64_t t[SG_DEFINE_MAX_ARITY];
-    if (!parse_tuple(name, len, r->arity, t))
+    if (!parse_tuple(name, len, r->arity, t)) {
+        /* A position may be named as the file's label() shows it. */
+        if (r->label_ref == LUA_NOREF || r->count > LABEL_SEARCH_MAX ||
+            len >= SG_DEFINE_NAME_MAX)
+            return false;
+        char shown[SG_DEFINE_NAME_MAX];
+        for (uint64_t y = 0; y < r->count; y++) {
+            name_tuple(r, &r->tuples[(size_t)r->id_of[y] * r->arity], shown,
+                       sizeof shown);
+            if (strlen(shown) == len && memcmp(shown, name, len) == 0) {
+                *x = y;
+                return true;
+            }
+        }
         return false;
+    }
     uint32_t id = find_id(r, t);
     if (id == UINT32_MAX || r->state[id] != DONE)
         return false;
