@@ -48,13 +48,14 @@ static sg_game *open_hackenbush(sg_ctx *ctx, const cli_game_args *args,
  * a new string (NULL when there are none; *FAILED on no memory). */
 static char *named_positions(const cli_game_args *args, bool *failed)
 {
-    size_t len = args->position ? strlen(args->position) + 1 : 0;
+    size_t len = args->position ? strlen(args->position) : 0;
     for (size_t i = 0; i < args->noperands; i++)
         len += strlen(args->operands[i]) + 1;
     *failed = false;
-    if (len == 0)
+    if (len == 0 && !args->position)
         return NULL;
-    char *text = malloc(len);
+    /* Each operand and the space after it, --position, the NUL. */
+    char *text = malloc(len + 1);
     if (!text) {
         *failed = true;
         return NULL;
