@@ -513,8 +513,8 @@ static void budget_and_ceiling(void **state)
      * too: a backtracking pattern, string.rep and table.move over
      * nothing. */
     static const char *const hidden[] = {
-        "  local s = string.rep('a', 40)\n"
-        "  s:find(string.rep('a*', 40) .. 'b')\n",
+        ("  local s = string.rep('a', 40)\n"
+         "  s:find(string.rep('a*', 40) .. 'b')\n"),
         "  string.rep('', 1e18)\n",
         "  table.move({}, 1, math.maxinteger - 1, 2)\n",
         "  pcall(string.rep, '', 1e18)\n  while true do end\n",
