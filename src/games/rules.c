@@ -81,6 +81,10 @@ typedef struct rules {
     /* Set when the file, asked for moves again, answered otherwise than
      * the first time (its moves must be a function of the position). */
     bool *fault;
+    /* Scratch for the mex of moves asked again (max_degree + 1 marks),
+     * each mark a stamp, and the stamp. */
+    uint64_t *again_marks;
+    uint64_t *again_stamp;
     char (*ring)[SG_DEFINE_NAME_MAX];
     unsigned *ring_next;
     /* Judges' input as read() read it, or NULL. */
@@ -945,12 +949,33 @@ static void moves(const sg_game *game, uint64_t x, sg_moves *out)
     int64_t pos[SG_DEFINE_MAX_ARITY];
     memcpy(pos, &r->tuples[(size_t)r->id_of[x] * r->arity],
            r->arity * sizeof *pos);
+    size_t first = out->n;
     again a = {r, x, out, false};
     sg_ctx scratch = {SG_OK, "", 0};
     /* The file answered for this position once; an answer that differs
-     * now is the file's fault, kept for check_moves() to report. */
+     * now is the file's fault, kept for check_moves() to report.  The mex
+     * of the moves listed now must be the value kept from the first. */
     if (list_options(&scratch, (rules *)r, pos, again_add, &a) != SG_OK ||
-        a.bad)
+        a.bad) {
+        *r->fault = true;
+        return;
+    }
+    uint64_t stamp = ++*r->again_stamp;
+    size_t n = out->n - first;
+    for (size_t i = first; i < out->n; i++) {
+        uint32_t v = 0;
+        if (out->part_start)
+            for (size_t j = out->part_start[i]; j < out->part_start[i + 1]; j++)
+                v ^= r->value[out->parts[j]];
+        else
+            v = r->value[out->targets[i]];
+        if (v <= n)
+            r->again_marks[v] = stamp;
+    }
+    uint32_t mex = 0;
+    while (r->again_marks[mex] == stamp)
+        mex++;
+    if (mex != r->value[x])
         *r->fault = true;
 }
 
@@ -1121,6 +1146,8 @@ static void destroy(sg_game *game)
     free(r->value);
     free(r->slots);
     free(r->fault);
+    free(r->again_marks);
+    free(r->again_stamp);
     free(r->ring);
     free(r->ring_next);
     free(r->input);
@@ -1665,6 +1692,11 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
         }
     }
     r->ops.max_parts = r->max_parts > 1 ? (size_t)r->max_parts : 1;
+    r->again_marks = sg_alloc(ctx, (size_t)r->max_degree + 2,
+                              sizeof *r->again_marks);
+    r->again_stamp = sg_alloc(ctx, 1, sizeof *r->again_stamp);
+    if (!r->again_marks || !r->again_stamp)
+        goto fail;
     const char *spec = title ? title : r->file;
     if (sg_game_init(ctx, &r->base, &r->ops, spec,
                      describe ? describe : spec) != SG_OK)
