@@ -474,6 +474,30 @@ static void sandbox_refuses(void **state)
             fail_msg("escape %zu: \"%s\", not \"%s\"", i,
                      sg_ctx_message(ctx), want);
     }
+    /* Finalizers are refused; a metatable of the file's own on _G does
+     * not run when sgviz reads the file's globals; an error that is a
+     * number is named as such. */
+    sg_rules_opts so = {.size = sizeof so, .start = "2", .steps = 100000};
+    assert_null(rules("function moves(a) return {} end\n"
+                      "keep = setmetatable({}, {__gc = function() "
+                      "while true do end end})\n", &so));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua:2: a rules file may not set __gc (finalizers "
+                        "run where the budget cannot stop them)");
+    sg_game *trap = rules("function moves(a) if a == 0 then return {} end "
+                          "return {a - 1} end\n"
+                          "keep = setmetatable({}, {__close = function() "
+                          "while true do end end})\n"
+                          "setmetatable(_G, {__index = function() "
+                          "while true do end end})\n", &so);
+    if (!trap)
+        fail_msg("%s", sg_ctx_message(ctx));
+    assert_int_equal(sg_game_position_count(trap), 3);
+    sg_game_free(trap);
+    assert_null(rules("function moves(a) error(5) end", &so));
+    assert_string_equal(sg_ctx_message(ctx), "t.lua: the rules raised an "
+                                             "error that is not a string (a "
+                                             "number)");
     /* A binary chunk as the file itself. */
     static const char chunk[] = "\x1bLua\x54\x00\x19\x93\r\n\x1a\n";
     sg_ctx_clear(ctx);

@@ -63,6 +63,9 @@ typedef struct rules {
     lua_State *L;
     limits *lim;
     int moves_ref, label_ref, read_ref;
+    /* The file's globals that sgviz reads, kept in the registry when the
+     * file has run (see collect_globals()), or LUA_NOREF. */
+    int globals[6];
     int sum_mt_ref;      /* the metatable that marks a sum */
     int moves_line;      /* where moves() is defined */
     size_t arity;
@@ -244,6 +247,26 @@ static void guard(lua_State *L, const char *field, int kind)
     lua_setfield(L, -2, field);
 }
 
+/* setmetatable() without finalizers: Lua runs __gc with hooks off, where
+ * the budget could not stop one that never ends.  A metatable's __gc
+ * counts only when it is there as the metatable is set, so refusing it
+ * then is enough. */
+static int guarded_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushstring(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "a rules file may not set __gc "
+                              "(finalizers run where the budget cannot "
+                              "stop them)");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 /* sum(p1, p2, ...): a table of the parts, marked by the sum metatable. */
 static int lua_sum(lua_State *L)
 {
@@ -283,6 +306,9 @@ static int open_sandbox(lua_State *L)
         lua_pushnil(L);
         lua_setglobal(L, *g);
     }
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, guarded_setmetatable, 1);
+    lua_setglobal(L, "setmetatable");
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
@@ -542,7 +568,7 @@ static int call_rules(const rules *r, int ref, const int64_t *t)
     if (st == LUA_OK && (r->lim->over_steps || r->lim->over_memory)) {
         /* A pcall in the file caught the error: it stands all the same. */
         lua_pop(L, 1);
-        lua_pushstring(L, "");
+        lua_pushnil(L);
         st = LUA_ERRRUN;
     }
     return st;
@@ -560,7 +586,9 @@ static sg_status call_failed(sg_ctx *ctx, const rules *r, int st)
         s = sg_ctx_fail(ctx, SG_ELIMIT, "%s: the rules used more than %s of "
                         "memory, the ceiling (--lua-memory)", r->file, bytes);
     } else if (r->lim->over_steps) {
-        const char *where = lua_tostring(L, -1);
+        const char *where = lua_type(L, -1) == LUA_TSTRING
+                                ? lua_tostring(L, -1)
+                                : NULL;
         char at[256] = "";
         /* "w.lua:5: out of Lua steps": the place, without the words. */
         if (where) {
@@ -573,7 +601,11 @@ static sg_status call_failed(sg_ctx *ctx, const rules *r, int st)
                         "Lua steps, the budget (--lua-steps)%s", r->file,
                         (unsigned long long)r->lim->steps, at);
     } else {
-        const char *msg = lua_tostring(L, -1);
+        /* lua_tostring() would make a string of a number, which may
+         * need memory, outside of any protected call. */
+        const char *msg = lua_type(L, -1) == LUA_TSTRING
+                              ? lua_tostring(L, -1)
+                              : NULL;
         size_t flen = strlen(r->file);
         /* Lua names the place of its errors ("w.lua:3: ..."), but not of
          * every one (a binary chunk refused): those get the file's name. */
@@ -1135,8 +1167,12 @@ static void order(const sg_game *game, uint64_t *out)
 static void destroy(sg_game *game)
 {
     rules *r = (rules *)game;
-    if (r->L)
+    if (r->L) {
+        /* Closing the state runs the file's finalizers (__gc), under a
+         * budget like any call, so that one cannot hang the program. */
+        budget_start(r->lim);
         lua_close(r->L);
+    }
     free(r->lim);
     free(r->file);
     free(r->tuples);
@@ -1296,13 +1332,54 @@ static sg_status starts_from_global(sg_ctx *ctx, rules *r, starts *s)
     return SG_OK;
 }
 
+/* The globals sgviz reads from a rules file. */
+static const char *const global_names[] = {"moves", "label", "read", "start",
+                                           "name", "describe"};
+
+/* Run under lua_pcall() with the array of references as its light
+ * userdata: keeps each global in the registry.  Reading globals outside
+ * of a protected call could raise an error with no handler (a memory
+ * error making the name's string; an __index of the file's own on _G),
+ * which would end the program; rawget calls no metamethod. */
+static int collect_globals(lua_State *L)
+{
+    int *refs = lua_touserdata(L, 1);
+    for (size_t i = 0; i < sizeof global_names / sizeof global_names[0];
+         i++) {
+        lua_pushglobaltable(L);
+        lua_pushstring(L, global_names[i]);
+        lua_rawget(L, -2);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            refs[i] = LUA_NOREF;
+        } else {
+            refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/* Pushes the global NAME that collect_globals() kept (nil when unset),
+ * and returns its type. */
+static int push_global(const rules *r, const char *name)
+{
+    for (size_t i = 0; i < sizeof global_names / sizeof global_names[0];
+         i++)
+        if (strcmp(global_names[i], name) == 0 &&
+            r->globals[i] != LUA_NOREF)
+            return lua_rawgeti(r->L, LUA_REGISTRYINDEX, r->globals[i]);
+    lua_pushnil(r->L);
+    return LUA_TNIL;
+}
+
 /* Reads the string global NAME into a new string *OUT, when it is set. */
 static sg_status string_global(sg_ctx *ctx, rules *r, const char *name,
                                char **out)
 {
     lua_State *L = r->L;
     *out = NULL;
-    int type = lua_getglobal(L, name);
+    int type = push_global(r, name);
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
         return SG_OK;
@@ -1328,7 +1405,7 @@ static sg_status function_global(sg_ctx *ctx, rules *r, const char *name,
 {
     lua_State *L = r->L;
     *ref = LUA_NOREF;
-    int type = lua_getglobal(L, name);
+    int type = push_global(r, name);
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
         return SG_OK;
@@ -1340,7 +1417,11 @@ static sg_status function_global(sg_ctx *ctx, rules *r, const char *name,
         return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s is %s, not a function",
                            r->file, name, w);
     }
-    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pop(L, 1);
+    for (size_t i = 0; i < sizeof global_names / sizeof global_names[0];
+         i++)
+        if (strcmp(global_names[i], name) == 0)
+            *ref = r->globals[i];
     return SG_OK;
 }
 
@@ -1379,7 +1460,7 @@ static sg_status find_starts(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
     if (s->n)
         return SG_OK;
     lua_State *L = r->L;
-    if (lua_getglobal(L, "start") != LUA_TNIL) {
+    if (push_global(r, "start") != LUA_TNIL) {
         sg_status st = starts_from_global(ctx, r, s);
         lua_pop(L, 1);
         if (st != SG_OK)
@@ -1409,9 +1490,14 @@ static sg_status load_rules(sg_ctx *ctx, rules *r, const char *text,
     st = lua_pcall(L, 0, 0, 0);
     budget_end(r->lim);
     if (st == LUA_OK && (r->lim->over_steps || r->lim->over_memory)) {
-        lua_pushstring(L, "");
+        lua_pushnil(L);
         st = LUA_ERRRUN;
     }
+    if (st != LUA_OK)
+        return call_failed(ctx, r, st);
+    lua_pushcfunction(L, collect_globals);
+    lua_pushlightuserdata(L, r->globals);
+    st = lua_pcall(L, 1, 0, 0);
     if (st != LUA_OK)
         return call_failed(ctx, r, st);
     if (function_global(ctx, r, "moves", &r->moves_ref) != SG_OK ||
@@ -1449,7 +1535,7 @@ static sg_status arity_from_start(sg_ctx *ctx, rules *r,
     if (named) {
         const char *p = named + strspn(named, " \t\n\r");
         k = count_numbers(p, strcspn(p, " \t\n\r+"));
-    } else if (lua_getglobal(L, "start") == LUA_TTABLE) {
+    } else if (push_global(r, "start") == LUA_TTABLE) {
         lua_rawgeti(L, -1, 1);
         k = lua_type(L, -1) == LUA_TTABLE ? lua_rawlen(L, -1)
             : lua_type(L, -1) == LUA_TNUMBER ? 1 : 0;
@@ -1465,6 +1551,24 @@ static sg_status arity_from_start(sg_ctx *ctx, rules *r,
                            r->file, r->moves_line);
     r->arity = k;
     return SG_OK;
+}
+
+/* A line of judges' input for read(). */
+typedef struct line_arg {
+    const char *text;
+    size_t len;
+    int ref;
+} line_arg;
+
+/* Run under lua_pcall(): read(line), the line made a string there, since
+ * making it may need memory. */
+static int call_read(lua_State *L)
+{
+    const line_arg *a = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
+    lua_pushlstring(L, a->text, a->len);
+    lua_call(L, 1, 1);
+    return 1;
 }
 
 /* "is 5, not a position" as "a value that is 5, not a position". */
@@ -1490,15 +1594,16 @@ static sg_status read_input(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
         size_t keep = len && p[len - 1] == '\r' ? len - 1 : len;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, r->read_ref);
-        lua_pushlstring(L, p, keep);
+        line_arg arg = {p, keep, r->read_ref};
+        lua_pushcfunction(L, call_read);
+        lua_pushlightuserdata(L, &arg);
         p += len + (nl != NULL);
         budget_start(r->lim);
         int ls = lua_pcall(L, 1, 1, 0);
         budget_end(r->lim);
         if (ls == LUA_OK && (r->lim->over_steps || r->lim->over_memory)) {
             lua_pop(L, 1);
-            lua_pushstring(L, "");
+            lua_pushnil(L);
             ls = LUA_ERRRUN;
         }
         if (ls != LUA_OK) {
@@ -1614,6 +1719,8 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
         return NULL;
     r->ops = rules_ops;
     r->moves_ref = r->label_ref = r->read_ref = LUA_NOREF;
+    for (size_t i = 0; i < sizeof r->globals / sizeof r->globals[0]; i++)
+        r->globals[i] = LUA_NOREF;
     r->max_positions = o.max_positions ? o.max_positions
                                        : SG_RULES_MAX_POSITIONS;
     /* Numbers are 32-bit, with one value left for "none". */
