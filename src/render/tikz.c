@@ -25,6 +25,7 @@
  */
 #include "render/render_draw.h"
 #include "render/tikz.h"
+#include "text/latex.h"
 
 #include <gvplugin_device.h>
 #include <gvplugin_render.h>
@@ -431,10 +432,11 @@ static void font_option(char *buf, size_t size, const textspan_t *span)
 
 /* Appends TEXT set as LaTeX text: the characters LaTeX treats specially
  * are escaped, and so are those its default fonts would set as other
- * glyphs (<, >, |). */
+ * glyphs (<, >, |); the superscript minus of g⁻ and the other symbols
+ * pdflatex's fonts lack are written as math. */
 static void put_latex_text(sg_buf *b, const char *text)
 {
-    sg_escape_add(b, SG_ESCAPE_LATEX, text, strlen(text), false);
+    sg_latex_add(b, text, strlen(text), false);
 }
 
 void sg_tikz_comment_text(sg_buf *b, const char *text)

@@ -22,6 +22,7 @@
 #include "games/game.h"
 #include "render/tikz.h"
 #include "steps/page.h"
+#include "text/latex.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -130,10 +131,10 @@ static void put_handout(sg_buf *b, bool on_last)
     sg_buf_puts(b, on_last ? "| handout:1" : "| handout:0");
 }
 
-/* Appends the LaTeX text of TEXT (escaped). */
+/* Appends the LaTeX text of TEXT (escaped, its symbols as math). */
 static void put_text(sg_buf *b, const char *text)
 {
-    sg_escape_add(b, SG_ESCAPE_LATEX, text, strlen(text), false);
+    sg_latex_add(b, text, strlen(text), false);
 }
 
 /* Sets MOVER[k] (of COUNT) to whether a move of step k leads to the sum
