@@ -372,6 +372,24 @@ SG_API const char *sg_steps_trace(const sg_steps *steps, size_t k);
 SG_API sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
                                 const char *format, char **data, size_t *len);
 
+/* The time each frame of an animated GIF shows, in hundredths of a
+ * second (GIF's own unit): SG_GIF_DELAY_MIN..SG_GIF_DELAY_MAX, by default
+ * SG_GIF_DELAY_DEFAULT. */
+#define SG_GIF_DELAY_MIN 2u
+#define SG_GIF_DELAY_MAX 6000u
+#define SG_GIF_DELAY_DEFAULT 100u
+
+/* Writes the steps to OUT as an animated GIF that loops for ever: a frame
+ * of the start (every position still to compute, the game's name under
+ * it), then one frame per step from the first the options show, each for
+ * DELAY hundredths of a second (0: SG_GIF_DELAY_DEFAULT), the last for
+ * three times as long.  The frames are the PNG frames of sg_steps_frame(),
+ * on one palette of 256 colours.  Returns SG_OK, SG_EINPUT for a delay out
+ * of range, SG_ELIMIT beyond the bounds of frames, SG_EIO, or an error of
+ * the drawing; nothing is written on error. */
+SG_API sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *steps,
+                                    unsigned delay, FILE *out);
+
 /* Writes the steps as one Beamer frame to OUT: one TikZ picture, laid out
  * once, whose overlays step through the steps (slide k + 1 shows step k,
  * the current position, its moves and targets highlighted) with each

@@ -20,6 +20,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "games/game.h"
+#include "render/gif.h"
 #include "steps/page.h"
 
 #include <errno.h>
@@ -413,6 +414,55 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
         style_step(ctx, st->frames, st, k, true) != SG_OK)
         return ctx->status;
     return sg_drawing_render_data(ctx, st->frames, format, data, len);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The animated GIF                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Styles D as the start: every position and move still to compute, the
+ * game's name under the picture. */
+static sg_status style_start(sg_ctx *ctx, sg_drawing *d, const sg_steps *st)
+{
+    sg_drawing_reset(d);
+    for (size_t y = 0; y < st->count; y++)
+        if (sg_drawing_set_node(ctx, d, y, SG_NODE_PENDING) != SG_OK ||
+            sg_drawing_set_moves(ctx, d, y, SG_EDGE_PENDING) != SG_OK)
+            return ctx->status;
+    return sg_drawing_set_caption(ctx, d, st->title);
+}
+
+sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *st, unsigned delay,
+                             FILE *out)
+{
+    if (delay == 0)
+        delay = SG_GIF_DELAY_DEFAULT;
+    if (delay < SG_GIF_DELAY_MIN || delay > SG_GIF_DELAY_MAX)
+        return sg_ctx_fail(ctx, SG_EINPUT, "a frame's delay of %u "
+                           "hundredths of a second is not in %u..%u", delay,
+                           SG_GIF_DELAY_MIN, SG_GIF_DELAY_MAX);
+    if (check_frames(ctx, st, "png") != SG_OK ||
+        frames_drawing(ctx, st) != SG_OK)
+        return ctx->status;
+    sg_gif *gif = sg_gif_new(ctx, delay);
+    if (!gif)
+        return ctx->status;
+    sg_status status = style_start(ctx, st->frames, st);
+    for (size_t k = (size_t)st->opts.first; status == SG_OK; k++) {
+        char *data = NULL;
+        size_t len = 0;
+        status = sg_drawing_render_data(ctx, st->frames, "png", &data, &len);
+        if (status == SG_OK)
+            status = sg_gif_add_png(ctx, gif, data, len);
+        free(data);
+        if (status != SG_OK || k >= st->count)
+            break;
+        status = style_step(ctx, st->frames, st, k, true);
+    }
+    if (status == SG_OK)
+        status = sg_gif_write(ctx, gif, out);
+    sg_gif_free(gif);
+    return status;
 }
 
 /* ------------------------------------------------------------------------ */
