@@ -942,11 +942,20 @@ void sg_tikz_write_picture(const sg_tikz *t, const char *title, sg_buf *b)
                    "style={fill=red}}) to\n% restyle every picture of a "
                    "document at once.\n");
     sg_tikz_write_begin(t, b);
-    for (size_t i = 0; i < t->nobjects; i++) {
-        if (!t->objects[i].first[0])
-            continue;
-        sg_buf_printf(b, "%% %s\n", t->objects[i].name);
-        sg_tikz_write_object(t, i, 0, "", b);
+    /* The current moves come last, so that their arrowheads are painted
+     * over those of the pale moves that share their targets. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < t->nobjects; i++) {
+            size_t first = t->objects[i].first[0];
+            if (!first)
+                continue;
+            bool current = strcmp(t->roles[t->items[first].role].name,
+                                  "current move") == 0;
+            if (current != (pass == 1))
+                continue;
+            sg_buf_printf(b, "%% %s\n", t->objects[i].name);
+            sg_tikz_write_object(t, i, 0, "", b);
+        }
     }
     sg_buf_puts(b, "\\end{tikzpicture}\n");
 }
