@@ -55,6 +55,10 @@ static const char usage[] =
     "                        count\n"
     "      --from X          the first step the frames or the page show;\n"
     "                        the positions before it are shown computed\n"
+    "      --reveal STAGES   each step in stages: options,values,mex shows\n"
+    "                        the moves and targets first, then the targets'\n"
+    "                        values, then the mex (options,mex and\n"
+    "                        values,mex too); frames, GIF and Beamer\n"
     "\n"
     "Practice (with -o FILE.html):\n"
     "      --practice        the page hides the values: the student works out\n"
@@ -184,7 +188,8 @@ static bool old_frame(const char *name, const void *ext)
 /* Writes frames FIRST.. of STEPS as DIR/step-NNN.EXT (NNN = 000, 001,
  * ...), all of them or none (outdir.h): a new directory appears whole, and
  * an existing one ends with the new set in place of the old, other files
- * left alone. */
+ * left alone.  With a staged reveal each step is several frames, numbered
+ * on: NNN counts the frames, from step 0's first stage. */
 static sg_status write_frames(sg_ctx *ctx, sg_steps *steps, size_t first,
                               const char *dir, const char *format)
 {
@@ -195,15 +200,19 @@ static sg_status write_frames(sg_ctx *ctx, sg_steps *steps, size_t first,
      * or a set too large is refused with nothing to clean up. */
     char *data = NULL;
     size_t len = 0;
-    if (sg_steps_frame(ctx, steps, first, format, &data, &len) != SG_OK)
+    size_t stages = sg_steps_stage_count(steps);
+    if (sg_steps_stage_frame(ctx, steps, first, 0, format, &data, &len) !=
+        SG_OK)
         return sg_ctx_status(ctx);
     cli_outdir *od = cli_outdir_open(ctx, dir, &kind);
     sg_status st = od ? SG_OK : sg_ctx_status(ctx);
-    for (size_t k = first; st == SG_OK && k < sg_steps_count(steps); k++) {
+    for (size_t i = first * stages;
+         st == SG_OK && i < sg_steps_count(steps) * stages; i++) {
         if (!data)
-            st = sg_steps_frame(ctx, steps, k, format, &data, &len);
+            st = sg_steps_stage_frame(ctx, steps, i / stages, i % stages,
+                                      format, &data, &len);
         char name[64];
-        snprintf(name, sizeof name, "step-%03zu.%s", k, ext);
+        snprintf(name, sizeof name, "step-%03zu.%s", i, ext);
         FILE *f = st == SG_OK ? cli_outdir_create(ctx, od, name) : NULL;
         if (f) {
             fwrite(data, 1, len, f);
@@ -297,7 +306,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_ASPECT,
         OPT_NO_LEGEND,
         OPT_EVERY,
-        OPT_DELAY
+        OPT_DELAY,
+        OPT_REVEAL
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -319,6 +329,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"every", no_argument, NULL, OPT_EVERY},
         {"delay", required_argument, NULL, OPT_DELAY},
+        {"reveal", required_argument, NULL, OPT_REVEAL},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -357,6 +368,12 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_EVERY: opts.every = 1; break;
         case OPT_DELAY: delay_text = optarg; break;
+        case OPT_REVEAL:
+            if (sg_reveal_parse(ctx, optarg, &opts.reveal) != SG_OK) {
+                cli_prefix_error(ctx, "--reveal");
+                return EXIT_BAD;
+            }
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
@@ -453,7 +470,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     }
     cli_warn_font("steps", opts.lang);
     if (frames) {
-        size_t count = sg_steps_count(steps);
+        size_t count = sg_steps_count(steps) * sg_steps_stage_count(steps);
         if (check_frames_not_input(ctx, output, count, frame_format,
                                    cli_game_file(&ga)) != SG_OK ||
             check_frames_not_input(ctx, output, count, frame_format,

@@ -354,6 +354,129 @@ static sg_status style_step(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
     return SG_OK;
 }
 
+/* ------------------------------------------------------------------------ */
+/* A staged reveal                                                          */
+/* ------------------------------------------------------------------------ */
+
+sg_status sg_reveal_parse(sg_ctx *ctx, const char *text, unsigned *reveal)
+{
+    static const char *const words[] = {"options", "values", "mex"};
+    unsigned mask = 0;
+    int next = 0; /* the first stage the next word may name */
+    const char *p = text;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        int w = 0;
+        while (w < 3 && !(strlen(words[w]) == n && strncmp(p, words[w], n) == 0))
+            w++;
+        char shown[64];
+        if (w == 3)
+            return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": a reveal is stages "
+                               "of options, values, mex, in that order (e.g. "
+                               "options,values,mex)",
+                               sg_quote(p, n, shown, sizeof shown));
+        if (w < next)
+            return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": the stages go "
+                               "options, values, mex, each once and in that "
+                               "order", text);
+        if (w == 2 && end)
+            return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": the mex is the last "
+                               "stage", text);
+        if (w < 2)
+            mask |= w == 0 ? SG_REVEAL_OPTIONS : SG_REVEAL_VALUES;
+        next = w + 1;
+        if (!end) {
+            if (w != 2)
+                return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": a reveal ends "
+                                   "with the mex (e.g. options,values,mex)",
+                                   text);
+            break;
+        }
+        p = end + 1;
+    }
+    *reveal = mask;
+    return SG_OK;
+}
+
+size_t sg_steps_stage_count(const sg_steps *st)
+{
+    return 1 + ((st->opts.reveal & SG_REVEAL_OPTIONS) ? 1 : 0) +
+           ((st->opts.reveal & SG_REVEAL_VALUES) ? 1 : 0);
+}
+
+sg_stage sg_steps_stage(const sg_steps *st, size_t stage)
+{
+    if ((st->opts.reveal & SG_REVEAL_OPTIONS) && stage-- == 0)
+        return SG_STAGE_OPTIONS;
+    if ((st->opts.reveal & SG_REVEAL_VALUES) && stage-- == 0)
+        return SG_STAGE_VALUES;
+    return SG_STAGE_MEX;
+}
+
+sg_status sg_steps_stage_caption(sg_ctx *ctx, const sg_steps *st, size_t k,
+                                 sg_stage stage, char **out)
+{
+    *out = NULL;
+    if (stage == SG_STAGE_MEX) {
+        *out = sg_strdup(ctx, st->caption[k]);
+        return *out ? SG_OK : ctx->status;
+    }
+    /* The values of the moves, as the caption has them (a move that
+     * splits a heap has the nim-sum of its parts), or a ? each. */
+    sg_buf values;
+    sg_buf_init(&values);
+    for (size_t i = st->first[k]; i < st->first[k + 1]; i++) {
+        if (i > st->first[k])
+            sg_buf_putc(&values, ',');
+        if (stage == SG_STAGE_OPTIONS) {
+            sg_buf_putc(&values, '?');
+            continue;
+        }
+        sg_value v = 0;
+        for (size_t j = st->part_first[i]; j < st->part_first[i + 1]; j++)
+            v ^= st->sg[st->parts[j]];
+        sg_buf_u64(&values, v);
+    }
+    sg_buf_putc(&values, '\0');
+    char name_buf[32];
+    const char *name = sg_game_position_name(st->game, k, name_buf,
+                                             sizeof name_buf);
+    const char *vars[WV_NVARS] = {st->title, name, "?",
+                                  values.failed ? "" : values.data, "?",
+                                  NULL, NULL};
+    sg_status status = values.failed
+                           ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
+                           : sg_steps_words(ctx, st, WS_CAPTION, vars, out);
+    sg_buf_free(&values);
+    return status;
+}
+
+/* Styles D as stage STAGE of step K: the step, with the current position's
+ * value hidden until the mex, and its targets' until the values. */
+static sg_status style_stage(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                             size_t k, size_t stage)
+{
+    sg_stage kind = sg_steps_stage(st, stage);
+    if (style_step(ctx, d, st, k, false) != SG_OK)
+        return ctx->status;
+    if (kind != SG_STAGE_MEX &&
+        sg_drawing_show_value(ctx, d, k, SG_VALUE_UNKNOWN) != SG_OK)
+        return ctx->status;
+    for (size_t i = st->part_first[st->first[k]];
+         kind == SG_STAGE_OPTIONS && i < st->part_first[st->first[k + 1]];
+         i++)
+        if (sg_drawing_show_value(ctx, d, st->parts[i], SG_VALUE_UNKNOWN) !=
+            SG_OK)
+            return ctx->status;
+    char *caption = NULL;
+    if (sg_steps_stage_caption(ctx, st, k, kind, &caption) != SG_OK)
+        return ctx->status;
+    sg_status status = sg_drawing_set_caption(ctx, d, caption);
+    free(caption);
+    return status;
+}
+
 static bool frame_format(const char *format)
 {
     return strcmp(format, "svg") == 0 || strcmp(format, "png") == 0 ||
@@ -378,7 +501,8 @@ static sg_status check_frames(sg_ctx *ctx, const sg_steps *st,
 
 sg_status sg_steps_frame_bounds(sg_ctx *ctx, const sg_steps *st)
 {
-    size_t frames = st->count - (size_t)st->opts.first;
+    size_t frames = (st->count - (size_t)st->opts.first) *
+                    sg_steps_stage_count(st);
     double work = (double)frames * (double)(st->count + st->nmoves);
     if (frames > SG_STEPS_MAX_FRAMES || work > SG_STEPS_MAX_FRAME_WORK)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%zu: %zu frames, "
@@ -416,6 +540,25 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
     return sg_drawing_render_data(ctx, st->frames, format, data, len);
 }
 
+sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                               size_t stage, const char *format, char **data,
+                               size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    if (k >= st->count)
+        return sg_ctx_fail(ctx, SG_EINPUT, "step %zu: the steps are 0..%zu",
+                           k, st->count - 1);
+    if (stage >= sg_steps_stage_count(st))
+        return sg_ctx_fail(ctx, SG_EINPUT, "stage %zu: step %zu has stages "
+                           "0..%zu", stage, k, sg_steps_stage_count(st) - 1);
+    if (check_frames(ctx, st, format) != SG_OK ||
+        frames_drawing(ctx, st) != SG_OK ||
+        style_stage(ctx, st->frames, st, k, stage) != SG_OK)
+        return ctx->status;
+    return sg_drawing_render_data(ctx, st->frames, format, data, len);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The animated GIF                                                         */
 /* ------------------------------------------------------------------------ */
@@ -447,17 +590,21 @@ sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *st, unsigned delay,
     sg_gif *gif = sg_gif_new(ctx, delay);
     if (!gif)
         return ctx->status;
+    /* Frame i + 1 is stage i % stages of step first + i / stages. */
+    size_t stages = sg_steps_stage_count(st);
+    size_t n = (st->count - (size_t)st->opts.first) * stages;
     sg_status status = style_start(ctx, st->frames, st);
-    for (size_t k = (size_t)st->opts.first; status == SG_OK; k++) {
+    for (size_t i = 0; status == SG_OK; i++) {
         char *data = NULL;
         size_t len = 0;
         status = sg_drawing_render_data(ctx, st->frames, "png", &data, &len);
         if (status == SG_OK)
             status = sg_gif_add_png(ctx, gif, data, len);
         free(data);
-        if (status != SG_OK || k >= st->count)
+        if (status != SG_OK || i >= n)
             break;
-        status = style_step(ctx, st->frames, st, k, true);
+        status = style_stage(ctx, st->frames, st,
+                             (size_t)st->opts.first + i / stages, i % stages);
     }
     if (status == SG_OK)
         status = sg_gif_write(ctx, gif, out);
