@@ -286,3 +286,49 @@ if pl_expect 0 "steps -T tikz" steps -s 1,3,4 -n 8 -T tikz -o tikz-frames/; then
         fail "steps -T tikz: the current moves of step 6 are not painted last"
     fi
 fi
+
+# ---- a staged reveal -----------------------------------------------------
+
+# Frames: seven steps in three stages are 21 frames, numbered on; step 4's
+# stages are frames 12, 13 and 14, their lines worked out here from sg.
+rm -rf "$pl_dir/reveal"
+if pl_expect 0 "steps --reveal options,values,mex -o DIR/" \
+        steps -s 1,3,4 -n 6 --reveal options,values,mex -o reveal/; then
+    pl_v="$(pl_sg 3),$(pl_sg 1),$(pl_sg 0)"
+    if [ "$(ls "$pl_dir/reveal" | wc -l)" -eq 21 ] &&
+       grep -qF 'sg(4) = mex{?,?,?} = ?' "$pl_dir/reveal/step-012.svg" &&
+       grep -qF "sg(4) = mex{$pl_v} = ?" "$pl_dir/reveal/step-013.svg" &&
+       grep -qF "sg(4) = mex{$pl_v} = $(pl_sg 4)" "$pl_dir/reveal/step-014.svg" &&
+       [ ! -e "$pl_dir/reveal/step-021.svg" ]; then pass; else
+        fail "steps --reveal: not 21 frames with step 4's three lines at 12, 13, 14"
+        ls "$pl_dir/reveal" | tr '\n' ' ' | sed 's/^/    /'
+    fi
+fi
+# The GIF: the start and 7 x 2 stages.
+if pl_expect 0 "steps --reveal options,mex -o FILE.gif" \
+        steps -s 1,3,4 -n 6 --reveal options,mex --delay 20 -o reveal.gif; then
+    pl_n=$(od -An -tx1 -v "$pl_dir/reveal.gif" | tr -d '\n' | grep -o '21 f9 04 [0-9a-f][0-9a-f] 14 00' | wc -l)
+    if [ "$pl_n" -eq 14 ]; then pass; else
+        fail "steps --reveal options,mex -o FILE.gif: $pl_n frames of 20/100 s, expected 14 (and the last longer)"
+    fi
+fi
+# Beamer: a slide per stage, compiled.
+if pl_expect 0 "steps --reveal options,values,mex -o FILE.tex" \
+        steps -s 1,3,4 -n 4 --reveal options,values,mex -o reveal.tex; then
+    if grep -qF '\only<15| handout:1>{sg(4) = mex' "$pl_dir/reveal.tex" &&
+       ! grep -qF '\only<16' "$pl_dir/reveal.tex"; then pass; else
+        fail "steps --reveal -o FILE.tex: not 15 slides"
+    fi
+    if have pdflatex && pl_sty beamer.cls && pl_sty tikz.sty; then
+        printf '%s\n' '\documentclass{beamer}' '\usepackage{tikz}' '\begin{document}' \
+            '\input{reveal.tex}' '\end{document}' > "$pl_dir/reveal-deck.tex"
+        pl_compile pdflatex reveal-deck "steps --reveal in Beamer"
+        if have pdfinfo; then
+            if [ "$(pdfinfo "$pl_dir/reveal-deck-pdflatex.pdf" | awk '/^Pages:/ { print $2 }')" = 15 ]; then pass; else
+                fail "steps --reveal in Beamer: not 15 slides"
+            fi
+        fi
+    else
+        skip "compiling steps --reveal in Beamer (pdflatex or Beamer missing)"
+    fi
+fi
