@@ -58,7 +58,7 @@ static const char usage[] =
     "      --reveal STAGES   each step in stages: options,values,mex shows\n"
     "                        the moves and targets first, then the targets'\n"
     "                        values, then the mex (options,mex and\n"
-    "                        values,mex too); for frames, a GIF or Beamer\n"
+    "                        values,mex too); frames, page, GIF, Beamer\n"
     "\n"
     "Practice (with -o FILE.html):\n"
     "      --practice        the page hides the values: the student works out\n"
@@ -394,10 +394,10 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     if (practice_options(ctx, practice, frames || beamer || gif, ask,
                          &popts) != SG_OK)
         return EXIT_BAD;
-    if (opts.reveal && !frames && !beamer && !gif) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--reveal: the page shows each step at "
-                    "once; a staged reveal is for frames (-o DIR/), a GIF "
-                    "(-o FILE.gif) or a Beamer frame (-o FILE.tex)");
+    if (opts.reveal && practice) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--reveal: a practice page asks every "
+                    "value itself; a staged reveal is for frames, the step "
+                    "page, a GIF or a Beamer frame");
         return EXIT_BAD;
     }
     uint64_t delay = SG_GIF_DELAY_DEFAULT;

@@ -455,7 +455,7 @@ sg_status sg_steps_stage_caption(sg_ctx *ctx, const sg_steps *st, size_t k,
 /* Styles D as stage STAGE of step K: the step, with the current position's
  * value hidden until the mex, and its targets' until the values. */
 static sg_status style_stage(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
-                             size_t k, size_t stage)
+                             size_t k, size_t stage, bool with_caption)
 {
     sg_stage kind = sg_steps_stage(st, stage);
     if (style_step(ctx, d, st, k, false) != SG_OK)
@@ -469,6 +469,8 @@ static sg_status style_stage(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
         if (sg_drawing_show_value(ctx, d, st->parts[i], SG_VALUE_UNKNOWN) !=
             SG_OK)
             return ctx->status;
+    if (!with_caption)
+        return SG_OK;
     char *caption = NULL;
     if (sg_steps_stage_caption(ctx, st, k, kind, &caption) != SG_OK)
         return ctx->status;
@@ -554,7 +556,7 @@ sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *st, size_t k,
                            "0..%zu", stage, k, sg_steps_stage_count(st) - 1);
     if (check_frames(ctx, st, format) != SG_OK ||
         frames_drawing(ctx, st) != SG_OK ||
-        style_stage(ctx, st->frames, st, k, stage) != SG_OK)
+        style_stage(ctx, st->frames, st, k, stage, true) != SG_OK)
         return ctx->status;
     return sg_drawing_render_data(ctx, st->frames, format, data, len);
 }
@@ -604,7 +606,8 @@ sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *st, unsigned delay,
         if (status != SG_OK || i >= n)
             break;
         status = style_stage(ctx, st->frames, st,
-                             (size_t)st->opts.first + i / stages, i % stages);
+                             (size_t)st->opts.first + i / stages, i % stages,
+                             true);
     }
     if (status == SG_OK)
         status = sg_gif_write(ctx, gif, out);
@@ -704,6 +707,16 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
     sg_page_json_string(b, st->lang);
     sg_buf_printf(b, ", \"first\": %llu",
                   (unsigned long long)st->opts.first);
+    /* A staged reveal: the stages' names, and each step's line in each. */
+    size_t stages = sg_steps_stage_count(st);
+    if (stages > 1) {
+        static const char *const names[] = {"options", "values", "mex"};
+        sg_buf_puts(b, ", \"stages\": [");
+        for (size_t i = 0; i < stages; i++)
+            sg_buf_printf(b, "%s\"%s\"", i ? ", " : "",
+                          names[sg_steps_stage(st, i)]);
+        sg_buf_putc(b, ']');
+    }
     sg_buf_puts(b, ", \"words\": {");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char *text;
@@ -732,6 +745,19 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
                           (unsigned long long)st->parts[i]);
         sg_buf_puts(b, "], \"caption\": ");
         sg_page_json_string(b, st->caption[k]);
+        for (size_t i = 0; stages > 1 && i < stages; i++) {
+            char *line;
+            if (sg_steps_stage_caption(ctx, st, k, sg_steps_stage(st, i),
+                                       &line) != SG_OK) {
+                free(counter);
+                return ctx->status;
+            }
+            sg_buf_puts(b, i ? ", " : ", \"captions\": [");
+            sg_page_json_string(b, line);
+            free(line);
+        }
+        if (stages > 1)
+            sg_buf_putc(b, ']');
         sg_buf_puts(b, ", \"trace\": ");
         sg_page_json_string(b, st->trace[k]);
         sg_buf_puts(b, ", \"counter\": ");
@@ -861,7 +887,7 @@ sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
     /* The page opens at its first step, before its script runs. */
     size_t first = (size_t)st->opts.first;
     if (status == SG_OK)
-        status = style_step(ctx, d, st, first, false);
+        status = style_stage(ctx, d, st, first, 0, false);
     if (status == SG_OK)
         status = sg_page_svg(ctx, d, &picture);
     if (status == SG_OK)

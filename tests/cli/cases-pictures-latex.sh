@@ -332,3 +332,41 @@ if pl_expect 0 "steps --reveal options,values,mex -o FILE.tex" \
         skip "compiling steps --reveal in Beamer (pdflatex or Beamer missing)"
     fi
 fi
+# The step page: its script, run under Node.js in a stand-in document
+# (tests/cli/data/reveal-page.js), goes stage by stage with the keys; the
+# values hidden in each stage and the table's known cells are worked out
+# here: step 4's targets are 3, 1 and 0.
+if have node; then
+    if pl_expect 0 "steps --reveal -o FILE.html" \
+            steps -s 1,3,4 -n 6 --reveal options,values,mex -o reveal.html; then
+        pl_v="$(pl_sg 3),$(pl_sg 1),$(pl_sg 0)"
+        node "$here/data/reveal-page.js" "$pl_dir/reveal.html" "#step=4" \
+            ArrowRight ArrowRight ArrowRight ArrowLeft ArrowLeft > "$pl_dir/page.got" 2>&1
+        cat > "$pl_dir/page.want" <<PAGE
+step 4 options | sg(4) = mex{?,?,?} = ? | hidden 0,1,3,4 | known 2
+step 4 values | sg(4) = mex{$pl_v} = ? | hidden 4 | known 0,1,2,3
+step 4 mex | sg(4) = mex{$pl_v} = $(pl_sg 4) | hidden - | known 0,1,2,3,4
+step 5 options | sg(5) = mex{?,?,?} = ? | hidden 1,2,4,5 | known 0,3
+step 4 mex | sg(4) = mex{$pl_v} = $(pl_sg 4) | hidden - | known 0,1,2,3,4
+step 4 values | sg(4) = mex{$pl_v} = ? | hidden 4 | known 0,1,2,3
+PAGE
+        if cmp -s "$pl_dir/page.want" "$pl_dir/page.got"; then pass; else
+            fail "steps --reveal -o FILE.html: the page's stages"
+            diff "$pl_dir/page.want" "$pl_dir/page.got" | sed 's/^/    /'
+        fi
+        node "$here/data/reveal-page.js" "$pl_dir/reveal.html" "#step=2.1" > "$pl_dir/page.got" 2>&1
+        if grep -q '^step 2 values ' "$pl_dir/page.got"; then pass; else
+            fail "steps --reveal: FILE.html#step=2.1 does not open stage 1 of step 2"
+        fi
+    fi
+    # Without a reveal the page goes a step at a time, as it always has.
+    if pl_expect 0 "steps -o FILE.html" steps -s 1,3,4 -n 6 -o plain.html; then
+        node "$here/data/reveal-page.js" "$pl_dir/plain.html" "#step=4" ArrowRight > "$pl_dir/page.got" 2>&1
+        if [ "$(cut -d'|' -f1 "$pl_dir/page.got" | tr -d '\n')" = "step 4 mex step 5 mex " ]; then pass; else
+            fail "steps -o FILE.html: the page does not go a step at a time"
+            sed 's/^/    /' "$pl_dir/page.got"
+        fi
+    fi
+else
+    skip "the staged reveal on the page (Node.js is not installed)"
+fi
