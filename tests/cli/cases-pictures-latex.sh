@@ -370,3 +370,56 @@ PAGE
 else
     skip "the staged reveal on the page (Node.js is not installed)"
 fi
+
+# ---- Beamer frames of the steps and the other LaTeX, under both engines ---
+
+for pl_case in "steps-beamer.tex:steps -s 1,3,4 -n 6 --highlight-wins -T beamer" \
+               "steps-reveal.tex:steps -s 1,3,4 -n 4 --reveal values,mex -T beamer" \
+               "steps-zh.tex:steps -s 1,3,4 -n 4 -l zh --reveal options,values,mex -T beamer" \
+               "table.tex:table -s 1,3,4 -n 20 -f latex" \
+               "table-zh.tex:table -s 1,3,4 -n 20 -f latex -l zh" \
+               "graph-every.tex:graph -s 1,3,4 -n 8 --every -T tikz" \
+               "graph-print.tex:graph -s 1,3,4 -n 8 --theme print --highlight-wins -T tikz"; do
+    pl_name=${pl_case%%:*}
+    pl_args=${pl_case#*:}
+    if pl_expect 0 "$pl_args" "$pl_args -o $pl_name"; then
+        pl_no_minus "$pl_dir/$pl_name" "$pl_args"
+    fi
+done
+# pl_deck NAME PREAMBLE FRAME PICTURE...: a Beamer deck NAME.tex of the
+# Beamer frame FRAME and a frame of each PICTURE (a table or a TikZ
+# picture, set as wide as the slide).
+pl_deck() {
+    pl_n=$1
+    pl_p=$2
+    pl_frame=$3
+    shift 3
+    {
+        printf '\\documentclass{beamer}\n%s\n\\begin{document}\n' "$pl_p"
+        case "$pl_p" in *CJKutf8*) printf '\\begin{CJK}{UTF8}{gbsn}\n' ;; esac
+        printf '\\input{%s}\n' "$pl_frame"
+        for pl_f in "$@"; do
+            printf '\\begin{frame}{%s}\\resizebox{\\linewidth}{!}{\\input{%s}}\\end{frame}\n' "$pl_f" "$pl_f"
+        done
+        case "$pl_p" in *CJKutf8*) printf '\\end{CJK}\n' ;; esac
+        printf '\\end{document}\n'
+    } > "$pl_dir/$pl_n.tex"
+}
+for pl_engine in pdflatex xelatex; do
+    if ! have "$pl_engine" || ! pl_sty beamer.cls || ! pl_sty tikz.sty; then
+        skip "Beamer frames of the steps under $pl_engine (not installed)"
+        continue
+    fi
+    pl_deck deck-steps "$pl_latin" steps-beamer.tex table.tex graph-every.tex graph-print.tex
+    pl_compile "$pl_engine" deck-steps "steps -T beamer, tables and pictures in a deck"
+    pl_deck deck-reveal "$pl_latin" steps-reveal.tex
+    pl_compile "$pl_engine" deck-reveal "steps --reveal -T beamer in a deck"
+    if [ "$pl_engine" = pdflatex ]; then pl_p=$pl_cjk_pdflatex; pl_s=CJKutf8.sty
+    else pl_p=$pl_cjk_xelatex; pl_s=ctex.sty; fi
+    if pl_sty "$pl_s"; then
+        pl_deck deck-zh "$pl_p" steps-zh.tex table-zh.tex
+        pl_compile "$pl_engine" deck-zh "Chinese steps -T beamer and table in a deck"
+    else
+        skip "Chinese Beamer frames under $pl_engine ($pl_s is not installed)"
+    fi
+done
