@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <cairo.h>
 #include <gif_lib.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -205,6 +206,87 @@ static void encoder_bad_input(void **state)
     sg_ctx_clear(ctx);
 }
 
+
+static cairo_status_t put_png(void *closure, const unsigned char *data,
+                              unsigned int n)
+{
+    sg_buf *b = closure;
+    sg_buf_add(b, (const char *)data, n);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* A W x H PNG of white with a square of colour RGB at (X, Y), side 4. */
+static sg_buf square_png(int w, int h, int x, int y, double r, double g,
+                         double b)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_set_source_rgb(cr, r, g, b);
+    cairo_rectangle(cr, x, y, 4, 4);
+    cairo_fill(cr);
+    cairo_destroy(cr);
+    sg_buf png;
+    sg_buf_init(&png);
+    cairo_surface_write_to_png_stream(s, put_png, &png);
+    cairo_surface_destroy(s);
+    return png;
+}
+
+/* The colour of pixel (X, Y) of the PNG DATA, 0xRRGGBB. */
+static uint32_t png_pixel(const char *data, size_t len, int x, int y)
+{
+    sg_gif *gif = sg_gif_new(ctx, 50);
+    assert_int_equal(sg_gif_add_png(ctx, gif, data, len), SG_OK);
+    char *out = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    assert_int_equal(sg_gif_write(ctx, gif, f), SG_OK);
+    fclose(f);
+    sg_gif_free(gif);
+    mem_in m;
+    GifFileType *g = slurp(out, n, &m);
+    GifColorType c = g->SColorMap->Colors[g->SavedImages[0].RasterBits
+                                              [y * g->SWidth + x]];
+    int err;
+    DGifCloseFile(g, &err);
+    free(out);
+    return (uint32_t)c.Red << 16 | (uint32_t)c.Green << 8 | c.Blue;
+}
+
+/* The current moves painted again over a frame: what the top picture
+ * paints (not its white ground) replaces the base's pixels, and the rest
+ * of the base stays. */
+static void overlay(void **state)
+{
+    (void)state;
+    sg_buf base = square_png(20, 10, 2, 2, 1, 0, 0);
+    sg_buf top = square_png(20, 10, 4, 4, 0, 0, 1);
+    char *both = NULL;
+    size_t len = 0;
+    assert_int_equal(sg_png_overlay(ctx, base.data, base.len, top.data,
+                                    top.len, &both, &len),
+                     SG_OK);
+    assert_int_equal(png_pixel(both, len, 2, 2), 0xFF0000); /* base only */
+    assert_int_equal(png_pixel(both, len, 5, 5), 0x0000FF); /* both: top */
+    assert_int_equal(png_pixel(both, len, 7, 7), 0x0000FF); /* top only */
+    assert_int_equal(png_pixel(both, len, 15, 5), 0xFFFFFF);
+    free(both);
+    sg_buf other = square_png(21, 10, 4, 4, 0, 0, 1);
+    assert_int_equal(sg_png_overlay(ctx, base.data, base.len, other.data,
+                                    other.len, &both, &len),
+                     SG_EINTERNAL);
+    assert_null(both);
+    assert_int_equal(sg_png_overlay(ctx, "x", 1, top.data, top.len, &both,
+                                    &len),
+                     SG_EINTERNAL);
+    sg_ctx_clear(ctx);
+    sg_buf_free(&base);
+    sg_buf_free(&top);
+    sg_buf_free(&other);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +294,7 @@ int main(void)
         cmocka_unit_test(from_a_later_step),
         cmocka_unit_test(bad_delay),
         cmocka_unit_test(encoder_bad_input),
+        cmocka_unit_test(overlay),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -417,3 +417,67 @@ sg_status sg_gif_write(sg_ctx *ctx, sg_gif *gif, FILE *out)
     sg_buf_free(&b);
     return st;
 }
+
+/* ------------------------------------------------------------------------ */
+/* One picture over another                                                 */
+/* ------------------------------------------------------------------------ */
+
+static cairo_status_t write_png(void *closure, const unsigned char *data,
+                                unsigned int n)
+{
+    sg_buf *b = closure;
+    sg_buf_add(b, (const char *)data, n);
+    return b->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+}
+
+sg_status sg_png_overlay(sg_ctx *ctx, const char *base, size_t base_len,
+                         const char *top, size_t top_len, char **out,
+                         size_t *out_len)
+{
+    *out = NULL;
+    *out_len = 0;
+    cairo_surface_t *b = decode(base, base_len);
+    cairo_surface_t *t = b ? decode(top, top_len) : NULL;
+    if (!b || !t) {
+        cairo_surface_destroy(b);
+        return sg_ctx_fail(ctx, SG_EINTERNAL, "a frame to lay over another "
+                           "is not a PNG");
+    }
+    int w = cairo_image_surface_get_width(b);
+    int h = cairo_image_surface_get_height(b);
+    sg_status st = SG_OK;
+    if (cairo_image_surface_get_width(t) != w ||
+        cairo_image_surface_get_height(t) != h) {
+        st = sg_ctx_fail(ctx, SG_EINTERNAL, "frames of different sizes "
+                         "cannot be laid over each other");
+    } else {
+        /* Where the top picture shows anything but its ground (the colour
+         * of its first pixel), its pixel replaces the base's. */
+        uint32_t ground = pixel(t, 0, 0);
+        unsigned char *bd = cairo_image_surface_get_data(b);
+        const unsigned char *td = cairo_image_surface_get_data(t);
+        int bs = cairo_image_surface_get_stride(b);
+        int ts = cairo_image_surface_get_stride(t);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (pixel(t, x, y) != ground)
+                    memcpy(bd + (size_t)y * (size_t)bs + 4 * (size_t)x,
+                           td + (size_t)y * (size_t)ts + 4 * (size_t)x, 4);
+        cairo_surface_mark_dirty(b);
+        sg_buf png;
+        sg_buf_init(&png);
+        if (cairo_surface_write_to_png_stream(b, write_png, &png) !=
+                CAIRO_STATUS_SUCCESS ||
+            png.failed) {
+            sg_buf_free(&png);
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory painting a "
+                             "frame");
+        } else {
+            *out = png.data;
+            *out_len = png.len;
+        }
+    }
+    cairo_surface_destroy(t);
+    cairo_surface_destroy(b);
+    return st;
+}

@@ -30,6 +30,16 @@ sg_status sg_gif_add_png(sg_ctx *ctx, sg_gif *gif, const char *data,
  * there is no frame, SG_ENOMEM or SG_EIO; nothing is written on error. */
 sg_status sg_gif_write(sg_ctx *ctx, sg_gif *gif, FILE *out);
 
+/* BASE with TOP laid over it (both PNGs of one size): every pixel of TOP
+ * that is not its ground (the colour of its first pixel) replaces BASE's.
+ * The frames of the steps paint the current moves so, over the pale moves
+ * that Graphviz paints after them.  *OUT receives a new PNG of *OUT_LEN
+ * bytes that the caller frees.  Returns SG_OK, SG_EINTERNAL for data that
+ * is not two PNGs of one size, SG_ENOMEM. */
+sg_status sg_png_overlay(sg_ctx *ctx, const char *base, size_t base_len,
+                         const char *top, size_t top_len, char **out,
+                         size_t *out_len);
+
 /* The number of frames added so far. */
 size_t sg_gif_frame_count(const sg_gif *gif);
 

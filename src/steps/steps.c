@@ -527,6 +527,9 @@ static sg_status frames_drawing(sg_ctx *ctx, sg_steps *st)
     return st->frames ? SG_OK : ctx->status;
 }
 
+static sg_status render_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                              const char *format, char **data, size_t *len);
+
 sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
                          const char *format, char **data, size_t *len)
 {
@@ -539,7 +542,100 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
         frames_drawing(ctx, st) != SG_OK ||
         style_step(ctx, st->frames, st, k, true) != SG_OK)
         return ctx->status;
-    return sg_drawing_render_data(ctx, st->frames, format, data, len);
+    return render_frame(ctx, st, k, format, data, len);
+}
+
+/* Paints the styled frames drawing as SVG with step K's current moves
+ * moved to the end of the picture, so that they are painted last. */
+static sg_status render_svg_current_last(sg_ctx *ctx, sg_steps *st, size_t k,
+                                         char **data, size_t *len)
+{
+    char *svg = NULL;
+    size_t n = 0;
+    if (sg_drawing_render_data(ctx, st->frames, "svg", &svg, &n) != SG_OK)
+        return ctx->status;
+    /* The picture's groups end with "</g>\n</svg>": the graph's own. */
+    const char *end = strstr(svg, "</g>\n</svg>");
+    char head[40];
+    snprintf(head, sizeof head, "<g id=\"m%zu_", k);
+    sg_buf b, moved;
+    sg_buf_init(&b);
+    sg_buf_init(&moved);
+    const char *p = svg;
+    while (end) {
+        const char *g = strstr(p, head);
+        if (!g || g > end)
+            break;
+        const char *close = strstr(g, "</g>\n");
+        if (!close || close > end)
+            break;
+        close += 5;
+        /* Only a current move moves; the rest stays in place. */
+        const char *cls = strstr(g, "class=\"");
+        const char *eol = strchr(g, '\n');
+        bool current = cls && eol && cls < eol && strstr(cls, "current") &&
+                       strstr(cls, "current") < eol;
+        sg_buf_add(&b, p, (size_t)(g - p));
+        sg_buf_add(current ? &moved : &b, g, (size_t)(close - g));
+        p = close;
+    }
+    if (end) {
+        sg_buf_add(&b, p, (size_t)(end - p));
+        sg_buf_add(&b, moved.data ? moved.data : "", moved.len);
+        p = end;
+    }
+    sg_buf_add(&b, p, n - (size_t)(p - svg));
+    sg_buf_putc(&b, '\0');
+    free(svg);
+    sg_buf_free(&moved);
+    if (b.failed) {
+        sg_buf_free(&b);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory painting a frame");
+    }
+    *data = b.data;
+    *len = b.len - 1;
+    return SG_OK;
+}
+
+/* Paints the styled frames drawing, step K's, as FORMAT into memory.  In
+ * a PNG the current moves are painted once more over the rest: Graphviz
+ * paints the moves in the order of the positions they leave, so the pale
+ * moves of later positions would lie over the current moves' arrowheads.
+ * (SVG and TikZ frames put the current moves last instead.) */
+static sg_status render_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                              const char *format, char **data, size_t *len)
+{
+    if (strcmp(format, "svg") == 0)
+        return render_svg_current_last(ctx, st, k, data, len);
+    if (sg_drawing_render_data(ctx, st->frames, format, data, len) != SG_OK)
+        return ctx->status;
+    if (strcmp(format, "png") != 0 || st->first[k] == st->first[k + 1])
+        return SG_OK;
+    sg_drawing *d = st->frames;
+    for (size_t y = 0; y < st->count; y++)
+        if (sg_drawing_set_node(ctx, d, y, SG_NODE_HIDDEN) != SG_OK ||
+            sg_drawing_set_moves(ctx, d, y, SG_EDGE_HIDDEN) != SG_OK)
+            goto fail;
+    if (sg_drawing_set_moves(ctx, d, k, SG_EDGE_CURRENT) != SG_OK)
+        goto fail;
+    char *top = NULL, *both = NULL;
+    size_t top_len = 0, both_len = 0;
+    if (sg_drawing_render_data(ctx, d, "png", &top, &top_len) != SG_OK)
+        goto fail;
+    sg_status status = sg_png_overlay(ctx, *data, *len, top, top_len, &both,
+                                      &both_len);
+    free(top);
+    if (status != SG_OK)
+        goto fail;
+    free(*data);
+    *data = both;
+    *len = both_len;
+    return SG_OK;
+fail:
+    free(*data);
+    *data = NULL;
+    *len = 0;
+    return ctx->status;
 }
 
 sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *st, size_t k,
@@ -558,7 +654,7 @@ sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *st, size_t k,
         frames_drawing(ctx, st) != SG_OK ||
         style_stage(ctx, st->frames, st, k, stage, true) != SG_OK)
         return ctx->status;
-    return sg_drawing_render_data(ctx, st->frames, format, data, len);
+    return render_frame(ctx, st, k, format, data, len);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -599,7 +695,11 @@ sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *st, unsigned delay,
     for (size_t i = 0; status == SG_OK; i++) {
         char *data = NULL;
         size_t len = 0;
-        status = sg_drawing_render_data(ctx, st->frames, "png", &data, &len);
+        status = i == 0 ? sg_drawing_render_data(ctx, st->frames, "png",
+                                                 &data, &len)
+                        : render_frame(ctx, st,
+                                       (size_t)st->opts.first + (i - 1) / stages,
+                                       "png", &data, &len);
         if (status == SG_OK)
             status = sg_gif_add_png(ctx, gif, data, len);
         free(data);

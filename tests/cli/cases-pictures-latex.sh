@@ -423,3 +423,19 @@ for pl_engine in pdflatex xelatex; do
         skip "Chinese Beamer frames under $pl_engine ($pl_s is not installed)"
     fi
 done
+
+# ---- the current moves painted last ----------------------------------------
+
+# In SVG frames step 6's three moves (to 5, 3 and 2) are the last groups
+# of the picture, so that no pale move's arrowhead lies over theirs; the
+# frame keeps every move once.
+rm -rf "$pl_dir/order"
+if pl_expect 0 "steps -o DIR/ (the order of moves)" steps -s 1,3,4 -n 8 -o order/; then
+    pl_last=$(grep -o '<g id="[mp][0-9_]*"' "$pl_dir/order/step-006.svg" | tail -3 | sort | tr -d '\n')
+    pl_moves_n=$(grep -c '<g id="m' "$pl_dir/order/step-006.svg")
+    # Position x of S = {1,3,4} has a move for each amount up to x: 19.
+    pl_want_n=$(awk 'BEGIN { for (x = 0; x <= 8; x++) n += (x >= 1) + (x >= 3) + (x >= 4); print n }')
+    if [ "$pl_last" = '<g id="m6_2"<g id="m6_3"<g id="m6_5"' ] && [ "$pl_moves_n" -eq "$pl_want_n" ]; then pass; else
+        fail "steps -o DIR/: step 6's moves are not painted last ($pl_last; $pl_moves_n moves)"
+    fi
+fi
