@@ -47,6 +47,23 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
     return cost;
 }
 
+static sg_status decide_layout(sg_ctx *ctx, sg_drawing *d);
+static int compare_u64(const void *a, const void *b);
+
+/* Whether the game gives every position drawn a cell of its grid (a
+ * game defined in C gives cells only to positions of two numbers). */
+static bool game_cells(const sg_drawing *d)
+{
+    if (!d->game->ops->cell)
+        return false;
+    for (size_t i = 0; i < d->n; i++) {
+        uint64_t col, row;
+        if (!d->game->ops->cell(d->game, d->x[i], &col, &row))
+            return false;
+    }
+    return true;
+}
+
 /* Refuses a drawing with a position that has more than SG_DRAW_MAX_DEGREE
  * moves from it or to it, whatever the layout. */
 static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
@@ -87,18 +104,239 @@ static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
                        SG_DRAW_MAX_DEGREE);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Positions that are numbers                                               */
+/* ------------------------------------------------------------------------ */
+
+#define DIGITS "0123456789"
+
+/* Whether NAME is a whole number in decimal, read into *V. */
+static bool name_number(const char *name, uint64_t *v)
+{
+    size_t len = strspn(name, DIGITS);
+    if (len == 0 || len > 18 || name[len] != '\0')
+        return false;
+    *v = strtoull(name, NULL, 10);
+    return true;
+}
+
+/* Whether NAME is two whole numbers, as "3,5", "(3,5)", "[3,5]", "3 5"
+ * or "3+5" (a sum of two heaps) write them, read into *A and *B. */
+static bool name_pair(const char *name, uint64_t *a, uint64_t *b)
+{
+    const char *p = name;
+    char close = 0;
+    if (*p == '(' || *p == '[')
+        close = *p++ == '(' ? ')' : ']';
+    size_t len = strspn(p, DIGITS);
+    if (len == 0 || len > 9)
+        return false;
+    *a = strtoull(p, NULL, 10);
+    p += len;
+    size_t sep = strspn(p, ", ;+x");
+    if (sep == 0)
+        return false;
+    p += sep;
+    len = strspn(p, DIGITS);
+    if (len == 0 || len > 9)
+        return false;
+    *b = strtoull(p, NULL, 10);
+    p += len;
+    if (close && *p++ != close)
+        return false;
+    return *p == '\0';
+}
+
+/* Whether the N keys are all different (KEYS is sorted on the way). */
+static bool all_different(uint64_t *keys, size_t n)
+{
+    qsort(keys, n, sizeof *keys, compare_u64);
+    for (size_t i = 1; i < n; i++)
+        if (keys[i] == keys[i - 1])
+            return false;
+    return true;
+}
+
+sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d)
+{
+    if (sg_game_numbered(d->game) || d->n == 0)
+        return SG_OK;
+    uint64_t *place = sg_alloc_raw(ctx, d->n, sizeof *place);
+    uint64_t *board = sg_alloc_raw(ctx, 2 * d->n, sizeof *board);
+    uint64_t *keys = sg_alloc_raw(ctx, d->n, sizeof *keys);
+    if (!place || !board || !keys) {
+        free(place);
+        free(board);
+        free(keys);
+        return ctx->status;
+    }
+    bool ones = true, twos = true;
+    for (size_t i = 0; i < d->n && (ones || twos); i++) {
+        char buf[64];
+        const char *name = sg_game_position_name(d->game, d->x[i], buf,
+                                                 sizeof buf);
+        ones = ones && name_number(name, &place[i]);
+        twos = twos && name_pair(name, &board[2 * i], &board[2 * i + 1]);
+    }
+    /* Names a game gives itself need not be different (a DOT game's
+     * labels); places are taken only where they are. */
+    if (ones) {
+        memcpy(keys, place, d->n * sizeof *keys);
+        ones = all_different(keys, d->n);
+    }
+    if (twos) {
+        for (size_t i = 0; i < d->n; i++)
+            keys[i] = board[2 * i] << 32 | board[2 * i + 1];
+        twos = all_different(keys, d->n);
+    }
+    free(keys);
+    if (ones)
+        d->place = place;
+    else
+        free(place);
+    if (twos)
+        d->board = board;
+    else
+        free(board);
+    return SG_OK;
+}
+
+/* The key of node I in the order of a row: its number where positions
+ * are numbers, its index otherwise. */
+static uint64_t node_number(const sg_drawing *d, size_t i)
+{
+    return d->place ? d->place[i] : sg_game_numbered(d->game) ? d->x[i] : i;
+}
+
+/* Whether the game's positions stand in a row by their numbers. */
+static bool numbered_row(const sg_drawing *d)
+{
+    return sg_game_numbered(d->game) || d->place;
+}
+
+/* The shape to aim for: the slide's, the one asked for, or 16:9. */
+static double want_aspect(const sg_drawing *d)
+{
+    if (d->slide_aspect > 0)
+        return d->slide_aspect;
+    return d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+}
+
+/* The smallest text a drawing sets, in points: the positions' labels,
+ * the legend's, and the moves' labels where it has them. */
+static double smallest_text(const sg_drawing *d)
+{
+    double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
+    double legend = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
+                                    "fontsize", fs);
+    double least = fmin(fs, legend);
+    if (d->opts.edge_labels)
+        least = fmin(least, sg_theme_number(&d->theme->edge, "fontsize", 14));
+    return least;
+}
+
+/* The theme's padding around the picture, in points. */
+static double picture_pad(const sg_drawing *d)
+{
+    return 72 * sg_theme_number(&d->theme->graph, "pad", 0.0555);
+}
+
+/* A slide is SLIDE_SCREEN pixels wide; every text on it must be at least
+ * SLIDE_TEXT pixels high. */
+#define SLIDE_SCREEN 1920.0
+#define SLIDE_TEXT 20.0
+
+/* The widest a slide's picture may be, padding included, in points. */
+static double slide_width(const sg_drawing *d)
+{
+    return smallest_text(d) * SLIDE_SCREEN / SLIDE_TEXT -
+           2 * picture_pad(d);
+}
+
+/* Marks the moves that are not drawn: with --moves off, those of other
+ * positions than moves_from, and on a board, unless asked for, all. */
+static sg_status mark_moves(sg_ctx *ctx, sg_drawing *d)
+{
+    sg_moves_shown shown = d->opts.moves;
+    if (shown == SG_MOVES_AUTO)
+        shown = d->layout == SG_LAYOUT_BOARD ? SG_MOVES_OFF : SG_MOVES_ON;
+    if (shown == SG_MOVES_ON || d->m == 0)
+        return SG_OK;
+    if (shown == SG_MOVES_FROM && !sg_drawing_has_position(d,
+                                                          d->opts.moves_from)) {
+        char buf[64];
+        return sg_ctx_fail(ctx, SG_EINPUT, "moves from %s: the position is "
+                           "not in the drawing",
+                           sg_game_position_name(d->game, d->opts.moves_from,
+                                                 buf, sizeof buf));
+    }
+    d->edge_off = sg_alloc(ctx, d->m, 1);
+    if (!d->edge_off)
+        return ctx->status;
+    for (size_t k = 0; k < d->m; k++)
+        d->edge_off[k] = shown == SG_MOVES_OFF ||
+                         d->x[d->tail[k]] != d->opts.moves_from;
+    return SG_OK;
+}
+
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
 {
+    sg_status st = decide_layout(ctx, d);
+    return st == SG_OK ? mark_moves(ctx, d) : st;
+}
+
+static sg_status decide_layout(sg_ctx *ctx, sg_drawing *d)
+{
     const char *what = sg_game_describe(d->game);
-    bool heaps = sg_game_numbered(d->game);
+    if (sg_layout_numbers(ctx, d) != SG_OK)
+        return ctx->status;
+    bool heaps = numbered_row(d);
     sg_layout layout = d->opts.layout;
+    if (d->opts.around) {
+        /* A position and its options have a picture of their own. */
+        d->layout = SG_LAYOUT_LINE;
+        return check_degrees(ctx, d);
+    }
+    if (layout == SG_LAYOUT_BOARD) {
+        if (!d->board) {
+            char buf[64], quoted[96];
+            const char *bad = "";
+            for (size_t i = 0; i < d->n && !*bad; i++) {
+                uint64_t a, b;
+                const char *name = sg_game_position_name(d->game, d->x[i],
+                                                         buf, sizeof buf);
+                if (!name_pair(name, &a, &b))
+                    bad = sg_quote(name, strlen(name), quoted, sizeof quoted);
+            }
+            return sg_ctx_fail(ctx, SG_EINPUT, "the board layout places "
+                               "positions of two numbers, as \"3,5\" or "
+                               "\"(3,5)\", at their column and row; %s has "
+                               "position \"%s\"%s", what, bad,
+                               *bad ? "" : " twice");
+        }
+        uint64_t cols = 0, rows = 0;
+        for (size_t i = 0; i < d->n; i++) {
+            cols = d->board[2 * i] + 1 > cols ? d->board[2 * i] + 1 : cols;
+            rows = d->board[2 * i + 1] + 1 > rows ? d->board[2 * i + 1] + 1
+                                                  : rows;
+        }
+        if (cols > SG_BOARD_MAX_SIDE || rows > SG_BOARD_MAX_SIDE ||
+            d->n > SG_GRID_MAX_NODES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: a board of %llu columns "
+                               "and %llu rows is more than sgviz draws (at "
+                               "most %u on a side); draw fewer positions",
+                               what, (unsigned long long)cols,
+                               (unsigned long long)rows, SG_BOARD_MAX_SIDE);
+        d->layout = layout;
+        return check_degrees(ctx, d);
+    }
     double cost = -1;
     if (layout == SG_LAYOUT_AUTO || layout == SG_LAYOUT_DOT) {
         cost = dot_cost(ctx, d);
         if (cost < 0)
             return ctx->status;
     }
-    if (layout == SG_LAYOUT_AUTO && d->game->ops->cell) {
+    if (layout == SG_LAYOUT_AUTO && game_cells(d)) {
         /* A game that knows its grid (a sum's positions) is drawn in it. */
         layout = SG_LAYOUT_GRID;
     } else if (layout == SG_LAYOUT_AUTO) {
@@ -230,20 +468,35 @@ static int compare_u64(const void *a, const void *b)
  * games without amounts, how far its ends are apart. */
 static uint64_t move_key(const sg_drawing *d, size_t k)
 {
-    return d->amount ? d->amount[k] : d->tail[k] - d->head[k];
+    if (d->amount)
+        return d->amount[k];
+    if (d->place && d->head[k] < d->n) {
+        uint64_t a = d->place[d->tail[k]], b = d->place[d->head[k]];
+        return a > b ? a - b : b - a;
+    }
+    return d->tail[k] - d->head[k];
+}
+
+/* How many places apart the ends of move K stand in a row: by SLOT, or
+ * by the nodes' indices when SLOT is NULL. */
+static uint64_t move_span(const sg_drawing *d, const size_t *slot, size_t k)
+{
+    size_t a = slot ? slot[d->tail[k]] : d->tail[k];
+    size_t b = slot ? slot[d->head[k]] : d->head[k];
+    return a > b ? a - b : b - a;
 }
 
 /* The keys of the moves (all, or those longer than one step when
  * ARCS_ONLY), sorted, without repeats, into a new array *KEYS of *N. */
 static sg_status move_keys(sg_ctx *ctx, const sg_drawing *d, bool arcs_only,
-                           uint64_t **keys, size_t *n)
+                           const size_t *slot, uint64_t **keys, size_t *n)
 {
     uint64_t *k = sg_alloc_raw(ctx, d->m + 1, sizeof *k);
     if (!k)
         return ctx->status;
     size_t count = 0;
     for (size_t e = 0; e < d->m; e++)
-        if (arcs_only ? d->head[e] < d->n && d->tail[e] - d->head[e] > 1
+        if (arcs_only ? d->head[e] < d->n && move_span(d, slot, e) > 1
                       : d->head[e] < d->n || d->amount)
             k[count++] = move_key(d, e);
     qsort(k, count, sizeof *k, compare_u64);
@@ -270,24 +523,48 @@ static size_t key_rank(uint64_t key, const uint64_t *keys, size_t n)
 static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                             Agsym_t *lp, double fontsize)
 {
-    double r = d->diam / 2, step = d->diam * 1.75;
+    /* On a slide the row is a little tighter, so that more positions fit
+     * in one with labels large enough. */
+    double r = d->diam / 2;
+    double step = d->diam * (d->slide_aspect > 0 ? 1.5 : 1.75);
+    /* Each node's place in the row: its rank among the numbers of the
+     * positions (their order of computation where they have none). */
+    size_t *slot = sg_alloc_raw(ctx, d->n + 1, sizeof *slot);
+    uint64_t *sorted = sg_alloc_raw(ctx, d->n + 1, sizeof *sorted);
+    if (!slot || !sorted) {
+        free(slot);
+        free(sorted);
+        return ctx->status;
+    }
+    for (size_t i = 0; i < d->n; i++)
+        sorted[i] = node_number(d, i);
+    qsort(sorted, d->n, sizeof *sorted, compare_u64);
     for (size_t i = 0; i < d->n; i++) {
-        d->at[i] = pt((double)i * step, 0);
+        uint64_t key = node_number(d, i);
+        const uint64_t *at = bsearch(&key, sorted, d->n, sizeof *sorted,
+                                     compare_u64);
+        slot[i] = at ? (size_t)(at - sorted) : i;
+    }
+    free(sorted);
+    for (size_t i = 0; i < d->n; i++) {
+        d->at[i] = pt((double)slot[i] * step, 0);
         box_add(&d->box, d->at[i].x, 0, r);
     }
     /* The sides: the rank of each move's amount (its span, for games
      * without amounts) among those of the moves drawn as arcs. */
     uint64_t *keys = NULL;
     size_t distinct = 0;
-    if (move_keys(ctx, d, true, &keys, &distinct) != SG_OK)
+    if (move_keys(ctx, d, true, slot, &keys, &distinct) != SG_OK) {
+        free(slot);
         return ctx->status;
+    }
     double width = (double)(d->n ? d->n - 1 : 0) * step;
     double cap = fmax(3 * step, 0.3 * width + step);
     for (size_t k = 0; k < d->m; k++) {
         if (d->head[k] >= d->n) /* into a sum: placed with the sums */
             continue;
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
-        size_t span = d->tail[k] - d->head[k];
+        uint64_t span = move_span(d, slot, k);
         if (span <= 1) {
             set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
             continue;
@@ -302,6 +579,7 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                   fontsize);
     }
     free(keys);
+    free(slot);
     return SG_OK;
 }
 
@@ -343,7 +621,7 @@ typedef struct grid {
  * values), its place in the order of computation otherwise. */
 static uint64_t grid_cell(const sg_drawing *d, size_t i)
 {
-    return sg_game_numbered(d->game) ? d->x[i] : i;
+    return node_number(d, i);
 }
 
 static sg_point grid_at(const grid *g, uint64_t cell)
@@ -543,25 +821,54 @@ static void route_move(sg_drawing *d, const grid *g, size_t k, double frac,
 }
 
 /* An estimate of the legend's (and the caption's) size under the game's
- * box, for choosing the grid's shape before the legend is made. */
+ * box, for choosing the grid's shape before the legend is made.  It is
+ * the same for every drawing of a game, whatever its legend shows (a
+ * title, five rows of samples and a caption line), so that the picture
+ * of a graph, of its steps and of its Beamer frame, with a legend or
+ * without, is laid out alike. */
 static void legend_estimate(const sg_drawing *d, double *w, double *h)
 {
-    *w = *h = 0;
-    if (d->opts.no_legend && !d->opts.caption)
-        return;
     double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
     fs = sg_theme_number(&d->theme->node_style[STYLE_LEGEND], "fontsize", fs);
     double row = fmax(2.2 * fs, 26) + 8;
-    *h = fmin(0.5 * d->diam, 30);
-    if (d->opts.caption)
-        *h += 2.8 * fs + 0.3 * fmin(d->diam, 60);
-    if (!d->opts.no_legend) {
-        int rows = 2 + (d->opts.highlight_wins != 0) +
-                   2 * (d->opts.highlight != 0) +
-                   3 * (d->opts.step_legend != 0) + (d->nsums != 0);
-        *h += 1.6 * fs + rows * row;
-        *w = 28 * fs;
+    double caption = 2.8 * fs + 0.3 * fmin(d->diam, 60);
+    if (d->slide_aspect > 0) {
+        /* On a slide the legend is a strip of one or two rows under the
+         * picture, or a column beside it, which takes no height. */
+        *w = 0;
+        *h = caption + 1.6 * fs + 2 * row;
+        return;
     }
+    *h = fmin(0.5 * d->diam, 30) + caption + 1.6 * fs + 5 * row;
+    *w = 28 * fs;
+}
+
+/* The period the values of positions that are numbers show, when they
+ * are the numbers 0, 1, 2, ... (a game defined in C proves no period; a
+ * period its values show still sets the columns, so that equal values
+ * stand in columns as a subtraction game's do); 0 otherwise. */
+static uint64_t shown_period(sg_ctx *ctx, const sg_drawing *d, size_t max)
+{
+    sg_value *v = sg_alloc_raw(ctx, d->n, sizeof *v);
+    unsigned char *seen = sg_alloc(ctx, d->n, 1);
+    uint64_t p = 0;
+    bool whole = v && seen;
+    for (size_t i = 0; whole && i < d->n; i++) {
+        whole = d->place[i] < d->n && !seen[d->place[i]];
+        if (whole) {
+            seen[d->place[i]] = 1;
+            v[d->place[i]] = d->sg[i];
+        }
+    }
+    sg_sequence_info info;
+    if (whole && sg_sequence_find(ctx, v, d->n, &info) == SG_OK &&
+        info.found && info.saltus == 0 && info.period >= 2 &&
+        info.period <= max)
+        p = info.period;
+    sg_ctx_clear(ctx);
+    free(v);
+    free(seen);
+    return p;
 }
 
 /* The period of the game's values, when it is known (certified, or given
@@ -569,6 +876,8 @@ static void legend_estimate(const sg_drawing *d, double *w, double *h)
  * positions; 0 otherwise. */
 static uint64_t known_period(sg_ctx *ctx, const sg_drawing *d, size_t max)
 {
+    if (d->place && d->n >= 4)
+        return shown_period(ctx, d, max);
     if (!sg_game_numbered(d->game) || d->n < 4)
         return 0;
     /* A period that fits in a row shows within a few thousand values;
@@ -621,7 +930,7 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     g.gh = fmax(1.3 * d->diam, lp ? 4 * fontsize : 0);
     g.sy = d->diam + g.gh;
     const sg_game *game = d->game;
-    if (game->ops->cell) {
+    if (game_cells(d)) {
         /* The game's own grid (a sum's positions), rows going up. */
         g.cols = 1;
         for (size_t i = 0; i < d->n; i++) {
@@ -634,8 +943,10 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
         }
         return route_moves(ctx, d, &g, pos, lp, fontsize);
     }
-    uint64_t cells = d->n ? grid_cell(d, d->n - 1) + 1 : 1;
-    double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+    uint64_t cells = 1;
+    for (size_t i = 0; i < d->n; i++)
+        cells = grid_cell(d, i) + 1 > cells ? grid_cell(d, i) + 1 : cells;
+    double aspect = want_aspect(d);
     double lw, lh;
     legend_estimate(d, &lw, &lh);
 
@@ -699,7 +1010,7 @@ static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
     }
     uint64_t *keys = NULL;
     size_t nkeys = 0;
-    if (move_keys(ctx, d, false, &keys, &nkeys) != SG_OK)
+    if (move_keys(ctx, d, false, NULL, &keys, &nkeys) != SG_OK)
         return ctx->status;
     for (size_t k = 0; k < d->m; k++) {
         double frac = ((double)key_rank(move_key(d, k), keys, nkeys) + 0.5) /
@@ -757,7 +1068,7 @@ static double drawn_shape_error(const sg_drawing *d)
     legend_estimate(d, &lw, &lh);
     double w = fmax(d->box.x1 - d->box.x0, lw);
     double h = d->box.y1 - d->box.y0 + lh;
-    double ratio = w / h / (d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9);
+    double ratio = w / h / want_aspect(d);
     return ratio >= 1 ? ratio : 1 / ratio;
 }
 
@@ -782,6 +1093,144 @@ static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     return run_dot(ctx, d, gvc);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The board, and a position with its options                               */
+/* ------------------------------------------------------------------------ */
+
+/* The heat map's scale: light to dark, so that it reads in greyscale too,
+ * one colour a value up to 8 and the darkest beyond. */
+static const char *const heat[] = {"#ffffd9", "#edf8b1", "#c7e9b4",
+                                   "#7fcdbb", "#41b6c4", "#1d91c0",
+                                   "#225ea8", "#253494", "#081d58"};
+#define HEAT_COLORS (sizeof heat / sizeof heat[0])
+
+const char *sg_heat_color(sg_value v)
+{
+    return heat[v < HEAT_COLORS ? v : HEAT_COLORS - 1];
+}
+
+const char *sg_heat_text_color(sg_value v)
+{
+    return v < 5 ? "black" : "white";
+}
+
+/* Positions (a, b) at column a and row b, (0, 0) at the lower left, as
+ * the table's --grid has them by their numbers.  A move to a neighbouring
+ * cell is a straight arrow; a longer one bows to one side, more the
+ * longer it is, so that it passes beside the positions on its way rather
+ * than through their centres. */
+static void place_board(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
+                        double fontsize)
+{
+    double pitch = d->diam * 1.3, r = d->diam / 2;
+    for (size_t i = 0; i < d->n; i++) {
+        d->at[i] = pt((double)d->board[2 * i] * pitch,
+                      (double)d->board[2 * i + 1] * pitch);
+        box_add(&d->box, d->at[i].x, d->at[i].y, r);
+    }
+    for (size_t k = 0; k < d->m; k++) {
+        if (d->head[k] >= d->n) /* into a sum: placed with the sums */
+            continue;
+        sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
+        double dx = v.x - u.x, dy = v.y - u.y;
+        double cells = fmax(fabs(dx), fabs(dy)) / pitch;
+        if (cells < 1.5 || (d->edge_off && d->edge_off[k])) {
+            set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
+            continue;
+        }
+        double len = sqrt(dx * dx + dy * dy);
+        sg_point n = pt(-dy / len, dx / len);
+        double h = pitch * (0.45 + 0.15 * (cells - 1));
+        sg_point c1 = pt(u.x + dx / 4 + n.x * h, u.y + dy / 4 + n.y * h);
+        sg_point c2 = pt(u.x + 3 * dx / 4 + n.x * h,
+                         u.y + 3 * dy / 4 + n.y * h);
+        set_curve(d, k, u, c1, c2, v, false, n, pos, lp, fontsize);
+    }
+}
+
+typedef struct option_place {
+    sg_value v;
+    uint64_t key;
+    size_t node;
+} option_place;
+
+static int compare_options(const void *a, const void *b)
+{
+    const option_place *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v < y->v ? -1 : 1;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* The options of the position around_x, each once, in the order the
+ * picture shows them: by value, then by position.  *N receives their
+ * number; the caller frees the array.  NULL after recording SG_ENOMEM. */
+static option_place *around_options(sg_ctx *ctx, const sg_drawing *d,
+                                    size_t *n)
+{
+    size_t x = d->index_of[d->opts.around_x];
+    option_place *o = sg_alloc(ctx, d->m + 1, sizeof *o);
+    if (!o)
+        return NULL;
+    size_t count = 0;
+    for (size_t k = d->first[x]; k < d->first[x + 1]; k++) {
+        size_t h = d->head[k];
+        bool seen = false;
+        for (size_t j = 0; j < count && !seen; j++)
+            seen = o[j].node == h;
+        if (seen)
+            continue;
+        o[count].v = d->shown[h];
+        o[count].key = h < d->n ? node_number(d, h) : UINT64_MAX - d->nsums + (h - d->n);
+        o[count].node = h;
+        count++;
+    }
+    qsort(o, count, sizeof *o, compare_options);
+    *n = count;
+    return o;
+}
+
+/* The position around_x on top, its options in a row under it, by value,
+ * and a straight arrow to each: nothing lies between a move's ends. */
+static sg_status place_around(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
+                              Agsym_t *lp, double fontsize)
+{
+    size_t n = 0;
+    option_place *o = around_options(ctx, d, &n);
+    if (!o)
+        return ctx->status;
+    size_t x = d->index_of[d->opts.around_x];
+    double step = fmax(d->diam * 1.5, d->nsums ? d->sum_w + 0.5 * d->diam
+                                                : 0);
+    double width = (double)(n ? n - 1 : 0) * step;
+    for (size_t j = 0; j < n; j++) {
+        sg_point at = pt((double)j * step - width / 2, 0);
+        d->at[o[j].node] = at;
+        if (o[j].node < d->n)
+            box_add(&d->box, at.x, at.y, d->diam / 2);
+        else {
+            d->box.x0 = fmin(d->box.x0, at.x - d->sum_w / 2);
+            d->box.x1 = fmax(d->box.x1, at.x + d->sum_w / 2);
+            d->box.y0 = fmin(d->box.y0, at.y - d->sum_h / 2);
+        }
+    }
+    /* High enough above the row that the outermost arrows are not
+     * flatter than one in three. */
+    double rise = fmax(2.4 * d->diam, width / 2 / 3);
+    d->at[x] = pt(0, rise);
+    box_add(&d->box, 0, rise, d->diam / 2);
+    free(o);
+    for (size_t k = d->first[x]; k < d->first[x + 1]; k++) {
+        if (d->head[k] >= d->n) {
+            sg_draw_sum_move(d, k, pos, lp, fontsize);
+            continue;
+        }
+        sg_point u = d->at[x], v = d->at[d->head[k]];
+        set_curve(d, k, u, v, u, v, true, pt(1, 0), pos, lp, fontsize);
+    }
+    return SG_OK;
+}
+
 sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
 {
     d->box.x0 = d->box.y0 = HUGE_VAL;
@@ -798,7 +1247,12 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     d->at = sg_alloc_raw(ctx, d->n + d->nsums, sizeof *d->at);
     if (!d->at)
         return ctx->status;
-    if (d->layout == SG_LAYOUT_LINE) {
+    if (d->opts.around) {
+        if (place_around(ctx, d, epos, lp, fontsize) != SG_OK)
+            return ctx->status;
+    } else if (d->layout == SG_LAYOUT_BOARD) {
+        place_board(d, epos, lp, fontsize);
+    } else if (d->layout == SG_LAYOUT_LINE) {
         if (place_line(ctx, d, epos, lp, fontsize) != SG_OK)
             return ctx->status;
         /* `auto` takes one row only where it fits a slide: no wider than
@@ -807,9 +1261,10 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
         legend_estimate(d, &lw, &lh);
         double w = fmax(d->box.x1 - d->box.x0, lw);
         double h = d->box.y1 - d->box.y0 + lh;
-        double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+        double aspect = want_aspect(d);
         if (d->opts.layout == SG_LAYOUT_AUTO &&
-            w > h * fmin(SG_MAX_ASPECT, 1.7 * aspect)) {
+            (w > h * fmin(SG_MAX_ASPECT, 1.7 * aspect) ||
+             (d->slide_aspect > 0 && w > slide_width(d)))) {
             d->layout = SG_LAYOUT_GRID;
             d->box.x0 = d->box.y0 = HUGE_VAL;
             d->box.x1 = d->box.y1 = -HUGE_VAL;
@@ -819,12 +1274,14 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
         if (place_grid(ctx, d, epos, lp, fontsize) != SG_OK)
             return ctx->status;
     }
-    /* The grid places the sums itself, in its rows. */
-    if (d->layout != SG_LAYOUT_GRID &&
+    /* The grid places the sums itself, in its rows, and so does the
+     * picture of a position's options. */
+    bool own_sums = d->layout == SG_LAYOUT_GRID || d->opts.around;
+    if (!own_sums &&
         sg_layout_place_sums(ctx, d, epos, lp, fontsize, false) != SG_OK)
         return ctx->status;
     char buf[64];
-    size_t nodes = d->n + (d->layout == SG_LAYOUT_GRID ? d->nsums : 0);
+    size_t nodes = d->n + (own_sums ? d->nsums : 0);
     for (size_t i = 0; i < nodes; i++) {
         sg_draw_point(buf, sizeof buf, d->at[i].x, d->at[i].y);
         sg_draw_set(d->node[i], pos, buf);

@@ -324,8 +324,8 @@ static void grow_box(sg_box *b, double x, double y, double rx, double ry)
 
 /* Move K, from a position to a sum, as a straight line from the
  * position's circle to the sum's frame, ending in its arrowhead. */
-static void straight_move(sg_drawing *d, size_t k, Agsym_t *pos, Agsym_t *lp,
-                          double fontsize)
+void sg_draw_sum_move(sg_drawing *d, size_t k, Agsym_t *pos, Agsym_t *lp,
+                      double fontsize)
 {
     sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
     double dx = v.x - u.x, dy = v.y - u.y;
@@ -438,7 +438,7 @@ sg_status sg_layout_place_sums(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     }
     for (size_t k = 0; k < d->m; k++)
         if (d->head[k] >= d->n)
-            straight_move(d, k, pos, lp, fontsize);
+            sg_draw_sum_move(d, k, pos, lp, fontsize);
     free(slots);
     free(sum_x);
     free(movers);

@@ -76,15 +76,37 @@ typedef enum sg_layout {
     SG_LAYOUT_AUTO, /* chosen by size; never one that takes minutes */
     SG_LAYOUT_LINE, /* positions in one row, moves as arcs (the textbook) */
     SG_LAYOUT_DOT,  /* Graphviz's layered layout; small graphs only */
-    SG_LAYOUT_GRID  /* rows of positions placed by sgviz, for large graphs */
+    SG_LAYOUT_GRID, /* rows of positions placed by sgviz, for large graphs */
+    SG_LAYOUT_BOARD /* positions of two numbers (a,b) at column a, row b */
 } sg_layout;
 
-/* Parses "auto", "line", "dot" or "grid".  Returns SG_OK or SG_EINPUT. */
+/* Parses "auto", "line", "dot", "grid" or "board".  Returns SG_OK or
+ * SG_EINPUT. */
 SG_API sg_status sg_layout_parse(sg_ctx *ctx, const char *name,
                                  sg_layout *layout);
 
-/* "auto", "line", "dot" or "grid".  Static. */
+/* "auto", "line", "dot", "grid" or "board".  Static. */
 SG_API const char *sg_layout_name(sg_layout layout);
+
+/* Which moves a drawing shows. */
+typedef enum sg_moves_shown {
+    SG_MOVES_AUTO, /* every move, except on a board, which shows none */
+    SG_MOVES_ON,   /* every move */
+    SG_MOVES_OFF,  /* none: the positions alone */
+    SG_MOVES_FROM  /* the moves of one position, moves_from */
+} sg_moves_shown;
+
+/* A slide's shape, for pictures made to be shown full screen. */
+typedef enum sg_slide {
+    SG_SLIDE_NONE,
+    SG_SLIDE_16_9,
+    SG_SLIDE_4_3
+} sg_slide;
+
+/* Parses "16:9" or "4:3" (NULL or "": 16:9).  Returns SG_OK or SG_EINPUT
+ * listing the shapes. */
+SG_API sg_status sg_slide_parse(sg_ctx *ctx, const char *name,
+                                sg_slide *slide);
 
 typedef struct sg_drawing_opts {
     /* sizeof (sg_drawing_opts) as the caller was built with it, so that a
@@ -124,6 +146,19 @@ typedef struct sg_drawing_opts {
                                graph label, else the game) */
     int every;              /* Every-SG: each position shows its step
                                count beside its value (sg_every_new()) */
+    /* The fields below came with libsgviz 0.3. */
+    sg_moves_shown moves;   /* which moves are drawn (SG_MOVES_AUTO: all,
+                               but none on a board) */
+    uint64_t moves_from;    /* with SG_MOVES_FROM: that position's */
+    int heat_map;           /* colour each position by its value, a scale
+                               from sg = 0 up, instead of P and N alone */
+    int around;             /* draw only position around_x, its options
+                               with their values, and the mex they give */
+    uint64_t around_x;
+    sg_slide slide;         /* a slide's preset: the picture in the
+                               slide's shape, every label at least 20 px
+                               on a screen 1920 px wide, the legend beside
+                               it or in a strip */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -337,6 +372,8 @@ typedef struct sg_steps_opts {
                                shown computed */
     int every;              /* Every-SG: each position also shows its step
                                count, as sg_drawing_opts.every */
+    /* The fields below came with libsgviz 0.3. */
+    sg_slide slide;         /* a slide's preset, as sg_drawing_opts */
 } sg_steps_opts;
 
 typedef struct sg_steps sg_steps;
