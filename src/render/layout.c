@@ -820,12 +820,12 @@ static void route_move(sg_drawing *d, const grid *g, size_t k, double frac,
     set_spline(d, k, p, n, tip, label, pos, lp, fontsize);
 }
 
-/* An estimate of the legend's (and the caption's) size under the game's
- * box, for choosing the grid's shape before the legend is made.  It is
- * the same for every drawing of a game, whatever its legend shows (a
- * title, five rows of samples and a caption line), so that the picture
- * of a graph, of its steps and of its Beamer frame, with a legend or
- * without, is laid out alike. */
+/* An estimate of the legend's size under the game's box, for choosing
+ * the grid's shape before the legend is made.  It is the same for every
+ * drawing of a game, whatever its legend shows (a title and the samples
+ * of P and N, the legend every drawing has), so that the picture of a
+ * graph, of its steps and of its Beamer frame, with a legend or without,
+ * is laid out alike. */
 static void legend_estimate(const sg_drawing *d, double *w, double *h)
 {
     double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
@@ -839,7 +839,7 @@ static void legend_estimate(const sg_drawing *d, double *w, double *h)
         *h = caption + 1.6 * fs + 2 * row;
         return;
     }
-    *h = fmin(0.5 * d->diam, 30) + caption + 1.6 * fs + 5 * row;
+    *h = fmin(0.5 * d->diam, 30) + 1.6 * fs + 2 * row;
     *w = 28 * fs;
 }
 
