@@ -1345,6 +1345,10 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
          * position, so 0..X holds them all. */
         d->opts.has_root = 0;
         last = d->opts.around_x;
+        /* The position and its moves stand out as a step's do. */
+        d->opts.highlight = 1;
+        d->opts.highlight_move = 0;
+        d->opts.highlight_x = d->opts.around_x;
     }
     if (sg_game_is_finite(game)) {
         uint64_t count = sg_game_position_count(game);
@@ -1658,7 +1662,14 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     if (strcmp(format, "png") == 0 &&
         png_too_large(ctx, w, h, theme_dpi ? atof(theme_dpi) : 0) != SG_OK)
         return ctx->status;
-    if (strcmp(format, "png") == 0 && !theme_dpi) {
+    if (strcmp(format, "png") == 0 && !theme_dpi && d->slide_aspect > 0) {
+        /* A slide's PNG fills a screen 1920 pixels wide. */
+        double pad = sg_theme_number(&d->theme->graph, "pad", 0.0555);
+        double inches = (d->extent.x1 - d->extent.x0) / 72 + 2 * pad;
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.2f", 1920 / inches);
+        dpi = set_for_render(d, "dpi", buf, old_dpi, sizeof old_dpi);
+    } else if (strcmp(format, "png") == 0 && !theme_dpi) {
         double pixels = w * h * 96 * 96;
         if (pixels > PNG_MAX_PIXELS) {
             double res = fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64);

@@ -1298,7 +1298,30 @@ typedef struct legend {
     sg_ctx *ctx;
     Agsym_t *pos, *width, *height, *shape, *label, *cls, *id;
     double fontsize;
+    /* Where the next sample goes: down a column from (x0, y), or, with
+     * a strip as wide as STRIP, along a row that wraps. */
+    double x0, x, y, row, strip;
+    bool started;
 } legend;
+
+/* The place (*X, *Y) of the next sample of the legend, WIDTH wide. */
+static void legend_next(legend *l, double width, double *x, double *y)
+{
+    if (l->strip > 0) {
+        if (l->started && l->x + width > l->x0 + l->strip) {
+            l->x = l->x0;
+            l->y -= l->row;
+        }
+        *x = l->x;
+        l->x += width + 1.5 * l->fontsize;
+    } else {
+        if (l->started)
+            l->y -= l->row;
+        *x = l->x0;
+    }
+    l->started = true;
+    *y = l->y;
+}
 
 /* A node for the legend, named NAME unless the game has a position of that
  * name, in which case underscores go in front until the name is free. */
@@ -1534,22 +1557,30 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
     if (!legend_text(l, "_legend_title", x0, y, title))
         return ctx->status;
     y -= 0.8 * fs + row / 2;
+    l->x0 = l->x = x0;
+    l->y = y;
+    l->row = row;
+    l->started = false;
+#define ITEM(width) legend_next(l, (width), &x0, &y)
     legend_say(words, d->opts.misere ? LS_P_MISERE : LS_P, none, text,
                sizeof text);
+    ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
     if (!legend_sample(l, "_legend_P", x0 + size / 2, y, size, STYLE_P, -1,
                        "P", "P") ||
         !legend_text(l, "_legend_P_text", x0 + size + gap, y, text))
         return ctx->status;
-    y -= row;
     legend_say(words, d->opts.misere ? LS_N_MISERE : LS_N, none, text,
                sizeof text);
+    ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
     if (!legend_sample(l, "_legend_N", x0 + size / 2, y, size, STYLE_N, -1,
                        "N", "N") ||
         !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))
         return ctx->status;
     if (d->nsums) {
         /* A sum node as the drawing has it, its first sum for a sample. */
-        y -= row;
+        legend_say(words, d->opts.misere ? LS_SUM_MISERE : LS_SUM, none,
+                   text, sizeof text);
+        ITEM(fmax(size, d->sum_w) + gap + sg_draw_text_width(text, fs) + 8);
         Agnode_t *v = legend_node(l, "_legend_sum", x0 + d->sum_w / 2, y,
                                   d->sum_w, d->sum_h);
         if (!v)
@@ -1568,7 +1599,8 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
             return ctx->status;
     }
     if (d->opts.highlight_wins) {
-        y -= row;
+        legend_say(words, LS_WIN, none, text, sizeof text);
+        ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
         /* A sample move between two unpainted points. */
         Agnode_t *a = legend_node(l, "_legend_win_from", x0 + size, y, 1, 1);
         Agnode_t *b = legend_node(l, "_legend_win_to", x0, y, 1, 1);
@@ -1602,19 +1634,19 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
     if (d->opts.highlight) {
         /* The position highlighted and where its moves lead, in the
          * styles of a step's. */
-        y -= row;
         legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE
                                                  : LS_HIGHLIGHT,
                    none, text, sizeof text);
+        ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
         if (!legend_sample(l, "_legend_highlight", x0 + size / 2, y, size,
                            STYLE_N, STYLE_CURRENT, "x", "current") ||
             !legend_text(l, "_legend_highlight_text", x0 + size + gap, y,
                          text))
             return ctx->status;
-        y -= row;
         legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE_TARGET
                                                  : LS_HIGHLIGHT_TARGET,
                    none, text, sizeof text);
+        ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
         if (!legend_sample(l, "_legend_highlight_target", x0 + size / 2, y,
                            size, STYLE_P, STYLE_TARGET, "y", "target") ||
             !legend_text(l, "_legend_highlight_target_text",
@@ -1640,8 +1672,8 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
              -1, LS_PENDING},
         };
         for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-            y -= row;
             legend_say(words, rows[i].words, none, text, sizeof text);
+            ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
             if (!legend_sample(l, rows[i].name, x0 + size / 2, y, size,
                                rows[i].base, rows[i].extra, rows[i].label,
                                rows[i].what) ||
@@ -1649,27 +1681,200 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
                 return ctx->status;
         }
     }
+    if (d->opts.heat_map) {
+        /* The heat map's scale: one sample a value, up to the largest
+         * drawn (the last stands for it and every larger one). */
+        sg_value top = 0;
+        for (size_t i = 0; i < d->n; i++)
+            if (d->sg[i] != SG_VALUE_UNKNOWN && d->sg[i] > top)
+                top = d->sg[i];
+        if (top > HEAT_COLORS - 1)
+            top = HEAT_COLORS - 1;
+        double w = sg_draw_text_width(d->value_prefix, fs) + 8;
+        ITEM(w + gap + (double)(top + 1) * (size + 4));
+        if (!legend_text(l, "_legend_heat_text", x0, y, d->value_prefix))
+            return ctx->status;
+        for (sg_value v = 0; v <= top; v++) {
+            char name[32], label[32];
+            snprintf(name, sizeof name, "_legend_heat_%u", (unsigned)v);
+            snprintf(label, sizeof label, "%u%s", (unsigned)v,
+                     v == HEAT_COLORS - 1 ? "+" : "");
+            Agnode_t *sv = legend_sample(l, name,
+                                         x0 + w + gap + size / 2 +
+                                             (double)v * (size + 4),
+                                         y, size, v ? STYLE_N : STYLE_P, -1,
+                                         label, "heat");
+            if (!sv)
+                return ctx->status;
+            if (d->n_fill)
+                sg_draw_set(sv, d->n_fill, sg_heat_color(v));
+            if (d->n_fontcolor)
+                sg_draw_set(sv, d->n_fontcolor, sg_heat_text_color(v));
+        }
+    }
+#undef ITEM
     return SG_OK;
 }
 
-sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
+static void legend_init(legend *l, sg_ctx *ctx, sg_drawing *d)
+{
+    *l = (legend){.d = d, .ctx = ctx};
+    l->pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
+    l->width = agattr(d->g, AGNODE, SG_GV_STR("width"), NULL);
+    l->height = agattr(d->g, AGNODE, SG_GV_STR("height"), NULL);
+    l->shape = d->n_shape;
+    l->label = d->n_label;
+    l->cls = d->n_class;
+    l->id = agattr(d->g, AGNODE, SG_GV_STR("id"), NULL);
+    l->fontsize = sg_theme_number(&d->theme->node, "fontsize", 14);
+    l->fontsize = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
+                                  "fontsize", l->fontsize);
+}
+
+/* Under the picture of a position and its options: the mex step, as a
+ * line ("sg(5) = mex{0, 1, 2} = 3", the options' values in the order
+ * they stand) over a row of the values 0, 1, 2, ...: those the options
+ * have, those they lack, and the mex, the least they lack, which is the
+ * position's value, styled as the position is.  Returns the height it
+ * took, or a negative number after recording an error. */
+static double around_strip(legend *l, double y)
+{
+    sg_drawing *d = l->d;
+    size_t n = 0;
+    option_place *o = around_options(l->ctx, d, &n);
+    if (!o)
+        return -1;
+    /* The values 0..top + 1 are shown, top the largest an option has
+     * (within reason: a value strip of more than 40 is not read). */
+    sg_value top = 0;
+    unsigned char have[41] = {0};
+    for (size_t j = 0; j < n; j++) {
+        if (o[j].v <= 40)
+            have[o[j].v] = 1;
+        if (o[j].v > top && o[j].v < 40)
+            top = o[j].v;
+    }
+    sg_value mex = 0;
+    while (mex < 40 && have[mex])
+        mex++;
+    /* The function's name as the nodes write it: "sg=" is "sg". */
+    char fn[16];
+    snprintf(fn, sizeof fn, "%s", d->value_prefix);
+    size_t len = strlen(fn);
+    if (len && fn[len - 1] == '=')
+        fn[len - 1] = '\0';
+    sg_buf b;
+    sg_buf_init(&b);
+    char name[64];
+    sg_buf_printf(&b, "%s(%s) = mex{", fn,
+                  sg_game_position_name(d->game, d->opts.around_x, name,
+                                        sizeof name));
+    for (size_t j = 0; j < n; j++)
+        sg_buf_printf(&b, "%s%llu", j ? ", " : "", (unsigned long long)o[j].v);
+    sg_buf_printf(&b, "} = %llu", (unsigned long long)mex);
+    free(o);
+    if (b.failed) {
+        sg_buf_free(&b);
+        sg_ctx_fail(l->ctx, SG_ENOMEM, "out of memory writing the mex step");
+        return -1;
+    }
+    double fs = l->fontsize, cfs = 1.4 * fs;
+    double size = fmax(2.2 * fs, 26), x0 = d->box.x0;
+    double y0 = y;
+    y -= cfs;
+    double keep = l->fontsize;
+    l->fontsize = cfs;
+    Agnode_t *line = legend_text(l, "_around_mex", x0, y, b.data);
+    l->fontsize = keep;
+    sg_buf_free(&b);
+    if (!line)
+        return -1;
+    char big[32];
+    snprintf(big, sizeof big, "%.1f", cfs);
+    sg_draw_set(line, agattr(d->g, AGNODE, SG_GV_STR("fontsize"), NULL),
+                big);
+    sg_draw_set(line, l->cls, "mex");
+    y -= cfs + size / 2;
+    sg_value last = mex > top ? mex : top + 1;
+    for (sg_value v = 0; v <= last; v++) {
+        char id[32], label[32];
+        snprintf(id, sizeof id, "_around_value_%u", (unsigned)v);
+        snprintf(label, sizeof label, "%u", (unsigned)v);
+        bool chosen = v == mex, had = v <= 40 && have[v];
+        Agnode_t *s = legend_sample(l, id, x0 + size / 2 +
+                                              (double)v * (size + 6),
+                                    y, size,
+                                    chosen ? (v ? STYLE_N : STYLE_P)
+                                           : had ? STYLE_N : STYLE_PENDING,
+                                    chosen ? STYLE_CURRENT
+                                           : had ? STYLE_TARGET : -1,
+                                    label,
+                                    chosen ? "mex" : had ? "taken" : "free");
+        if (!s)
+            return -1;
+    }
+    return y0 - (y - size / 2 - 0.5 * fs);
+}
+
+/* A slide's picture is as wide as the slide's shape: two points that
+ * paint nothing stretch it, and its labels must be large enough on a
+ * screen 1920 pixels wide. */
+static sg_status slide_frame(sg_ctx *ctx, sg_drawing *d)
+{
+    legend l;
+    legend_init(&l, ctx, d);
+    sg_box e = d->extent;
+    double w = e.x1 - e.x0, h = e.y1 - e.y0, a = d->slide_aspect;
+    if (w < h * a) {
+        double more = (h * a - w) / 2;
+        e.x0 -= more;
+        e.x1 += more;
+    } else {
+        double more = (w / a - h) / 2;
+        e.y0 -= more;
+        e.y1 += more;
+    }
+    Agnode_t *lo = legend_node(&l, "_slide_lo", e.x0 + 0.5, e.y0 + 0.5, 1, 1);
+    Agnode_t *hi = legend_node(&l, "_slide_hi", e.x1 - 0.5, e.y1 - 0.5, 1, 1);
+    if (!lo || !hi)
+        return ctx->status;
+    Agnode_t *corner[2] = {lo, hi};
+    for (int i = 0; i < 2; i++) {
+        sg_draw_set(corner[i], d->n_style, "invis");
+        sg_draw_set(corner[i], l.label, "");
+        sg_draw_set(corner[i], l.shape, "point");
+        sg_draw_set(corner[i], l.cls, "frame");
+    }
+    double pad = picture_pad(d);
+    double wide = d->extent.x1 - d->extent.x0 + 2 * pad;
+    double px = smallest_text(d) * SLIDE_SCREEN / wide;
+    if (px + 1e-9 < SLIDE_TEXT)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu positions make a "
+                           "picture %.0f points wide, so on a screen %.0f "
+                           "pixels wide its labels would be %.1f pixels, "
+                           "less than the %.0f a slide needs; draw fewer "
+                           "positions", sg_game_describe(d->game), d->n,
+                           wide, SLIDE_SCREEN, px, SLIDE_TEXT);
+    return SG_OK;
+}
+
+static sg_status legend_all(sg_ctx *ctx, sg_drawing *d)
 {
     d->extent = d->box;
-    if (d->n == 0 || (d->opts.no_legend && !d->opts.caption))
+    if (d->n == 0)
         return SG_OK;
-    legend l = {.d = d, .ctx = ctx};
-    l.pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
-    l.width = agattr(d->g, AGNODE, SG_GV_STR("width"), NULL);
-    l.height = agattr(d->g, AGNODE, SG_GV_STR("height"), NULL);
-    l.shape = d->n_shape;
-    l.label = d->n_label;
-    l.cls = d->n_class;
-    l.id = agattr(d->g, AGNODE, SG_GV_STR("id"), NULL);
-    l.fontsize = sg_theme_number(&d->theme->node, "fontsize", 14);
-    l.fontsize = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
-                                 "fontsize", l.fontsize);
+    legend l;
+    legend_init(&l, ctx, d);
     double fs = l.fontsize;
     double x0 = d->box.x0, y = d->box.y0 - fmin(0.5 * d->diam, 30);
+    if (d->opts.around) {
+        double took = around_strip(&l, y);
+        if (took < 0)
+            return ctx->status;
+        y -= took;
+    }
+    if (d->opts.no_legend && !d->opts.caption)
+        return SG_OK;
 
     if (d->opts.caption) {
         /* The caption is what a step says, so it is set larger than the
@@ -1696,6 +1901,18 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     }
     if (d->opts.no_legend)
         return SG_OK;
+    if (d->slide_aspect > 0) {
+        /* On a slide the legend takes the room the picture leaves: a
+         * column beside a picture narrower than the slide, a strip under
+         * one that is wider. */
+        double w = d->box.x1 - d->box.x0, h = d->box.y1 - d->box.y0;
+        if (w < h * d->slide_aspect) {
+            x0 = d->box.x1 + fmin(d->diam, 40);
+            y = d->box.y1;
+        } else {
+            l.strip = fmax(w, 24 * fs);
+        }
+    }
 
     sg_template *words = sg_legend_wording(ctx, d->opts.lang);
     if (!words)
@@ -1703,4 +1920,11 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     sg_status st = legend_lines(&l, words, x0, y);
     sg_template_free(words);
     return st;
+}
+
+sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
+{
+    if (legend_all(ctx, d) != SG_OK)
+        return ctx->status;
+    return d->slide_aspect > 0 && d->n ? slide_frame(ctx, d) : SG_OK;
 }
