@@ -40,6 +40,8 @@ static const char usage[] =
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
     "      --aspect W:H      the pictures' shape, e.g. 4:3 (default 16:9)\n"
+    "      --slide [SHAPE]   made for a slide, 16:9 (default) or 4:3, laid\n"
+    "                        out as graph --slide lays the game out\n"
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --to X            the last position (instead of -n)\n"
@@ -269,7 +271,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_POSITION,
         OPT_ASPECT,
         OPT_NO_LEGEND,
-        OPT_EVERY
+        OPT_EVERY,
+        OPT_SLIDE
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -290,6 +293,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"every", no_argument, NULL, OPT_EVERY},
+        {"slide", optional_argument, NULL, OPT_SLIDE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -327,6 +331,10 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
             break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_EVERY: opts.every = 1; break;
+        case OPT_SLIDE:
+            if (cli_slide_option(ctx, argc, argv, &opts.slide) != SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
