@@ -1382,7 +1382,11 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
                     SG_PLUGIN_HINT "; --layout grid works without it");
         goto fail;
     }
-    d->dense = d->m > SG_DENSE_MOVES;
+    /* Only the moves drawn make a drawing dense. */
+    size_t drawn = d->m;
+    for (size_t k = 0; d->edge_off && k < d->m; k++)
+        drawn -= d->edge_off[k];
+    d->dense = drawn > SG_DENSE_MOVES;
     choose_diameter(d);
     if (build_graph(ctx, d) != SG_OK)
         goto fail;
