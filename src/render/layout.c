@@ -933,14 +933,34 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     if (game_cells(d)) {
         /* The game's own grid (a sum's positions), rows going up. */
         g.cols = 1;
-        for (size_t i = 0; i < d->n; i++) {
-            uint64_t col = 0, row = 0;
-            game->ops->cell(game, d->x[i], &col, &row);
-            d->at[i] = pt((double)col * g.sx, (double)row * g.sy);
-            box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
-            if (col + 1 > g.cols)
-                g.cols = (size_t)col + 1;
+        uint64_t *cols = sg_alloc_raw(ctx, d->n + 1, sizeof *cols);
+        uint64_t *rows = sg_alloc_raw(ctx, d->n + 1, sizeof *rows);
+        if (!cols || !rows) {
+            free(cols);
+            free(rows);
+            return ctx->status;
         }
+        for (size_t i = 0; i < d->n; i++) {
+            cols[i] = rows[i] = 0;
+            game->ops->cell(game, d->x[i], &cols[i], &rows[i]);
+        }
+        /* A sum's grid takes the shape asked for, by slices. */
+        double lw, lh;
+        legend_estimate(d, &lw, &lh);
+        sg_status st = game->ops->id == SG_GAME_SUM
+                           ? sg_sum_cells_shape(ctx, cols, rows, d->n, g.sx,
+                                                g.sy, want_aspect(d), lw, lh)
+                           : SG_OK;
+        for (size_t i = 0; st == SG_OK && i < d->n; i++) {
+            d->at[i] = pt((double)cols[i] * g.sx, (double)rows[i] * g.sy);
+            box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
+            if (cols[i] + 1 > g.cols)
+                g.cols = (size_t)cols[i] + 1;
+        }
+        free(cols);
+        free(rows);
+        if (st != SG_OK)
+            return st;
         return route_moves(ctx, d, &g, pos, lp, fontsize);
     }
     uint64_t cells = 1;

@@ -444,3 +444,103 @@ sg_status sg_layout_place_sums(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     free(movers);
     return SG_OK;
 }
+
+/* ------------------------------------------------------------------------ */
+/* The shape of a sum's grid                                                */
+/* ------------------------------------------------------------------------ */
+
+/* How far a picture of W x H points (and the legend's EXTRA_W x EXTRA_H
+ * under it) is from ASPECT, as a factor of at least 1. */
+static double shape_off(double w, double h, double aspect, double extra_w,
+                        double extra_h)
+{
+    double ratio = fmax(w, extra_w) / (h + extra_h) / aspect;
+    return ratio >= 1 ? ratio : 1 / ratio;
+}
+
+sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
+                             size_t n, double sx, double sy, double aspect,
+                             double extra_w, double extra_h)
+{
+    uint64_t maxc = 0, maxr = 0;
+    for (size_t i = 0; i < n; i++) {
+        maxc = col[i] > maxc ? col[i] : maxc;
+        maxr = row[i] > maxr ? row[i] : maxr;
+    }
+    if (n == 0 || maxc > 100000)
+        return SG_OK;
+    /* The slices: runs of used columns, one empty column between two (the
+     * grid of a sum of three has one block of the first heap's states for
+     * each state of the third). */
+    unsigned char *used = sg_alloc(ctx, (size_t)maxc + 1, 1);
+    size_t *start = sg_alloc(ctx, (size_t)maxc + 2, sizeof *start);
+    size_t *block = sg_alloc(ctx, (size_t)maxc + 1, sizeof *block);
+    if (!used || !start || !block) {
+        free(used);
+        free(start);
+        free(block);
+        return ctx->status;
+    }
+    for (size_t i = 0; i < n; i++)
+        used[col[i]] = 1;
+    size_t nb = 0;
+    uint64_t bw = 0;
+    for (uint64_t c = 0; c <= maxc; c++) {
+        if (!used[c])
+            continue;
+        if (c == 0 || !used[c - 1])
+            start[nb++] = (size_t)c;
+        block[c] = nb - 1;
+        if (c - start[nb - 1] + 1 > bw)
+            bw = c - start[nb - 1] + 1;
+    }
+    double rows = (double)maxr + 1;
+    /* As it is, turned a quarter (a sum of two), or its slices in rows
+     * of K. */
+    size_t best_k = 0;
+    bool turn = false;
+    double best = HUGE_VAL;
+    for (size_t k = 1; k <= nb; k++) {
+        size_t lines = (nb + k - 1) / k;
+        double w = ((double)k * ((double)bw + 1) - 2) * sx;
+        double h = ((double)lines * (rows + 1) - 2) * sy;
+        /* A last row of slices far from full reads badly: each empty
+         * place counts against the shape. */
+        double e = shape_off(w, h, aspect, extra_w, extra_h) *
+                   (1 + 0.1 * (double)(lines * k - nb));
+        /* No wider than 3:1 in the end, whatever is asked: the estimate
+         * keeps a margin for the legend's own shape. */
+        if (k > 1 && fmax(w, extra_w) > 2.6 * (h + extra_h))
+            continue;
+        if (e < best - 1e-9) {
+            best = e;
+            best_k = k;
+        }
+    }
+    if (nb == 1) {
+        double e = shape_off((rows - 1) * sx, ((double)bw - 1) * sy, aspect,
+                             extra_w, extra_h);
+        if (e < best - 1e-9) {
+            best = e;
+            turn = true;
+        }
+    }
+    size_t lines = (nb + best_k - 1) / best_k;
+    for (size_t i = 0; i < n && !turn; i++) {
+        size_t b = block[col[i]];
+        uint64_t off = col[i] - start[b];
+        size_t line = b / best_k, at = b % best_k;
+        col[i] = (uint64_t)at * (bw + 1) + off;
+        /* Rows go up: the first slices stand on top, read first. */
+        row[i] += (uint64_t)(lines - 1 - line) * ((uint64_t)maxr + 2);
+    }
+    for (size_t i = 0; i < n && turn; i++) {
+        uint64_t t = col[i];
+        col[i] = row[i];
+        row[i] = t;
+    }
+    free(used);
+    free(start);
+    free(block);
+    return SG_OK;
+}
