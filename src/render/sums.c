@@ -507,7 +507,7 @@ sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
         /* A last row of slices far from full reads badly: each empty
          * place counts against the shape. */
         double e = shape_off(w, h, aspect, extra_w, extra_h) *
-                   (1 + 0.1 * (double)(lines * k - nb));
+                   (1 + 0.25 * (double)(lines * k - nb));
         /* No wider than 3:1 in the end, whatever is asked: the estimate
          * keeps a margin for the legend's own shape. */
         if (k > 1 && fmax(w, extra_w) > 2.6 * (h + extra_h))
