@@ -944,12 +944,16 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
             cols[i] = rows[i] = 0;
             game->ops->cell(game, d->x[i], &cols[i], &rows[i]);
         }
-        /* A sum's grid takes the shape asked for, by slices. */
+        /* A sum's grid takes the shape asked for, by slices; it turns
+         * from the textbook's (the first heap across) only when a shape
+         * is asked for. */
         double lw, lh;
         legend_estimate(d, &lw, &lh);
+        bool asked = d->opts.aspect > 0 || d->slide_aspect > 0;
         sg_status st = game->ops->id == SG_GAME_SUM
                            ? sg_sum_cells_shape(ctx, cols, rows, d->n, g.sx,
-                                                g.sy, want_aspect(d), lw, lh)
+                                                g.sy, want_aspect(d), asked,
+                                                lw, lh)
                            : SG_OK;
         for (size_t i = 0; st == SG_OK && i < d->n; i++) {
             d->at[i] = pt((double)cols[i] * g.sx, (double)rows[i] * g.sy);

@@ -295,12 +295,14 @@ const char *sg_heat_text_color(sg_value v);
 
 /* Re-packs the cells of a sum's grid (column COL[i], row ROW[i] of the N
  * positions) to come closest to ASPECT with a column pitch SX and a row
- * pitch SY: a sum of two is drawn as it is or turned a quarter, a sum of
- * three or more is cut into slices (one per state of its last parts)
- * laid out in rows of slices.  Returns SG_OK or SG_ENOMEM. */
+ * pitch SY, and a legend of EXTRA_W x EXTRA_H under it: a sum of two is
+ * drawn as it is or, when MAY_TURN, turned a quarter (the first heap up),
+ * a sum of three or more is cut into slices (one per state of its third
+ * part) laid out in rows of slices, never wider than 3:1.  Returns SG_OK
+ * or SG_ENOMEM. */
 sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
                              size_t n, double sx, double sy, double aspect,
-                             double extra_w, double extra_h);
+                             bool may_turn, double extra_w, double extra_h);
 
 /* The legend's wording in language LANG (NULL: English), from
  * templates/legend/LANG.text.  Returns a new template the caller frees with

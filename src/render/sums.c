@@ -460,7 +460,7 @@ static double shape_off(double w, double h, double aspect, double extra_w,
 
 sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
                              size_t n, double sx, double sy, double aspect,
-                             double extra_w, double extra_h)
+                             bool may_turn, double extra_w, double extra_h)
 {
     uint64_t maxc = 0, maxr = 0;
     for (size_t i = 0; i < n; i++) {
@@ -517,7 +517,7 @@ sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
             best_k = k;
         }
     }
-    if (nb == 1) {
+    if (nb == 1 && may_turn) {
         double e = shape_off((rows - 1) * sx, ((double)bw - 1) * sy, aspect,
                              extra_w, extra_h);
         if (e < best - 1e-9) {
