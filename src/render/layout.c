@@ -912,6 +912,31 @@ static double shape_error(const sg_drawing *d, const grid *g, uint64_t cells,
 static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
                              Agsym_t *pos, Agsym_t *lp, double fontsize);
 
+/* Whether a grid of G's columns holding CELLS positions, with its legend
+ * beside it or in a strip under it (as sg_layout_legend() will put it) and
+ * a caption's line, framed to the slide's shape, is narrow enough for
+ * labels of SLIDE_TEXT pixels.  Always true off slides. */
+static bool slide_fits(const sg_drawing *d, const grid *g, uint64_t cells)
+{
+    if (d->slide_aspect <= 0)
+        return true;
+    double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
+    fs = sg_theme_number(&d->theme->node_style[STYLE_LEGEND], "fontsize", fs);
+    double row = fmax(2.2 * fs, 26) + 8, a = d->slide_aspect;
+    uint64_t rows = (cells + g->cols - 1) / g->cols +
+                    (d->nsums + g->cols - 1) / g->cols;
+    double gw = (double)(g->cols - 1) * g->sx + 2 * g->r;
+    double gh = (double)(rows - 1) * g->sy + 2 * g->r + 0.6 * g->gh +
+                2.8 * fs + 18;
+    double framed;
+    if (gw < gh * a)
+        framed = fmax(gw + fmin(d->diam, 40) + 32 * fs,
+                      fmax(gh, 1.6 * fs + 4 * row) * a);
+    else
+        framed = fmax(fmax(gw, 24 * fs), (gh + 1.6 * fs + 2 * row) * a);
+    return framed <= slide_width(d);
+}
+
 /* Rows without a period to follow start at numbers easy to read: any
  * number of columns up to 20, a multiple of 5 up to 50, of 10 beyond. */
 static bool round_columns(size_t cols)
@@ -985,6 +1010,10 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
             continue;
         g.cols = cols;
         double e = shape_error(d, &g, cells, aspect, lw, lh);
+        /* On a slide, a grid whose labels would come out too small loses
+         * to any that fits. */
+        if (!slide_fits(d, &g, cells))
+            e *= 100;
         if (e < best) {
             best = e;
             best_cols = cols;
@@ -999,6 +1028,8 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                 continue;
             g.cols = cols;
             double e = shape_error(d, &g, cells, aspect, lw, lh);
+            if (!slide_fits(d, &g, cells))
+                e *= 100;
             if (e < best) {
                 best = e;
                 best_cols = cols;
@@ -1847,8 +1878,32 @@ static sg_status slide_frame(sg_ctx *ctx, sg_drawing *d)
 {
     legend l;
     legend_init(&l, ctx, d);
+    /* Graphviz's box of a picture holds every control point of every
+     * curve, beyond the curve itself (the arcs over a row): the frame is
+     * measured as Graphviz will measure it. */
+    Agsym_t *epos = agattr(d->g, AGEDGE, SG_GV_STR("pos"), NULL);
+    for (size_t k = 0; epos && k < d->m; k++) {
+        const char *p = agxget(d->edge[k], epos);
+        while (p && *p) {
+            double x, y;
+            int used = 0;
+            if (*p == 'e' || *p == 's')
+                p += 2;
+            if (sscanf(p, "%lf,%lf%n", &x, &y, &used) != 2)
+                break;
+            d->extent.x0 = fmin(d->extent.x0, x);
+            d->extent.x1 = fmax(d->extent.x1, x);
+            d->extent.y0 = fmin(d->extent.y0, y);
+            d->extent.y1 = fmax(d->extent.y1, y);
+            p += used;
+            p += strspn(p, " ");
+        }
+    }
+    /* The padding around the picture counts in its shape. */
     sg_box e = d->extent;
-    double w = e.x1 - e.x0, h = e.y1 - e.y0, a = d->slide_aspect;
+    double pad2 = 2 * picture_pad(d);
+    double w = e.x1 - e.x0 + pad2, h = e.y1 - e.y0 + pad2;
+    double a = d->slide_aspect;
     if (w < h * a) {
         double more = (h * a - w) / 2;
         e.x0 -= more;
