@@ -1789,8 +1789,8 @@ static void legend_init(legend *l, sg_ctx *ctx, sg_drawing *d)
 /* Under the picture of a position and its options: the mex step, as a
  * line ("sg(5) = mex{0, 1, 2} = 3", the options' values in the order
  * they stand) over a row of the values 0, 1, 2, ...: those the options
- * have, those they lack, and the mex, the least they lack, which is the
- * position's value, styled as the position is.  Returns the height it
+ * have (plain), those they lack (greyed), and the mex, the least they
+ * lack, which is the position's value, highlighted as the position is.  Returns the height it
  * took, or a negative number after recording an error. */
 static double around_strip(legend *l, double y)
 {
@@ -1861,8 +1861,7 @@ static double around_strip(legend *l, double y)
                                     y, size,
                                     chosen ? (v ? STYLE_N : STYLE_P)
                                            : had ? STYLE_N : STYLE_PENDING,
-                                    chosen ? STYLE_CURRENT
-                                           : had ? STYLE_TARGET : -1,
+                                    chosen ? STYLE_CURRENT : -1,
                                     label,
                                     chosen ? "mex" : had ? "taken" : "free");
         if (!s)

@@ -179,11 +179,16 @@ static void sum_states(sg_drawing *d)
     for (size_t j = 0; j < d->nsums; j++) {
         state[j] = SG_NODE_VALUE;
         sg_value shown = 0;
+        bool undrawn = false;
         for (size_t i = d->sum_first[j]; i < d->sum_first[j + 1]; i++) {
             uint64_t x = d->sum_parts[i];
             size_t at = x <= d->last ? d->index_of[x] : SIZE_MAX;
             unsigned char s = at == SIZE_MAX ? SG_NODE_VALUE : d->nstate[at];
-            sg_value v = at == SIZE_MAX ? SG_VALUE_UNKNOWN : d->shown[at];
+            /* A heap the drawing leaves out (a position's options alone
+             * are drawn) counts with its own value, which the sum's
+             * holds. */
+            undrawn |= at == SIZE_MAX;
+            sg_value v = at == SIZE_MAX ? 0 : d->shown[at];
             if (s == SG_NODE_HIDDEN)
                 state[j] = SG_NODE_HIDDEN;
             else if (s == SG_NODE_PENDING && state[j] != SG_NODE_HIDDEN)
@@ -194,7 +199,7 @@ static void sum_states(sg_drawing *d)
         }
         /* Under misère play a sum's value is not the nim-sum of its
          * heaps': it is the one the drawing found when it was made. */
-        if (d->opts.misere && shown != SG_VALUE_UNKNOWN)
+        if ((d->opts.misere || undrawn) && shown != SG_VALUE_UNKNOWN)
             shown = d->sg[d->n + j];
         d->shown[d->n + j] = shown;
     }
