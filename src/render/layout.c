@@ -1363,12 +1363,17 @@ typedef struct legend {
 static void legend_next(legend *l, double width, double *x, double *y)
 {
     if (l->strip > 0) {
-        if (l->started && l->x + width > l->x0 + l->strip) {
+        /* The strip is a table of equal columns, as wide as the legend's
+         * longest line ("P-position: sg = 0, the player to move loses");
+         * a wider sample takes as many columns as it needs. */
+        double cell = 31 * l->fontsize + 1.5 * l->fontsize;
+        double cells = fmax(1, ceil((width + 1.5 * l->fontsize) / cell));
+        if (l->started && l->x + cells * cell > l->x0 + fmax(l->strip, cell) + 1) {
             l->x = l->x0;
             l->y -= l->row;
         }
         *x = l->x;
-        l->x += width + 1.5 * l->fontsize;
+        l->x += cells * cell;
     } else {
         if (l->started)
             l->y -= l->row;
@@ -1988,7 +1993,16 @@ static sg_status legend_all(sg_ctx *ctx, sg_drawing *d)
             x0 = d->box.x1 + fmin(d->diam, 40);
             y = d->box.y1;
         } else {
-            l.strip = fmax(w, 24 * fs);
+            /* The picture is framed to the slide's shape in the end, so
+             * the strip may be as wide as that frame will be at least:
+             * the picture's height with a caption and four rows of
+             * samples under it, times the slide's shape. */
+            double row = fmax(2.2 * fs, 26) + 8;
+            double least = (h + (d->caption ? 2.8 * fs : 0) + 1.6 * fs +
+                            4 * row) * d->slide_aspect;
+            /* Two columns at least: a strip of one would be a column
+             * under the picture, the height a slide lacks. */
+            l.strip = fmax(fmax(w, 2 * 32.5 * fs), least);
         }
     }
 
