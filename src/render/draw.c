@@ -1340,6 +1340,14 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     }
     if (d->opts.has_root)
         last = d->opts.root;
+    if (d->opts.around && d->opts.misere) {
+        /* g- is not the mex of the options' g-: there is no mex step to
+         * draw. */
+        sg_ctx_fail(ctx, SG_EINPUT, "a position's options show the mex "
+                    "step of normal play; misère values are not the mex "
+                    "of their options'");
+        goto fail;
+    }
     if (d->opts.around) {
         /* A position and its options: every move leads to a smaller
          * position, so 0..X holds them all. */

@@ -162,3 +162,40 @@ for lay_aspect in 16:9 3:1 4:3; do
         fi
     fi
 done
+
+# A DOT game whose nodes are named 0..12, with the moves of S = {1,3,4}
+# written out here: laid out as the subtraction game itself.
+awk 'BEGIN { print "digraph s134 {";
+    for (x = 0; x <= 12; x++) { printf "  \"%d\";\n", x;
+        n = split("1,3,4", a, ",");
+        for (i = 1; i <= n; i++) if (a[i] <= x) printf "  \"%d\" -> \"%d\";\n", x, x - a[i] }
+    print "}" }' > "$tmp/s134.dot"
+if expect 0 "graph -g numbered.dot" graph -g s134.dot -o d.svg &&
+    expect 0 "graph -s 1,3,4 -n 12 (to compare)" graph -s 1,3,4 -n 12 -o s.svg; then
+    # The DOT game's node ids are its own numbering; compare by title.
+    lay_titles() {
+        awk '/<g id="p[0-9]+" class="node/ { want = 1 }
+             want && /<title>/ { match($0, /<title>[^<]*</); t = substr($0, RSTART + 7, RLENGTH - 8) }
+             want && /<ellipse/ { match($0, /cx="[^"]*"/); cx = substr($0, RSTART + 4, RLENGTH - 5);
+                 match($0, /cy="[^"]*"/); cy = substr($0, RSTART + 4, RLENGTH - 5);
+                 if (!n++) { x0 = cx; y0 = cy } printf "%s %.2f %.2f\n", t, cx - x0, cy - y0; want = 0 }' "$1" | sort -n
+    }
+    lay_titles "$tmp/d.svg" > "$tmp/lay.d"
+    lay_titles "$tmp/s.svg" > "$tmp/lay.s"
+    if [ "$(wc -l < "$tmp/lay.d")" -eq 13 ] && cmp -s "$tmp/lay.d" "$tmp/lay.s"; then pass; else
+        fail "a DOT game of positions 0..12 is not laid out as S = {1,3,4} -n 12"
+    fi
+fi
+
+# --around a DOT game's node: (4,3) of Wythoff's game and its 4 + 3 + 3
+# options, each once.
+if expect 0 "graph -g wythoff --around 4,3" graph -g "$here/data/board-wythoff.dot" --around 4,3 -o a.svg; then
+    names=$(grep -o '<title>[0-9]*,[0-9]*</title>' "$tmp/a.svg" | sed 's/<[^>]*>//g' | sort | tr '\n' ' ')
+    want=$(awk 'BEGIN { a = 4; b = 3; print "4,3";
+        for (k = 1; k <= a; k++) print a - k "," b;
+        for (k = 1; k <= b; k++) print a "," b - k;
+        for (k = 1; k <= a && k <= b; k++) print a - k "," b - k }' | sort | tr '\n' ' ')
+    if [ "$names" = "$want" ]; then pass; else
+        fail "graph --around 4,3: $names, expected $want"
+    fi
+fi
