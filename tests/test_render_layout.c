@@ -367,6 +367,25 @@ static void board_coordinates(void **state)
                                  p.fill[i]);
                 }
         }
+    /* With the print theme the scale is grey: every fill has three equal
+     * parts, and the values still differ. */
+    sg_theme *print = sg_theme_load(ctx, "print");
+    assert_non_null(print);
+    o.theme = print;
+    draw_parse(g, UINT64_MAX, &o, &p);
+    for (size_t i = 0; i < p.n; i++) {
+        const char *f = p.fill[i];
+        bool grey = strcmp(f, "white") == 0 || strcmp(f, "black") == 0 ||
+                    (strlen(f) == 7 && f[0] == '#' &&
+                     strncmp(f + 1, f + 3, 2) == 0 &&
+                     strncmp(f + 1, f + 5, 2) == 0);
+        if (!grey)
+            fail_msg("print theme: %s filled %s", p.name[i], f);
+    }
+    size_t one = node_named(&p, "1,0"), two = node_named(&p, "2,0");
+    assert_string_not_equal(p.fill[one], p.fill[two]);
+    o.theme = NULL;
+    sg_theme_free(print);
     /* The moves of one position, on request: as many as it has. */
     uint64_t x;
     assert_int_equal(sg_game_find_position(ctx, g, "4,3", "test", &x), SG_OK);

@@ -977,7 +977,7 @@ static void style_node(sg_drawing *d, size_t i)
         keep_fill(d, v);
     if (d->opts.heat_map && known && d->n_fill) {
         /* The heat map: the fill tells the value, the border P from N. */
-        sg_draw_set(v, d->n_fill, sg_heat_color(shown));
+        sg_draw_set(v, d->n_fill, sg_heat_color(d, shown));
         if (d->n_fontcolor)
             sg_draw_set(v, d->n_fontcolor, sg_heat_text_color(shown));
     }

@@ -1159,9 +1159,39 @@ static const char *const heat[] = {"#ffffd9", "#edf8b1", "#c7e9b4",
                                    "#225ea8", "#253494", "#081d58"};
 #define HEAT_COLORS (sizeof heat / sizeof heat[0])
 
-const char *sg_heat_color(sg_value v)
+/* The same scale in greys, for a theme that prints in greyscale. */
+static const char *const heat_grey[] = {"#ffffff", "#ebebeb", "#d4d4d4",
+                                        "#bababa", "#9e9e9e", "#808080",
+                                        "#616161", "#424242", "#212121"};
+
+/* Whether COLOR (a theme's fillcolor) is a grey: "#rrggbb" with three
+ * equal parts, white, black, or an X11 grey. */
+static bool grey_color(const char *color)
 {
-    return heat[v < HEAT_COLORS ? v : HEAT_COLORS - 1];
+    if (!color)
+        return true;
+    if (strcmp(color, "white") == 0 || strcmp(color, "black") == 0 ||
+        strncmp(color, "gray", 4) == 0 || strncmp(color, "grey", 4) == 0)
+        return true;
+    return strlen(color) == 7 && color[0] == '#' &&
+           strncmp(color + 1, color + 3, 2) == 0 &&
+           strncmp(color + 1, color + 5, 2) == 0;
+}
+
+/* Whether D's theme fills P- and N-positions in greys (the print theme),
+ * whose heat map is then grey too. */
+static bool grey_theme(const sg_drawing *d)
+{
+    return grey_color(sg_attr_find(&d->theme->node_style[STYLE_P],
+                                   "fillcolor")) &&
+           grey_color(sg_attr_find(&d->theme->node_style[STYLE_N],
+                                   "fillcolor"));
+}
+
+const char *sg_heat_color(const sg_drawing *d, sg_value v)
+{
+    size_t i = v < HEAT_COLORS ? (size_t)v : HEAT_COLORS - 1;
+    return grey_theme(d) ? heat_grey[i] : heat[i];
 }
 
 const char *sg_heat_text_color(sg_value v)
@@ -1767,7 +1797,7 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
             if (!sv)
                 return ctx->status;
             if (d->n_fill)
-                sg_draw_set(sv, d->n_fill, sg_heat_color(v));
+                sg_draw_set(sv, d->n_fill, sg_heat_color(d, v));
             if (d->n_fontcolor)
                 sg_draw_set(sv, d->n_fontcolor, sg_heat_text_color(v));
         }

@@ -289,8 +289,9 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
  * Returns SG_OK or SG_ENOMEM. */
 sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d);
 
-/* The colour of value V in the heat map, and the colour of text on it. */
-const char *sg_heat_color(sg_value v);
+/* The colour of value V in D's heat map (greys for a theme of greys),
+ * and the colour of text on it. */
+const char *sg_heat_color(const sg_drawing *d, sg_value v);
 const char *sg_heat_text_color(sg_value v);
 
 /* Re-packs the cells of a sum's grid (column COL[i], row ROW[i] of the N
