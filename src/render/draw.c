@@ -1094,8 +1094,10 @@ static void style_edge(sg_drawing *d, size_t k)
         sg_draw_set(e, d->e_style, "invis");
         cls = "hidden";
     }
-    /* A move left out of the picture stays out in every state. */
-    if (d->edge_off && d->edge_off[k]) {
+    /* A move left out of the picture stays out, unless it is the move
+     * of the position a step computes or a highlight shows (a board's
+     * steps show each position's moves in turn). */
+    if (d->edge_off && d->edge_off[k] && state != SG_EDGE_CURRENT) {
         sg_draw_set(e, d->e_style, "invis");
         cls = "hidden";
     }

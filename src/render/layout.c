@@ -1219,7 +1219,7 @@ static void place_board(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
         double dx = v.x - u.x, dy = v.y - u.y;
         double cells = fmax(fabs(dx), fabs(dy)) / pitch;
-        if (cells < 1.5 || (d->edge_off && d->edge_off[k])) {
+        if (cells < 1.5) {
             set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
             continue;
         }

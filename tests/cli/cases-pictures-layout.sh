@@ -199,3 +199,17 @@ if expect 0 "graph -g wythoff --around 4,3" graph -g "$here/data/board-wythoff.d
         fail "graph --around 4,3: $names, expected $want"
     fi
 fi
+
+# Steps on a board: each frame draws the moves of the position it
+# computes, and no other.
+if expect 0 "steps --layout board" steps -g nim2.dot --layout board -T svg -o bst/; then
+    lay_bad=""
+    for f in "$tmp"/bst/step-*.svg; do
+        cur=$(awk '/<g id="p[0-9]+" class="node[^"]*current/ { want = 1 }
+                   want && /<title>/ { match($0, /<title>[^<]*</); print substr($0, RSTART + 7, RLENGTH - 8); exit }' "$f")
+        drawn=$(grep '<g id="m[0-9_]*" class="edge' "$f" | grep -vc hidden)
+        moves=$(grep -c "^  \"$cur\" -> " "$tmp/nim2.dot")
+        [ "$drawn" -eq "$moves" ] || lay_bad="$lay_bad $(basename "$f"):$cur:$drawn/$moves"
+    done
+    if [ -z "$lay_bad" ]; then pass; else fail "steps on a board draw other moves:$lay_bad"; fi
+fi
