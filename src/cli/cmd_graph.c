@@ -317,6 +317,11 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "graph", argv[optind]);
+    if (opts.slide && opts.aspect > 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "graph: --aspect does not go with --slide, "
+                    "whose shape is the slide's (--slide 4:3 for 4:3)");
+        return EXIT_BAD;
+    }
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "graph: give the picture's file with -o "
                     "FILE (.svg, .png, .pdf, .dot or .tex; - for standard output)");

@@ -341,6 +341,11 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "steps", argv[optind]);
+    if (opts.slide && opts.aspect > 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "steps: --aspect does not go with --slide, "
+                    "whose shape is the slide's (--slide 4:3 for 4:3)");
+        return EXIT_BAD;
+    }
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "steps: give where the pictures go with "
                     "-o DIR/ (one picture per step), -o FILE.html (one "
