@@ -1614,7 +1614,13 @@ static void legend_title(const sg_drawing *d, const sg_template *words,
     const char *vars[LV_NVARS] = {name.failed ? what : name.data, NULL, NULL,
                                   NULL};
     int id;
-    if (d->opts.has_root) {
+    if (d->opts.around) {
+        /* A position and its options: as many positions as are drawn,
+         * not the range they were found in. */
+        snprintf(num, sizeof num, "%zu", d->n + d->nsums);
+        vars[LV_COUNT] = num;
+        id = LS_TITLE_MANY;
+    } else if (d->opts.has_root) {
         vars[LV_ROOT] = sg_game_position_name(d->game, d->last, a, sizeof a);
         id = LS_TITLE_REACHABLE;
     } else if (sg_game_numbered(d->game)) {
