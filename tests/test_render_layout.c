@@ -452,8 +452,51 @@ static void around_a_position(void **state)
     assert_true(p.cx[a] < p.cx[b] || p.cx[a] < p.cx[c]);
     free(svg);
     sg_drawing_free(d);
-    /* A position the game lacks. */
     sg_game_free(g);
+
+    /* Kayles (take one pin or two neighbours, maybe splitting the row):
+     * the options of 6 are the rows and pairs of rows a move leaves, each
+     * once, with the nim-sums of a brute force's values. */
+    unsigned k[16] = {0};
+    for (int n = 1; n < 16; n++) {
+        unsigned seen = 0;
+        for (int take = 1; take <= 2; take++)
+            for (int left = 0; left <= n - take; left++)
+                seen |= 1u << (k[left] ^ k[n - take - left]);
+        unsigned m = 0;
+        while (seen >> m & 1)
+            m++;
+        k[n] = m;
+    }
+    unsigned opt[16], nopt = 0;
+    for (int take = 1; take <= 2; take++)
+        for (int left = 0; left <= (6 - take) / 2; left++)
+            opt[nopt++] = k[left] ^ k[6 - take - left];
+    for (unsigned i = 0; i < nopt; i++)
+        for (unsigned j = i + 1; j < nopt; j++)
+            if (opt[j] < opt[i]) {
+                unsigned t = opt[i];
+                opt[i] = opt[j];
+                opt[j] = t;
+            }
+    char want[128];
+    int used = snprintf(want, sizeof want, "sg(6) = mex{");
+    for (unsigned i = 0; i < nopt; i++)
+        used += snprintf(want + used, sizeof want - (size_t)used, "%s%u",
+                         i ? ", " : "", opt[i]);
+    snprintf(want + used, sizeof want - (size_t)used, "} = %u", k[6]);
+    g = sg_game_from_code(ctx, "0.77", "-t");
+    assert_non_null(g);
+    o.around_x = 6;
+    d = sg_drawing_new(ctx, g, 6, &o);
+    assert_non_null(d);
+    svg = svg_of(d);
+    if (!strstr(svg, want))
+        fail_msg("Kayles 6: no \"%s\" in the picture", want);
+    free(svg);
+    sg_drawing_free(d);
+    sg_game_free(g);
+    /* A position the game lacks. */
     g = one_number_game(5);
     o.around_x = 99;
     assert_null(sg_drawing_new(ctx, g, UINT64_MAX, &o));
