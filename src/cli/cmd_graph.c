@@ -359,6 +359,20 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     if (!game)
         goto done;
     if (sg_game_draws_pictures(game)) {
+        /* The options of state graphs have nothing to act on in a
+         * picture. */
+        const char *graph_only = around ? "--around"
+                                 : moves ? "--moves"
+                                 : opts.heat_map ? "--heat-map"
+                                 : opts.slide ? "--slide"
+                                 : opts.layout != SG_LAYOUT_AUTO ? "--layout"
+                                                                 : NULL;
+        if (graph_only) {
+            sg_ctx_fail(ctx, SG_EINPUT, "graph: %s draws the state graph; "
+                        "with -H, graph draws the picture itself (its "
+                        "deletions are marked on it)", graph_only);
+            goto done;
+        }
         rc = draw_picture(ctx, game, &ga, &opts, root, shown, format, output);
         goto done;
     }
