@@ -36,7 +36,7 @@ static const char usage[] =
     "                        tikz (DIR/step-000.tex, ...); html for the page;\n"
     "                        beamer for the Beamer frame\n"
     "  -l, --lang LANG       en (default) or zh\n"
-    "      --layout L        auto (default), line, dot or grid\n"
+    "      --layout L        auto (default), line, dot, grid or board\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
     "      --aspect W:H      the pictures' shape, e.g. 4:3 (default 16:9)\n"
