@@ -114,44 +114,9 @@ if expect 0 "graph --position 3+4 --around 3+4" graph -s 1,3,4 --position 3+4 --
     fi
 fi
 
-# A game defined in C whose positions are one number: a row, not one
-# place for all.
-cat > "$tmp/one.c" <<'CEOF'
-#include <sgviz.h>
-#include <stdio.h>
-static void options(void *user, const int64_t *p, sg_options *out)
-{
-    (void)user;
-    static const int s[] = {1, 3, 4};
-    for (int i = 0; i < 3; i++)
-        if (p[0] >= s[i])
-            sg_options_add(out, (int64_t[]){p[0] - s[i]});
-}
-int main(void)
-{
-    sg_ctx *ctx = sg_ctx_new();
-    sg_game_def def = {.name = "S in C", .arity = 1, .options = options};
-    int64_t start[] = {12};
-    sg_game *game = sg_game_define(ctx, &def, start, 1);
-    sg_drawing *d = game ? sg_drawing_new(ctx, game, 100, NULL) : NULL;
-    int bad = !d || sg_drawing_render(ctx, d, "svg", stdout) != SG_OK;
-    sg_drawing_free(d);
-    sg_game_free(game);
-    sg_ctx_free(ctx);
-    return bad;
-}
-CEOF
-if have cc && cc -I"$here/../../src" "$tmp/one.c" "$(dirname "$SGVIZ")/libsgviz.a" \
-        $(pkg-config --libs libgvc cairo fontconfig) -lm -o "$tmp/one" 2> "$tmp/cc.err" &&
-    "$tmp/one" > "$tmp/one.svg"; then
-    lay_nodes "$tmp/one.svg" > "$tmp/lay.o"
-    distinct=$(awk '{ print $2, $3 }' "$tmp/lay.o" | sort -u | wc -l)
-    if [ "$distinct" -eq 13 ]; then pass; else
-        fail "a one-number game defined in C: $distinct places for 13 positions"
-    fi
-else
-    fail "a one-number game defined in C: $(head -3 "$tmp/cc.err")"
-fi
+# Games defined in C whose positions are one number are checked in
+# tests/test_render_layout.c (one_number_places), compiled with the
+# library's own flags; here, a DOT game of numbered positions below.
 
 # Sum grids stay within 3:1 whatever is asked.
 for lay_aspect in 16:9 3:1 4:3; do
