@@ -146,7 +146,8 @@ typedef struct sg_drawing_opts {
                                graph label, else the game) */
     int every;              /* Every-SG: each position shows its step
                                count beside its value (sg_every_new()) */
-    /* The fields below came with libsgviz 0.3. */
+    /* Fields added after libsgviz 0.2 (a caller built with 0.2's options
+     * has them zero). */
     sg_moves_shown moves;   /* which moves are drawn (SG_MOVES_AUTO: all,
                                but none on a board) */
     uint64_t moves_from;    /* with SG_MOVES_FROM: that position's */
@@ -183,9 +184,13 @@ SG_API sg_status sg_picture_render(sg_ctx *ctx, const sg_game *game,
  * Returns NULL on error: SG_EINPUT for a root beyond LAST, edge labels on
  * a game without amounts, an unknown language, a highlighted position that
  * is not drawn or a highlighted move the game lacks, or an attribute of a DOT
- * game's file whose value Graphviz cannot take (naming it); SG_ELIMIT,
+ * game's file whose value Graphviz cannot take (naming it), the board
+ * layout for a game with a position that is not two numbers (naming it),
+ * a position around_x or moves_from the game lacks, or around with misère
+ * play; SG_ELIMIT,
  * naming the size and a smaller layout or -n, when the graph is too large
- * to draw in reasonable time with the layout asked for; SG_EUNSUPPORTED
+ * to draw in reasonable time with the layout asked for, or on a slide too
+ * large for labels of 20 px; SG_EUNSUPPORTED
  * when Graphviz lacks a layout plugin.
  * GAME must outlive the drawing; the theme need not.  The caller frees the
  * drawing with sg_drawing_free(). */
@@ -372,7 +377,7 @@ typedef struct sg_steps_opts {
                                shown computed */
     int every;              /* Every-SG: each position also shows its step
                                count, as sg_drawing_opts.every */
-    /* The fields below came with libsgviz 0.3. */
+    /* Fields added after libsgviz 0.2. */
     sg_slide slide;         /* a slide's preset, as sg_drawing_opts */
 } sg_steps_opts;
 
