@@ -42,10 +42,12 @@ static const char usage[] =
     "                        tikz (DIR/step-000.tex, ...); html for the page;\n"
     "                        beamer for the Beamer frame; gif for the GIF\n"
     "  -l, --lang LANG       en (default) or zh\n"
-    "      --layout L        auto (default), line, dot or grid\n"
+    "      --layout L        auto (default), line, dot, grid or board\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
     "      --aspect W:H      the pictures' shape, e.g. 4:3 (default 16:9)\n"
+    "      --slide [SHAPE]   made for a slide, 16:9 (default) or 4:3, laid\n"
+    "                        out as graph --slide lays the game out\n"
     "      --highlight-wins  make the winning moves stand out once computed\n"
     "      --edge-labels     label each move with the amount it takes\n"
     "      --to X            the last position (instead of -n)\n"
@@ -307,7 +309,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_NO_LEGEND,
         OPT_EVERY,
         OPT_DELAY,
-        OPT_REVEAL
+        OPT_REVEAL,
+        OPT_SLIDE
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -330,6 +333,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"every", no_argument, NULL, OPT_EVERY},
         {"delay", required_argument, NULL, OPT_DELAY},
         {"reveal", required_argument, NULL, OPT_REVEAL},
+        {"slide", optional_argument, NULL, OPT_SLIDE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -374,12 +378,21 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
                 return EXIT_BAD;
             }
             break;
+        case OPT_SLIDE:
+            if (cli_slide_option(ctx, argc, argv, &opts.slide) != SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "steps", argv[optind]);
+    if (opts.slide && opts.aspect > 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "steps: --aspect does not go with --slide, "
+                    "whose shape is the slide's (--slide 4:3 for 4:3)");
+        return EXIT_BAD;
+    }
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "steps: give where the pictures go with "
                     "-o DIR/ (one picture per step), -o FILE.html (one "

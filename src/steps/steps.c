@@ -327,6 +327,7 @@ sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
     o.aspect = st->opts.aspect;
     o.no_legend = st->opts.no_legend;
     o.every = st->opts.every;
+    o.slide = st->opts.slide;
     return sg_drawing_new(ctx, st->game, st->count - 1, &o);
 }
 
