@@ -233,6 +233,12 @@ sg_status cli_output_format(sg_ctx *ctx, const char *command,
  * COMMAND. */
 int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv);
 
+/* Reads --slide [SHAPE]: optarg, or the next word of ARGV when it is a
+ * shape (it starts with a digit), which it then takes.  Returns SG_OK or
+ * SG_EINPUT naming the shape. */
+sg_status cli_slide_option(sg_ctx *ctx, int argc, char **argv,
+                           sg_slide *slide);
+
 /* Folds the full-width forms of ASCII characters (a Chinese keyboard's
  * "１，３，４" and "３＋４") and the ideographic space and comma in S into
  * ASCII, in place: a game's spec and positions mean the same whichever

@@ -27,7 +27,16 @@ static const char usage[] =
     "  -T, --format FMT      svg, png, pdf, dot or tikz (default: FILE's\n"
     "                        extension; svg for standard output)\n"
     "      --layout L        auto (default): chosen by size; line: one row,\n"
-    "                        moves as arcs; dot: layers; grid: large graphs\n"
+    "                        moves as arcs; dot: layers; grid: large graphs;\n"
+    "                        board: positions (a,b) at column a, row b\n"
+    "      --moves M         on: every move; off: none; from=X: X's moves\n"
+    "                        (default: on, but off on a board)\n"
+    "      --heat-map        colour each position by its value\n"
+    "      --around X        position X and its options only, with their\n"
+    "                        values and the mex they give\n"
+    "      --slide [SHAPE]   made for a slide, 16:9 (default) or 4:3: the\n"
+    "                        slide's shape, labels of 20 px or more at 1920\n"
+    "                        px wide, the legend beside or in a strip\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
     "                        theme FILE.dot of your own\n"
     "      --aspect W:H      the shape to aim for, e.g. 4:3 (default 16:9)\n"
@@ -118,6 +127,46 @@ static sg_status highlight_option(sg_ctx *ctx, const sg_game *game,
                        "or a move X-Y)", first);
 }
 
+/* Reads --moves ARG: on, off or from=X, a position of GAME.  Returns
+ * SG_OK or SG_EINPUT naming ARG. */
+static sg_status moves_option(sg_ctx *ctx, const sg_game *game,
+                              const char *arg, sg_drawing_opts *opts)
+{
+    if (strcmp(arg, "on") == 0) {
+        opts->moves = SG_MOVES_ON;
+        return SG_OK;
+    }
+    if (strcmp(arg, "off") == 0) {
+        opts->moves = SG_MOVES_OFF;
+        return SG_OK;
+    }
+    if (strncmp(arg, "from=", 5) == 0) {
+        if (sg_game_find_position(ctx, game, arg + 5, "--moves from",
+                                  &opts->moves_from) != SG_OK)
+            return SG_EINPUT;
+        opts->moves = SG_MOVES_FROM;
+        return SG_OK;
+    }
+    return sg_ctx_fail(ctx, SG_EINPUT, "--moves \"%.60s\": give on, off or "
+                       "from=X (the moves of position X)", arg);
+}
+
+/* Reads --around ARG, a position of GAME, into *X; beyond -n MAX (when MAX
+ * is not 0) it is refused too.  Returns SG_OK or SG_EINPUT naming ARG. */
+static sg_status around_option(sg_ctx *ctx, const sg_game *game,
+                               const char *arg, uint64_t max, uint64_t *x)
+{
+    if (sg_game_find_position(ctx, game, arg, "--around", x) != SG_OK)
+        return SG_EINPUT;
+    if (sg_game_is_finite(game) && *x >= sg_game_position_count(game))
+        return sg_ctx_fail(ctx, SG_EINPUT, "--around %s: no such position "
+                           "in %s", arg, sg_game_describe(game));
+    if (max && *x > max)
+        return sg_ctx_fail(ctx, SG_EINPUT, "--around %s is beyond -n %llu",
+                           arg, (unsigned long long)max);
+    return SG_OK;
+}
+
 /* Checks --title TEXT: one line of text of at most 200 bytes. */
 static sg_status title_option(sg_ctx *ctx, const char *text)
 {
@@ -180,7 +229,11 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         OPT_TITLE,
         OPT_FONT_SIZE,
         OPT_DPI,
-        OPT_EVERY
+        OPT_EVERY,
+        OPT_MOVES,
+        OPT_HEAT,
+        OPT_AROUND,
+        OPT_SLIDE
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -201,11 +254,16 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
         {"title", required_argument, NULL, OPT_TITLE},
         {"font-size", required_argument, NULL, OPT_FONT_SIZE},
         {"dpi", required_argument, NULL, OPT_DPI},
+        {"moves", required_argument, NULL, OPT_MOVES},
+        {"heat-map", no_argument, NULL, OPT_HEAT},
+        {"around", required_argument, NULL, OPT_AROUND},
+        {"slide", optional_argument, NULL, OPT_SLIDE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
     const char *output = NULL, *format = NULL, *layout_name = "auto";
     const char *theme_name = "classic", *root = NULL, *shown = NULL;
+    const char *moves = NULL, *around = NULL;
     sg_drawing_opts opts = {.size = sizeof(sg_drawing_opts)};
     double font_size = 0, dpi = 0;
     int c;
@@ -246,12 +304,24 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
             if (cli_parse_real(ctx, "--dpi", optarg, 36, 1200, &dpi) != SG_OK)
                 return EXIT_BAD;
             break;
+        case OPT_MOVES: moves = optarg; break;
+        case OPT_HEAT: opts.heat_map = 1; break;
+        case OPT_AROUND: around = optarg; break;
+        case OPT_SLIDE:
+            if (cli_slide_option(ctx, argc, argv, &opts.slide) != SG_OK)
+                return EXIT_BAD;
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "graph", c, argv);
         }
     }
     if (optind < argc)
         return cli_extra_operand(ctx, "graph", argv[optind]);
+    if (opts.slide && opts.aspect > 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "graph: --aspect does not go with --slide, "
+                    "whose shape is the slide's (--slide 4:3 for 4:3)");
+        return EXIT_BAD;
+    }
     if (!output) {
         sg_ctx_fail(ctx, SG_EINPUT, "graph: give the picture's file with -o "
                     "FILE (.svg, .png, .pdf, .dot or .tex; - for standard output)");
@@ -289,6 +359,20 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     if (!game)
         goto done;
     if (sg_game_draws_pictures(game)) {
+        /* The options of state graphs have nothing to act on in a
+         * picture. */
+        const char *graph_only = around ? "--around"
+                                 : moves ? "--moves"
+                                 : opts.heat_map ? "--heat-map"
+                                 : opts.slide ? "--slide"
+                                 : opts.layout != SG_LAYOUT_AUTO ? "--layout"
+                                                                 : NULL;
+        if (graph_only) {
+            sg_ctx_fail(ctx, SG_EINPUT, "graph: %s draws the state graph; "
+                        "with -H, graph draws the picture itself (its "
+                        "deletions are marked on it)", graph_only);
+            goto done;
+        }
         rc = draw_picture(ctx, game, &ga, &opts, root, shown, format, output);
         goto done;
     }
@@ -323,6 +407,24 @@ int cmd_graph(sg_ctx *ctx, int argc, char **argv)
     if (shown && highlight_option(ctx, sum ? sum : game, shown, &opts) !=
                      SG_OK)
         goto done;
+    if (moves && moves_option(ctx, sum ? sum : game, moves, &opts) != SG_OK)
+        goto done;
+    if (around) {
+        uint64_t x;
+        if (root || shown) {
+            sg_ctx_fail(ctx, SG_EINPUT, "graph: --around %s draws one "
+                        "position and its options; it does not go with %s",
+                        around, root ? "--from" : "--highlight");
+            goto done;
+        }
+        if (around_option(ctx, sum ? sum : game, around, ga.max ? to : 0,
+                          &x) != SG_OK)
+            goto done;
+        opts.around = 1;
+        opts.around_x = x;
+        if (!sum)
+            to = x;
+    }
     drawing = sg_drawing_new(ctx, sum ? sum : game, to, &opts);
     if (!drawing) {
         const char *why = sg_ctx_message(ctx);

@@ -1080,3 +1080,17 @@ sg_status cli_output_format(sg_ctx *ctx, const char *command,
      * command's usual format. */
     return SG_OK;
 }
+
+sg_status cli_slide_option(sg_ctx *ctx, int argc, char **argv,
+                           sg_slide *slide)
+{
+    const char *shape = optarg;
+    if (!shape && optind < argc && argv[optind][0] >= '0' &&
+        argv[optind][0] <= '9')
+        shape = argv[optind++];
+    if (sg_slide_parse(ctx, shape, slide) != SG_OK) {
+        cli_prefix_error(ctx, "--slide");
+        return SG_EINPUT;
+    }
+    return SG_OK;
+}

@@ -196,7 +196,7 @@ sg_status sg_render_format_check(sg_ctx *ctx, const char *format)
 }
 
 static const char *const layout_names[] = {"auto", "line", "dot", "grid",
-                                           NULL};
+                                           "board", NULL};
 
 sg_status sg_layout_parse(sg_ctx *ctx, const char *name, sg_layout *layout)
 {
@@ -209,7 +209,23 @@ sg_status sg_layout_parse(sg_ctx *ctx, const char *name, sg_layout *layout)
 
 const char *sg_layout_name(sg_layout layout)
 {
-    return (unsigned)layout < 4 ? layout_names[layout] : "?";
+    return (unsigned)layout <= SG_LAYOUT_BOARD ? layout_names[layout] : "?";
+}
+
+sg_status sg_slide_parse(sg_ctx *ctx, const char *name, sg_slide *slide)
+{
+    if (!name || !*name || strcmp(name, "16:9") == 0) {
+        *slide = SG_SLIDE_16_9;
+        return SG_OK;
+    }
+    if (strcmp(name, "4:3") == 0) {
+        *slide = SG_SLIDE_4_3;
+        return SG_OK;
+    }
+    char quoted[96];
+    return sg_ctx_fail(ctx, SG_EINPUT, "unknown slide shape \"%s\" (known: "
+                       "16:9, 4:3)", sg_quote(name, strlen(name), quoted,
+                                             sizeof quoted));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -315,7 +331,7 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
                            (unsigned long long)last + 1, SG_GRID_MAX_NODES);
     gather g = {.ctx = ctx, .game = d->game, .last = last};
     sg_values *values = NULL;
-    unsigned char *keep = NULL;
+    unsigned char *keep = NULL, *movers = NULL;
     size_t *sum_head = NULL; /* the sum node of each split, or SIZE_MAX */
     g.first = sg_alloc_raw(ctx, (size_t)last + 2, sizeof *g.first);
     if (!g.first)
@@ -350,16 +366,32 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
                          p++)
                         keep[g.parts[p]] = 1;
                 }
+    } else if (d->opts.around) {
+        /* The position and its options, and only its own moves. */
+        keep[last] = 1;
+        for (uint64_t j = g.first[last]; j < g.first[last + 1]; j++)
+            if (!g.part_start || g.part_start[j + 1] - g.part_start[j] < 2)
+                keep[g.targets[j]] = 1;
     } else {
         memset(keep, 1, npos);
+    }
+    /* Whose moves are drawn: every position kept, or the one position. */
+    movers = keep;
+    if (d->opts.around) {
+        movers = sg_alloc(ctx, npos, 1);
+        if (!movers) {
+            st = ctx->status;
+            goto done;
+        }
+        movers[last] = 1;
     }
     size_t n = 0, m = 0;
     for (size_t x = 0; x < npos; x++) {
         d->index_of[x] = keep[x] ? n : SIZE_MAX;
-        if (keep[x]) {
+        if (keep[x])
             n++;
+        if (movers[x])
             m += (size_t)(g.first[x + 1] - g.first[x]);
-        }
     }
     d->n = n;
     d->m = m;
@@ -395,8 +427,8 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     if (g.part_start) {
         sum_head = sg_alloc_raw(ctx, (size_t)g.m + 1, sizeof *sum_head);
         if (!sum_head ||
-            sg_draw_gather_sums(ctx, d, g.first, g.part_start, g.parts, keep,
-                                values, sum_head) != SG_OK) {
+            sg_draw_gather_sums(ctx, d, g.first, g.part_start, g.parts,
+                                movers, values, sum_head) != SG_OK) {
             st = ctx->status;
             sg_misere_free(mis);
             goto done;
@@ -435,7 +467,7 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
         d->sg[i] = sg_values_get(values, x);
         d->shown[i] = d->sg[i];
         d->first[i] = k;
-        for (uint64_t j = g.first[x]; j < g.first[x + 1]; j++) {
+        for (uint64_t j = g.first[x]; movers[x] && j < g.first[x + 1]; j++) {
             d->tail[k] = i;
             d->head[k] = sum_head && sum_head[j] != SIZE_MAX
                              ? sum_head[j]
@@ -449,6 +481,8 @@ static sg_status gather_graph(sg_ctx *ctx, sg_drawing *d)
     d->first[n] = k;
 done:
     sg_values_free(values);
+    if (movers != keep)
+        free(movers);
     free(keep);
     free(sum_head);
     free(g.first);
@@ -758,7 +792,8 @@ static sg_status build_graph(sg_ctx *ctx, sg_drawing *d)
     /* The legend sets these on its own nodes. */
     d->n_shape = declare(g, AGNODE, "shape", "");
     declare(g, AGNODE, "fontsize", "");
-    declare(g, AGNODE, "fontcolor", "");
+    d->n_fontcolor = declare(g, AGNODE, "fontcolor", "");
+    d->n_fill = declare(g, AGNODE, "fillcolor", "");
     d->n_peripheries = agattr(g, AGNODE, SG_GV_STR("peripheries"), NULL);
     /* A sum frames P doubly by its peripheries ("" keeps each shape's
      * own). */
@@ -940,6 +975,12 @@ static void style_node(sg_drawing *d, size_t i)
         sg_draw_set(v, d->n_style, "invis");
     else
         keep_fill(d, v);
+    if (d->opts.heat_map && known && d->n_fill) {
+        /* The heat map: the fill tells the value, the border P from N. */
+        sg_draw_set(v, d->n_fill, sg_heat_color(d, shown));
+        if (d->n_fontcolor)
+            sg_draw_set(v, d->n_fontcolor, sg_heat_text_color(shown));
+    }
 
     sg_draw_ring_size(d, v, d->diam);
 
@@ -1050,6 +1091,13 @@ static void style_edge(sg_drawing *d, size_t k)
         apply(e, d->eres[ESTYLE_CURRENT], d->eresn[ESTYLE_CURRENT]);
         cls = "current";
     } else if (state == SG_EDGE_HIDDEN) {
+        sg_draw_set(e, d->e_style, "invis");
+        cls = "hidden";
+    }
+    /* A move left out of the picture stays out, unless it is the move
+     * of the position a step computes or a highlight shows (a board's
+     * steps show each position's moves in turn). */
+    if (d->edge_off && d->edge_off[k] && state != SG_EDGE_CURRENT) {
         sg_draw_set(e, d->e_style, "invis");
         cls = "hidden";
     }
@@ -1265,10 +1313,23 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
                     sg_game_spec(game));
         goto fail;
     }
-    if ((unsigned)d->opts.layout > SG_LAYOUT_GRID) {
+    if ((unsigned)d->opts.layout > SG_LAYOUT_BOARD) {
         sg_ctx_fail(ctx, SG_EINPUT, "unknown layout %d", (int)d->opts.layout);
         goto fail;
     }
+    if ((unsigned)d->opts.moves > SG_MOVES_FROM ||
+        (unsigned)d->opts.slide > SG_SLIDE_4_3) {
+        sg_ctx_fail(ctx, SG_EINPUT, "unknown %s %d",
+                    (unsigned)d->opts.slide > SG_SLIDE_4_3 ? "slide shape"
+                                                            : "choice of moves",
+                    (unsigned)d->opts.slide > SG_SLIDE_4_3
+                        ? (int)d->opts.slide
+                        : (int)d->opts.moves);
+        goto fail;
+    }
+    d->slide_aspect = d->opts.slide == SG_SLIDE_16_9 ? 16.0 / 9
+                      : d->opts.slide == SG_SLIDE_4_3 ? 4.0 / 3
+                                                      : 0;
     {
         /* The legend is made last; an unknown language is refused before
          * any work is done.  The nodes' labels take their words now. */
@@ -1281,9 +1342,27 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
     }
     if (d->opts.has_root)
         last = d->opts.root;
+    if (d->opts.around && d->opts.misere) {
+        /* g- is not the mex of the options' g-: there is no mex step to
+         * draw. */
+        sg_ctx_fail(ctx, SG_EINPUT, "a position's options show the mex "
+                    "step of normal play; misère values are not the mex "
+                    "of their options'");
+        goto fail;
+    }
+    if (d->opts.around) {
+        /* A position and its options: every move leads to a smaller
+         * position, so 0..X holds them all. */
+        d->opts.has_root = 0;
+        last = d->opts.around_x;
+        /* The position and its moves stand out as a step's do. */
+        d->opts.highlight = 1;
+        d->opts.highlight_move = 0;
+        d->opts.highlight_x = d->opts.around_x;
+    }
     if (sg_game_is_finite(game)) {
         uint64_t count = sg_game_position_count(game);
-        if (d->opts.has_root && last >= count) {
+        if ((d->opts.has_root || d->opts.around) && last >= count) {
             sg_ctx_fail(ctx, SG_EINPUT, "position %llu is not in %s",
                         (unsigned long long)last, sg_game_spec(game));
             goto fail;
@@ -1299,7 +1378,7 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         d->theme = sg_theme_clone(ctx, opts->theme);
     else
         d->theme = sg_theme_load(ctx, "classic");
-    if (!d->theme)
+    if (!d->theme || sg_theme_for_lang(ctx, d->theme, d->opts.lang) != SG_OK)
         goto fail;
 
     if (gather_graph(ctx, d) != SG_OK ||
@@ -1313,7 +1392,11 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
                     SG_PLUGIN_HINT "; --layout grid works without it");
         goto fail;
     }
-    d->dense = d->m > SG_DENSE_MOVES;
+    /* Only the moves drawn make a drawing dense. */
+    size_t drawn = d->m;
+    for (size_t k = 0; d->edge_off && k < d->m; k++)
+        drawn -= d->edge_off[k];
+    d->dense = drawn > SG_DENSE_MOVES;
     choose_diameter(d);
     if (build_graph(ctx, d) != SG_OK)
         goto fail;
@@ -1365,6 +1448,9 @@ void sg_drawing_free(sg_drawing *d)
     free(d->src_edge);
     free(d->estate);
     free(d->at);
+    free(d->place);
+    free(d->board);
+    free(d->edge_off);
     free(d->nsym);
     free(d->esym);
     free(d->nsrc);
@@ -1590,7 +1676,14 @@ static sg_status paint(sg_ctx *ctx, sg_drawing *d, const char *format,
     if (strcmp(format, "png") == 0 &&
         png_too_large(ctx, w, h, theme_dpi ? atof(theme_dpi) : 0) != SG_OK)
         return ctx->status;
-    if (strcmp(format, "png") == 0 && !theme_dpi) {
+    if (strcmp(format, "png") == 0 && !theme_dpi && d->slide_aspect > 0) {
+        /* A slide's PNG fills a screen 1920 pixels wide. */
+        double pad = sg_theme_number(&d->theme->graph, "pad", 0.0555);
+        double inches = (d->extent.x1 - d->extent.x0) / 72 + 2 * pad;
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.2f", 1920 / inches);
+        dpi = set_for_render(d, "dpi", buf, old_dpi, sizeof old_dpi);
+    } else if (strcmp(format, "png") == 0 && !theme_dpi) {
         double pixels = w * h * 96 * 96;
         if (pixels > PNG_MAX_PIXELS) {
             double res = fmax(96 * sqrt(PNG_MAX_PIXELS / pixels), 64);

@@ -47,6 +47,23 @@ static double dot_cost(sg_ctx *ctx, const sg_drawing *d)
     return cost;
 }
 
+static sg_status decide_layout(sg_ctx *ctx, sg_drawing *d);
+static int compare_u64(const void *a, const void *b);
+
+/* Whether the game gives every position drawn a cell of its grid (a
+ * game defined in C gives cells only to positions of two numbers). */
+static bool game_cells(const sg_drawing *d)
+{
+    if (!d->game->ops->cell)
+        return false;
+    for (size_t i = 0; i < d->n; i++) {
+        uint64_t col, row;
+        if (!d->game->ops->cell(d->game, d->x[i], &col, &row))
+            return false;
+    }
+    return true;
+}
+
 /* Refuses a drawing with a position that has more than SG_DRAW_MAX_DEGREE
  * moves from it or to it, whatever the layout. */
 static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
@@ -87,18 +104,239 @@ static sg_status check_degrees(sg_ctx *ctx, const sg_drawing *d)
                        SG_DRAW_MAX_DEGREE);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Positions that are numbers                                               */
+/* ------------------------------------------------------------------------ */
+
+#define DIGITS "0123456789"
+
+/* Whether NAME is a whole number in decimal, read into *V. */
+static bool name_number(const char *name, uint64_t *v)
+{
+    size_t len = strspn(name, DIGITS);
+    if (len == 0 || len > 18 || name[len] != '\0')
+        return false;
+    *v = strtoull(name, NULL, 10);
+    return true;
+}
+
+/* Whether NAME is two whole numbers, as "3,5", "(3,5)", "[3,5]", "3 5"
+ * or "3+5" (a sum of two heaps) write them, read into *A and *B. */
+static bool name_pair(const char *name, uint64_t *a, uint64_t *b)
+{
+    const char *p = name;
+    char close = 0;
+    if (*p == '(' || *p == '[')
+        close = *p++ == '(' ? ')' : ']';
+    size_t len = strspn(p, DIGITS);
+    if (len == 0 || len > 9)
+        return false;
+    *a = strtoull(p, NULL, 10);
+    p += len;
+    size_t sep = strspn(p, ", ;+x");
+    if (sep == 0)
+        return false;
+    p += sep;
+    len = strspn(p, DIGITS);
+    if (len == 0 || len > 9)
+        return false;
+    *b = strtoull(p, NULL, 10);
+    p += len;
+    if (close && *p++ != close)
+        return false;
+    return *p == '\0';
+}
+
+/* Whether the N keys are all different (KEYS is sorted on the way). */
+static bool all_different(uint64_t *keys, size_t n)
+{
+    qsort(keys, n, sizeof *keys, compare_u64);
+    for (size_t i = 1; i < n; i++)
+        if (keys[i] == keys[i - 1])
+            return false;
+    return true;
+}
+
+sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d)
+{
+    if (sg_game_numbered(d->game) || d->n == 0)
+        return SG_OK;
+    uint64_t *place = sg_alloc_raw(ctx, d->n, sizeof *place);
+    uint64_t *board = sg_alloc_raw(ctx, 2 * d->n, sizeof *board);
+    uint64_t *keys = sg_alloc_raw(ctx, d->n, sizeof *keys);
+    if (!place || !board || !keys) {
+        free(place);
+        free(board);
+        free(keys);
+        return ctx->status;
+    }
+    bool ones = true, twos = true;
+    for (size_t i = 0; i < d->n && (ones || twos); i++) {
+        char buf[64];
+        const char *name = sg_game_position_name(d->game, d->x[i], buf,
+                                                 sizeof buf);
+        ones = ones && name_number(name, &place[i]);
+        twos = twos && name_pair(name, &board[2 * i], &board[2 * i + 1]);
+    }
+    /* Names a game gives itself need not be different (a DOT game's
+     * labels); places are taken only where they are. */
+    if (ones) {
+        memcpy(keys, place, d->n * sizeof *keys);
+        ones = all_different(keys, d->n);
+    }
+    if (twos) {
+        for (size_t i = 0; i < d->n; i++)
+            keys[i] = board[2 * i] << 32 | board[2 * i + 1];
+        twos = all_different(keys, d->n);
+    }
+    free(keys);
+    if (ones)
+        d->place = place;
+    else
+        free(place);
+    if (twos)
+        d->board = board;
+    else
+        free(board);
+    return SG_OK;
+}
+
+/* The key of node I in the order of a row: its number where positions
+ * are numbers, its index otherwise. */
+static uint64_t node_number(const sg_drawing *d, size_t i)
+{
+    return d->place ? d->place[i] : sg_game_numbered(d->game) ? d->x[i] : i;
+}
+
+/* Whether the game's positions stand in a row by their numbers. */
+static bool numbered_row(const sg_drawing *d)
+{
+    return sg_game_numbered(d->game) || d->place;
+}
+
+/* The shape to aim for: the slide's, the one asked for, or 16:9. */
+static double want_aspect(const sg_drawing *d)
+{
+    if (d->slide_aspect > 0)
+        return d->slide_aspect;
+    return d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+}
+
+/* The smallest text a drawing sets, in points: the positions' labels,
+ * the legend's, and the moves' labels where it has them. */
+static double smallest_text(const sg_drawing *d)
+{
+    double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
+    double legend = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
+                                    "fontsize", fs);
+    double least = fmin(fs, legend);
+    if (d->opts.edge_labels)
+        least = fmin(least, sg_theme_number(&d->theme->edge, "fontsize", 14));
+    return least;
+}
+
+/* The theme's padding around the picture, in points. */
+static double picture_pad(const sg_drawing *d)
+{
+    return 72 * sg_theme_number(&d->theme->graph, "pad", 0.0555);
+}
+
+/* A slide is SLIDE_SCREEN pixels wide; every text on it must be at least
+ * SLIDE_TEXT pixels high. */
+#define SLIDE_SCREEN 1920.0
+#define SLIDE_TEXT 20.0
+
+/* The widest a slide's picture may be, padding included, in points. */
+static double slide_width(const sg_drawing *d)
+{
+    return smallest_text(d) * SLIDE_SCREEN / SLIDE_TEXT -
+           2 * picture_pad(d);
+}
+
+/* Marks the moves that are not drawn: with --moves off, those of other
+ * positions than moves_from, and on a board, unless asked for, all. */
+static sg_status mark_moves(sg_ctx *ctx, sg_drawing *d)
+{
+    sg_moves_shown shown = d->opts.moves;
+    if (shown == SG_MOVES_AUTO)
+        shown = d->layout == SG_LAYOUT_BOARD ? SG_MOVES_OFF : SG_MOVES_ON;
+    if (shown == SG_MOVES_ON || d->m == 0)
+        return SG_OK;
+    if (shown == SG_MOVES_FROM && !sg_drawing_has_position(d,
+                                                          d->opts.moves_from)) {
+        char buf[64];
+        return sg_ctx_fail(ctx, SG_EINPUT, "moves from %s: the position is "
+                           "not in the drawing",
+                           sg_game_position_name(d->game, d->opts.moves_from,
+                                                 buf, sizeof buf));
+    }
+    d->edge_off = sg_alloc(ctx, d->m, 1);
+    if (!d->edge_off)
+        return ctx->status;
+    for (size_t k = 0; k < d->m; k++)
+        d->edge_off[k] = shown == SG_MOVES_OFF ||
+                         d->x[d->tail[k]] != d->opts.moves_from;
+    return SG_OK;
+}
+
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d)
 {
+    sg_status st = decide_layout(ctx, d);
+    return st == SG_OK ? mark_moves(ctx, d) : st;
+}
+
+static sg_status decide_layout(sg_ctx *ctx, sg_drawing *d)
+{
     const char *what = sg_game_describe(d->game);
-    bool heaps = sg_game_numbered(d->game);
+    if (sg_layout_numbers(ctx, d) != SG_OK)
+        return ctx->status;
+    bool heaps = numbered_row(d);
     sg_layout layout = d->opts.layout;
+    if (d->opts.around) {
+        /* A position and its options have a picture of their own. */
+        d->layout = SG_LAYOUT_LINE;
+        return check_degrees(ctx, d);
+    }
+    if (layout == SG_LAYOUT_BOARD) {
+        if (!d->board) {
+            char buf[64], quoted[96];
+            const char *bad = "";
+            for (size_t i = 0; i < d->n && !*bad; i++) {
+                uint64_t a, b;
+                const char *name = sg_game_position_name(d->game, d->x[i],
+                                                         buf, sizeof buf);
+                if (!name_pair(name, &a, &b))
+                    bad = sg_quote(name, strlen(name), quoted, sizeof quoted);
+            }
+            return sg_ctx_fail(ctx, SG_EINPUT, "the board layout places "
+                               "positions of two numbers, as \"3,5\" or "
+                               "\"(3,5)\", at their column and row; %s has "
+                               "position \"%s\"%s", what, bad,
+                               *bad ? "" : " twice");
+        }
+        uint64_t cols = 0, rows = 0;
+        for (size_t i = 0; i < d->n; i++) {
+            cols = d->board[2 * i] + 1 > cols ? d->board[2 * i] + 1 : cols;
+            rows = d->board[2 * i + 1] + 1 > rows ? d->board[2 * i + 1] + 1
+                                                  : rows;
+        }
+        if (cols > SG_BOARD_MAX_SIDE || rows > SG_BOARD_MAX_SIDE ||
+            d->n > SG_GRID_MAX_NODES)
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s: a board of %llu columns "
+                               "and %llu rows is more than sgviz draws (at "
+                               "most %u on a side); draw fewer positions",
+                               what, (unsigned long long)cols,
+                               (unsigned long long)rows, SG_BOARD_MAX_SIDE);
+        d->layout = layout;
+        return check_degrees(ctx, d);
+    }
     double cost = -1;
     if (layout == SG_LAYOUT_AUTO || layout == SG_LAYOUT_DOT) {
         cost = dot_cost(ctx, d);
         if (cost < 0)
             return ctx->status;
     }
-    if (layout == SG_LAYOUT_AUTO && d->game->ops->cell) {
+    if (layout == SG_LAYOUT_AUTO && game_cells(d)) {
         /* A game that knows its grid (a sum's positions) is drawn in it. */
         layout = SG_LAYOUT_GRID;
     } else if (layout == SG_LAYOUT_AUTO) {
@@ -230,20 +468,35 @@ static int compare_u64(const void *a, const void *b)
  * games without amounts, how far its ends are apart. */
 static uint64_t move_key(const sg_drawing *d, size_t k)
 {
-    return d->amount ? d->amount[k] : d->tail[k] - d->head[k];
+    if (d->amount)
+        return d->amount[k];
+    if (d->place && d->head[k] < d->n) {
+        uint64_t a = d->place[d->tail[k]], b = d->place[d->head[k]];
+        return a > b ? a - b : b - a;
+    }
+    return d->tail[k] - d->head[k];
+}
+
+/* How many places apart the ends of move K stand in a row: by SLOT, or
+ * by the nodes' indices when SLOT is NULL. */
+static uint64_t move_span(const sg_drawing *d, const size_t *slot, size_t k)
+{
+    size_t a = slot ? slot[d->tail[k]] : d->tail[k];
+    size_t b = slot ? slot[d->head[k]] : d->head[k];
+    return a > b ? a - b : b - a;
 }
 
 /* The keys of the moves (all, or those longer than one step when
  * ARCS_ONLY), sorted, without repeats, into a new array *KEYS of *N. */
 static sg_status move_keys(sg_ctx *ctx, const sg_drawing *d, bool arcs_only,
-                           uint64_t **keys, size_t *n)
+                           const size_t *slot, uint64_t **keys, size_t *n)
 {
     uint64_t *k = sg_alloc_raw(ctx, d->m + 1, sizeof *k);
     if (!k)
         return ctx->status;
     size_t count = 0;
     for (size_t e = 0; e < d->m; e++)
-        if (arcs_only ? d->head[e] < d->n && d->tail[e] - d->head[e] > 1
+        if (arcs_only ? d->head[e] < d->n && move_span(d, slot, e) > 1
                       : d->head[e] < d->n || d->amount)
             k[count++] = move_key(d, e);
     qsort(k, count, sizeof *k, compare_u64);
@@ -270,24 +523,48 @@ static size_t key_rank(uint64_t key, const uint64_t *keys, size_t n)
 static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                             Agsym_t *lp, double fontsize)
 {
-    double r = d->diam / 2, step = d->diam * 1.75;
+    /* On a slide the row is a little tighter, so that more positions fit
+     * in one with labels large enough. */
+    double r = d->diam / 2;
+    double step = d->diam * (d->slide_aspect > 0 ? 1.5 : 1.75);
+    /* Each node's place in the row: its rank among the numbers of the
+     * positions (their order of computation where they have none). */
+    size_t *slot = sg_alloc_raw(ctx, d->n + 1, sizeof *slot);
+    uint64_t *sorted = sg_alloc_raw(ctx, d->n + 1, sizeof *sorted);
+    if (!slot || !sorted) {
+        free(slot);
+        free(sorted);
+        return ctx->status;
+    }
+    for (size_t i = 0; i < d->n; i++)
+        sorted[i] = node_number(d, i);
+    qsort(sorted, d->n, sizeof *sorted, compare_u64);
     for (size_t i = 0; i < d->n; i++) {
-        d->at[i] = pt((double)i * step, 0);
+        uint64_t key = node_number(d, i);
+        const uint64_t *at = bsearch(&key, sorted, d->n, sizeof *sorted,
+                                     compare_u64);
+        slot[i] = at ? (size_t)(at - sorted) : i;
+    }
+    free(sorted);
+    for (size_t i = 0; i < d->n; i++) {
+        d->at[i] = pt((double)slot[i] * step, 0);
         box_add(&d->box, d->at[i].x, 0, r);
     }
     /* The sides: the rank of each move's amount (its span, for games
      * without amounts) among those of the moves drawn as arcs. */
     uint64_t *keys = NULL;
     size_t distinct = 0;
-    if (move_keys(ctx, d, true, &keys, &distinct) != SG_OK)
+    if (move_keys(ctx, d, true, slot, &keys, &distinct) != SG_OK) {
+        free(slot);
         return ctx->status;
+    }
     double width = (double)(d->n ? d->n - 1 : 0) * step;
     double cap = fmax(3 * step, 0.3 * width + step);
     for (size_t k = 0; k < d->m; k++) {
         if (d->head[k] >= d->n) /* into a sum: placed with the sums */
             continue;
         sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
-        size_t span = d->tail[k] - d->head[k];
+        uint64_t span = move_span(d, slot, k);
         if (span <= 1) {
             set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
             continue;
@@ -302,6 +579,7 @@ static sg_status place_line(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                   fontsize);
     }
     free(keys);
+    free(slot);
     return SG_OK;
 }
 
@@ -343,7 +621,7 @@ typedef struct grid {
  * values), its place in the order of computation otherwise. */
 static uint64_t grid_cell(const sg_drawing *d, size_t i)
 {
-    return sg_game_numbered(d->game) ? d->x[i] : i;
+    return node_number(d, i);
 }
 
 static sg_point grid_at(const grid *g, uint64_t cell)
@@ -542,26 +820,55 @@ static void route_move(sg_drawing *d, const grid *g, size_t k, double frac,
     set_spline(d, k, p, n, tip, label, pos, lp, fontsize);
 }
 
-/* An estimate of the legend's (and the caption's) size under the game's
- * box, for choosing the grid's shape before the legend is made. */
+/* An estimate of the legend's size under the game's box, for choosing
+ * the grid's shape before the legend is made.  It is the same for every
+ * drawing of a game, whatever its legend shows (a title and the samples
+ * of P and N, the legend every drawing has), so that the picture of a
+ * graph, of its steps and of its Beamer frame, with a legend or without,
+ * is laid out alike. */
 static void legend_estimate(const sg_drawing *d, double *w, double *h)
 {
-    *w = *h = 0;
-    if (d->opts.no_legend && !d->opts.caption)
-        return;
     double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
     fs = sg_theme_number(&d->theme->node_style[STYLE_LEGEND], "fontsize", fs);
     double row = fmax(2.2 * fs, 26) + 8;
-    *h = fmin(0.5 * d->diam, 30);
-    if (d->opts.caption)
-        *h += 2.8 * fs + 0.3 * fmin(d->diam, 60);
-    if (!d->opts.no_legend) {
-        int rows = 2 + (d->opts.highlight_wins != 0) +
-                   2 * (d->opts.highlight != 0) +
-                   3 * (d->opts.step_legend != 0) + (d->nsums != 0);
-        *h += 1.6 * fs + rows * row;
-        *w = 28 * fs;
+    double caption = 2.8 * fs + 0.3 * fmin(d->diam, 60);
+    if (d->slide_aspect > 0) {
+        /* On a slide the legend is a strip of one or two rows under the
+         * picture, or a column beside it, which takes no height. */
+        *w = 0;
+        *h = caption + 1.6 * fs + 2 * row;
+        return;
     }
+    *h = fmin(0.5 * d->diam, 30) + 1.6 * fs + 2 * row;
+    *w = 28 * fs;
+}
+
+/* The period the values of positions that are numbers show, when they
+ * are the numbers 0, 1, 2, ... (a game defined in C proves no period; a
+ * period its values show still sets the columns, so that equal values
+ * stand in columns as a subtraction game's do); 0 otherwise. */
+static uint64_t shown_period(sg_ctx *ctx, const sg_drawing *d, size_t max)
+{
+    sg_value *v = sg_alloc_raw(ctx, d->n, sizeof *v);
+    unsigned char *seen = sg_alloc(ctx, d->n, 1);
+    uint64_t p = 0;
+    bool whole = v && seen;
+    for (size_t i = 0; whole && i < d->n; i++) {
+        whole = d->place[i] < d->n && !seen[d->place[i]];
+        if (whole) {
+            seen[d->place[i]] = 1;
+            v[d->place[i]] = d->sg[i];
+        }
+    }
+    sg_sequence_info info;
+    if (whole && sg_sequence_find(ctx, v, d->n, &info) == SG_OK &&
+        info.found && info.saltus == 0 && info.period >= 2 &&
+        info.period <= max)
+        p = info.period;
+    sg_ctx_clear(ctx);
+    free(v);
+    free(seen);
+    return p;
 }
 
 /* The period of the game's values, when it is known (certified, or given
@@ -569,6 +876,8 @@ static void legend_estimate(const sg_drawing *d, double *w, double *h)
  * positions; 0 otherwise. */
 static uint64_t known_period(sg_ctx *ctx, const sg_drawing *d, size_t max)
 {
+    if (d->place && d->n >= 4)
+        return shown_period(ctx, d, max);
     if (!sg_game_numbered(d->game) || d->n < 4)
         return 0;
     /* A period that fits in a row shows within a few thousand values;
@@ -603,6 +912,31 @@ static double shape_error(const sg_drawing *d, const grid *g, uint64_t cells,
 static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
                              Agsym_t *pos, Agsym_t *lp, double fontsize);
 
+/* Whether a grid of G's columns holding CELLS positions, with its legend
+ * beside it or in a strip under it (as sg_layout_legend() will put it) and
+ * a caption's line, framed to the slide's shape, is narrow enough for
+ * labels of SLIDE_TEXT pixels.  Always true off slides. */
+static bool slide_fits(const sg_drawing *d, const grid *g, uint64_t cells)
+{
+    if (d->slide_aspect <= 0)
+        return true;
+    double fs = sg_theme_number(&d->theme->node, "fontsize", 14);
+    fs = sg_theme_number(&d->theme->node_style[STYLE_LEGEND], "fontsize", fs);
+    double row = fmax(2.2 * fs, 26) + 8, a = d->slide_aspect;
+    uint64_t rows = (cells + g->cols - 1) / g->cols +
+                    (d->nsums + g->cols - 1) / g->cols;
+    double gw = (double)(g->cols - 1) * g->sx + 2 * g->r;
+    double gh = (double)(rows - 1) * g->sy + 2 * g->r + 0.6 * g->gh +
+                2.8 * fs + 18;
+    double framed;
+    if (gw < gh * a)
+        framed = fmax(gw + fmin(d->diam, 40) + 32 * fs,
+                      fmax(gh, 1.6 * fs + 4 * row) * a);
+    else
+        framed = fmax(fmax(gw, 24 * fs), (gh + 1.6 * fs + 2 * row) * a);
+    return framed <= slide_width(d);
+}
+
 /* Rows without a period to follow start at numbers easy to read: any
  * number of columns up to 20, a multiple of 5 up to 50, of 10 beyond. */
 static bool round_columns(size_t cols)
@@ -621,21 +955,47 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     g.gh = fmax(1.3 * d->diam, lp ? 4 * fontsize : 0);
     g.sy = d->diam + g.gh;
     const sg_game *game = d->game;
-    if (game->ops->cell) {
+    if (game_cells(d)) {
         /* The game's own grid (a sum's positions), rows going up. */
         g.cols = 1;
-        for (size_t i = 0; i < d->n; i++) {
-            uint64_t col = 0, row = 0;
-            game->ops->cell(game, d->x[i], &col, &row);
-            d->at[i] = pt((double)col * g.sx, (double)row * g.sy);
-            box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
-            if (col + 1 > g.cols)
-                g.cols = (size_t)col + 1;
+        uint64_t *cols = sg_alloc_raw(ctx, d->n + 1, sizeof *cols);
+        uint64_t *rows = sg_alloc_raw(ctx, d->n + 1, sizeof *rows);
+        if (!cols || !rows) {
+            free(cols);
+            free(rows);
+            return ctx->status;
         }
+        for (size_t i = 0; i < d->n; i++) {
+            cols[i] = rows[i] = 0;
+            game->ops->cell(game, d->x[i], &cols[i], &rows[i]);
+        }
+        /* A sum's grid takes the shape asked for, by slices; it turns
+         * from the textbook's (the first heap across) only when a shape
+         * is asked for. */
+        double lw, lh;
+        legend_estimate(d, &lw, &lh);
+        bool asked = d->opts.aspect > 0 || d->slide_aspect > 0;
+        sg_status st = game->ops->id == SG_GAME_SUM
+                           ? sg_sum_cells_shape(ctx, cols, rows, d->n, g.sx,
+                                                g.sy, want_aspect(d), asked,
+                                                lw, lh)
+                           : SG_OK;
+        for (size_t i = 0; st == SG_OK && i < d->n; i++) {
+            d->at[i] = pt((double)cols[i] * g.sx, (double)rows[i] * g.sy);
+            box_add(&d->box, d->at[i].x, d->at[i].y, g.r);
+            if (cols[i] + 1 > g.cols)
+                g.cols = (size_t)cols[i] + 1;
+        }
+        free(cols);
+        free(rows);
+        if (st != SG_OK)
+            return st;
         return route_moves(ctx, d, &g, pos, lp, fontsize);
     }
-    uint64_t cells = d->n ? grid_cell(d, d->n - 1) + 1 : 1;
-    double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+    uint64_t cells = 1;
+    for (size_t i = 0; i < d->n; i++)
+        cells = grid_cell(d, i) + 1 > cells ? grid_cell(d, i) + 1 : cells;
+    double aspect = want_aspect(d);
     double lw, lh;
     legend_estimate(d, &lw, &lh);
 
@@ -650,6 +1010,10 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
             continue;
         g.cols = cols;
         double e = shape_error(d, &g, cells, aspect, lw, lh);
+        /* On a slide, a grid whose labels would come out too small loses
+         * to any that fits. */
+        if (!slide_fits(d, &g, cells))
+            e *= 100;
         if (e < best) {
             best = e;
             best_cols = cols;
@@ -664,6 +1028,8 @@ static sg_status place_grid(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                 continue;
             g.cols = cols;
             double e = shape_error(d, &g, cells, aspect, lw, lh);
+            if (!slide_fits(d, &g, cells))
+                e *= 100;
             if (e < best) {
                 best = e;
                 best_cols = cols;
@@ -699,7 +1065,7 @@ static sg_status route_moves(sg_ctx *ctx, sg_drawing *d, const grid *g,
     }
     uint64_t *keys = NULL;
     size_t nkeys = 0;
-    if (move_keys(ctx, d, false, &keys, &nkeys) != SG_OK)
+    if (move_keys(ctx, d, false, NULL, &keys, &nkeys) != SG_OK)
         return ctx->status;
     for (size_t k = 0; k < d->m; k++) {
         double frac = ((double)key_rank(move_key(d, k), keys, nkeys) + 0.5) /
@@ -757,7 +1123,7 @@ static double drawn_shape_error(const sg_drawing *d)
     legend_estimate(d, &lw, &lh);
     double w = fmax(d->box.x1 - d->box.x0, lw);
     double h = d->box.y1 - d->box.y0 + lh;
-    double ratio = w / h / (d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9);
+    double ratio = w / h / want_aspect(d);
     return ratio >= 1 ? ratio : 1 / ratio;
 }
 
@@ -782,6 +1148,174 @@ static sg_status place_dot(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     return run_dot(ctx, d, gvc);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The board, and a position with its options                               */
+/* ------------------------------------------------------------------------ */
+
+/* The heat map's scale: light to dark, so that it reads in greyscale too,
+ * one colour a value up to 8 and the darkest beyond. */
+static const char *const heat[] = {"#ffffd9", "#edf8b1", "#c7e9b4",
+                                   "#7fcdbb", "#41b6c4", "#1d91c0",
+                                   "#225ea8", "#253494", "#081d58"};
+#define HEAT_COLORS (sizeof heat / sizeof heat[0])
+
+/* The same scale in greys, for a theme that prints in greyscale. */
+static const char *const heat_grey[] = {"#ffffff", "#ebebeb", "#d4d4d4",
+                                        "#bababa", "#9e9e9e", "#808080",
+                                        "#616161", "#424242", "#212121"};
+
+/* Whether COLOR (a theme's fillcolor) is a grey: "#rrggbb" with three
+ * equal parts, white, black, or an X11 grey. */
+static bool grey_color(const char *color)
+{
+    if (!color)
+        return true;
+    if (strcmp(color, "white") == 0 || strcmp(color, "black") == 0 ||
+        strncmp(color, "gray", 4) == 0 || strncmp(color, "grey", 4) == 0)
+        return true;
+    return strlen(color) == 7 && color[0] == '#' &&
+           strncmp(color + 1, color + 3, 2) == 0 &&
+           strncmp(color + 1, color + 5, 2) == 0;
+}
+
+/* Whether D's theme fills P- and N-positions in greys (the print theme),
+ * whose heat map is then grey too. */
+static bool grey_theme(const sg_drawing *d)
+{
+    return grey_color(sg_attr_find(&d->theme->node_style[STYLE_P],
+                                   "fillcolor")) &&
+           grey_color(sg_attr_find(&d->theme->node_style[STYLE_N],
+                                   "fillcolor"));
+}
+
+const char *sg_heat_color(const sg_drawing *d, sg_value v)
+{
+    size_t i = v < HEAT_COLORS ? (size_t)v : HEAT_COLORS - 1;
+    return grey_theme(d) ? heat_grey[i] : heat[i];
+}
+
+const char *sg_heat_text_color(sg_value v)
+{
+    return v < 5 ? "black" : "white";
+}
+
+/* Positions (a, b) at column a and row b, (0, 0) at the lower left, as
+ * the table's --grid has them by their numbers.  A move to a neighbouring
+ * cell is a straight arrow; a longer one bows to one side, more the
+ * longer it is, so that it passes beside the positions on its way rather
+ * than through their centres. */
+static void place_board(sg_drawing *d, Agsym_t *pos, Agsym_t *lp,
+                        double fontsize)
+{
+    double pitch = d->diam * 1.3, r = d->diam / 2;
+    for (size_t i = 0; i < d->n; i++) {
+        d->at[i] = pt((double)d->board[2 * i] * pitch,
+                      (double)d->board[2 * i + 1] * pitch);
+        box_add(&d->box, d->at[i].x, d->at[i].y, r);
+    }
+    for (size_t k = 0; k < d->m; k++) {
+        if (d->head[k] >= d->n) /* into a sum: placed with the sums */
+            continue;
+        sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
+        double dx = v.x - u.x, dy = v.y - u.y;
+        double cells = fmax(fabs(dx), fabs(dy)) / pitch;
+        if (cells < 1.5) {
+            set_curve(d, k, u, v, u, v, true, pt(0, 1), pos, lp, fontsize);
+            continue;
+        }
+        double len = sqrt(dx * dx + dy * dy);
+        sg_point n = pt(-dy / len, dx / len);
+        double h = pitch * (0.45 + 0.15 * (cells - 1));
+        sg_point c1 = pt(u.x + dx / 4 + n.x * h, u.y + dy / 4 + n.y * h);
+        sg_point c2 = pt(u.x + 3 * dx / 4 + n.x * h,
+                         u.y + 3 * dy / 4 + n.y * h);
+        set_curve(d, k, u, c1, c2, v, false, n, pos, lp, fontsize);
+    }
+}
+
+typedef struct option_place {
+    sg_value v;
+    uint64_t key;
+    size_t node;
+} option_place;
+
+static int compare_options(const void *a, const void *b)
+{
+    const option_place *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v < y->v ? -1 : 1;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* The options of the position around_x, each once, in the order the
+ * picture shows them: by value, then by position.  *N receives their
+ * number; the caller frees the array.  NULL after recording SG_ENOMEM. */
+static option_place *around_options(sg_ctx *ctx, const sg_drawing *d,
+                                    size_t *n)
+{
+    size_t x = d->index_of[d->opts.around_x];
+    option_place *o = sg_alloc(ctx, d->m + 1, sizeof *o);
+    if (!o)
+        return NULL;
+    size_t count = 0;
+    for (size_t k = d->first[x]; k < d->first[x + 1]; k++) {
+        size_t h = d->head[k];
+        bool seen = false;
+        for (size_t j = 0; j < count && !seen; j++)
+            seen = o[j].node == h;
+        if (seen)
+            continue;
+        o[count].v = d->shown[h];
+        o[count].key = h < d->n ? node_number(d, h) : UINT64_MAX - d->nsums + (h - d->n);
+        o[count].node = h;
+        count++;
+    }
+    qsort(o, count, sizeof *o, compare_options);
+    *n = count;
+    return o;
+}
+
+/* The position around_x on top, its options in a row under it, by value,
+ * and a straight arrow to each: nothing lies between a move's ends. */
+static sg_status place_around(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
+                              Agsym_t *lp, double fontsize)
+{
+    size_t n = 0;
+    option_place *o = around_options(ctx, d, &n);
+    if (!o)
+        return ctx->status;
+    size_t x = d->index_of[d->opts.around_x];
+    double step = fmax(d->diam * 1.5, d->nsums ? d->sum_w + 0.5 * d->diam
+                                                : 0);
+    double width = (double)(n ? n - 1 : 0) * step;
+    for (size_t j = 0; j < n; j++) {
+        sg_point at = pt((double)j * step - width / 2, 0);
+        d->at[o[j].node] = at;
+        if (o[j].node < d->n)
+            box_add(&d->box, at.x, at.y, d->diam / 2);
+        else {
+            d->box.x0 = fmin(d->box.x0, at.x - d->sum_w / 2);
+            d->box.x1 = fmax(d->box.x1, at.x + d->sum_w / 2);
+            d->box.y0 = fmin(d->box.y0, at.y - d->sum_h / 2);
+        }
+    }
+    /* High enough above the row that the outermost arrows are not
+     * flatter than one in three. */
+    double rise = fmax(2.4 * d->diam, width / 2 / 3);
+    d->at[x] = pt(0, rise);
+    box_add(&d->box, 0, rise, d->diam / 2);
+    free(o);
+    for (size_t k = d->first[x]; k < d->first[x + 1]; k++) {
+        if (d->head[k] >= d->n) {
+            sg_draw_sum_move(d, k, pos, lp, fontsize);
+            continue;
+        }
+        sg_point u = d->at[x], v = d->at[d->head[k]];
+        set_curve(d, k, u, v, u, v, true, pt(1, 0), pos, lp, fontsize);
+    }
+    return SG_OK;
+}
+
 sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
 {
     d->box.x0 = d->box.y0 = HUGE_VAL;
@@ -798,7 +1332,12 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
     d->at = sg_alloc_raw(ctx, d->n + d->nsums, sizeof *d->at);
     if (!d->at)
         return ctx->status;
-    if (d->layout == SG_LAYOUT_LINE) {
+    if (d->opts.around) {
+        if (place_around(ctx, d, epos, lp, fontsize) != SG_OK)
+            return ctx->status;
+    } else if (d->layout == SG_LAYOUT_BOARD) {
+        place_board(d, epos, lp, fontsize);
+    } else if (d->layout == SG_LAYOUT_LINE) {
         if (place_line(ctx, d, epos, lp, fontsize) != SG_OK)
             return ctx->status;
         /* `auto` takes one row only where it fits a slide: no wider than
@@ -807,9 +1346,10 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
         legend_estimate(d, &lw, &lh);
         double w = fmax(d->box.x1 - d->box.x0, lw);
         double h = d->box.y1 - d->box.y0 + lh;
-        double aspect = d->opts.aspect > 0 ? d->opts.aspect : 16.0 / 9;
+        double aspect = want_aspect(d);
         if (d->opts.layout == SG_LAYOUT_AUTO &&
-            w > h * fmin(SG_MAX_ASPECT, 1.7 * aspect)) {
+            (w > h * fmin(SG_MAX_ASPECT, 1.7 * aspect) ||
+             (d->slide_aspect > 0 && w > slide_width(d)))) {
             d->layout = SG_LAYOUT_GRID;
             d->box.x0 = d->box.y0 = HUGE_VAL;
             d->box.x1 = d->box.y1 = -HUGE_VAL;
@@ -819,12 +1359,14 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc)
         if (place_grid(ctx, d, epos, lp, fontsize) != SG_OK)
             return ctx->status;
     }
-    /* The grid places the sums itself, in its rows. */
-    if (d->layout != SG_LAYOUT_GRID &&
+    /* The grid places the sums itself, in its rows, and so does the
+     * picture of a position's options. */
+    bool own_sums = d->layout == SG_LAYOUT_GRID || d->opts.around;
+    if (!own_sums &&
         sg_layout_place_sums(ctx, d, epos, lp, fontsize, false) != SG_OK)
         return ctx->status;
     char buf[64];
-    size_t nodes = d->n + (d->layout == SG_LAYOUT_GRID ? d->nsums : 0);
+    size_t nodes = d->n + (own_sums ? d->nsums : 0);
     for (size_t i = 0; i < nodes; i++) {
         sg_draw_point(buf, sizeof buf, d->at[i].x, d->at[i].y);
         sg_draw_set(d->node[i], pos, buf);
@@ -841,7 +1383,35 @@ typedef struct legend {
     sg_ctx *ctx;
     Agsym_t *pos, *width, *height, *shape, *label, *cls, *id;
     double fontsize;
+    /* Where the next sample goes: down a column from (x0, y), or, with
+     * a strip as wide as STRIP, along a row that wraps. */
+    double x0, x, y, row, strip;
+    bool started;
 } legend;
+
+/* The place (*X, *Y) of the next sample of the legend, WIDTH wide. */
+static void legend_next(legend *l, double width, double *x, double *y)
+{
+    if (l->strip > 0) {
+        /* The strip is a table of equal columns, as wide as the legend's
+         * longest line ("P-position: sg = 0, the player to move loses");
+         * a wider sample takes as many columns as it needs. */
+        double cell = 31 * l->fontsize + 1.5 * l->fontsize;
+        double cells = fmax(1, ceil((width + 1.5 * l->fontsize) / cell));
+        if (l->started && l->x + cells * cell > l->x0 + fmax(l->strip, cell) + 1) {
+            l->x = l->x0;
+            l->y -= l->row;
+        }
+        *x = l->x;
+        l->x += cells * cell;
+    } else {
+        if (l->started)
+            l->y -= l->row;
+        *x = l->x0;
+    }
+    l->started = true;
+    *y = l->y;
+}
 
 /* A node for the legend, named NAME unless the game has a position of that
  * name, in which case underscores go in front until the name is free. */
@@ -1044,7 +1614,13 @@ static void legend_title(const sg_drawing *d, const sg_template *words,
     const char *vars[LV_NVARS] = {name.failed ? what : name.data, NULL, NULL,
                                   NULL};
     int id;
-    if (d->opts.has_root) {
+    if (d->opts.around) {
+        /* A position and its options: as many positions as are drawn,
+         * not the range they were found in. */
+        snprintf(num, sizeof num, "%zu", d->n + d->nsums);
+        vars[LV_COUNT] = num;
+        id = LS_TITLE_MANY;
+    } else if (d->opts.has_root) {
         vars[LV_ROOT] = sg_game_position_name(d->game, d->last, a, sizeof a);
         id = LS_TITLE_REACHABLE;
     } else if (sg_game_numbered(d->game)) {
@@ -1077,22 +1653,30 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
     if (!legend_text(l, "_legend_title", x0, y, title))
         return ctx->status;
     y -= 0.8 * fs + row / 2;
+    l->x0 = l->x = x0;
+    l->y = y;
+    l->row = row;
+    l->started = false;
+#define ITEM(width) legend_next(l, (width), &x0, &y)
     legend_say(words, d->opts.misere ? LS_P_MISERE : LS_P, none, text,
                sizeof text);
+    ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
     if (!legend_sample(l, "_legend_P", x0 + size / 2, y, size, STYLE_P, -1,
                        "P", "P") ||
         !legend_text(l, "_legend_P_text", x0 + size + gap, y, text))
         return ctx->status;
-    y -= row;
     legend_say(words, d->opts.misere ? LS_N_MISERE : LS_N, none, text,
                sizeof text);
+    ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
     if (!legend_sample(l, "_legend_N", x0 + size / 2, y, size, STYLE_N, -1,
                        "N", "N") ||
         !legend_text(l, "_legend_N_text", x0 + size + gap, y, text))
         return ctx->status;
     if (d->nsums) {
         /* A sum node as the drawing has it, its first sum for a sample. */
-        y -= row;
+        legend_say(words, d->opts.misere ? LS_SUM_MISERE : LS_SUM, none,
+                   text, sizeof text);
+        ITEM(fmax(size, d->sum_w) + gap + sg_draw_text_width(text, fs) + 8);
         Agnode_t *v = legend_node(l, "_legend_sum", x0 + d->sum_w / 2, y,
                                   d->sum_w, d->sum_h);
         if (!v)
@@ -1111,7 +1695,8 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
             return ctx->status;
     }
     if (d->opts.highlight_wins) {
-        y -= row;
+        legend_say(words, LS_WIN, none, text, sizeof text);
+        ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
         /* A sample move between two unpainted points. */
         Agnode_t *a = legend_node(l, "_legend_win_from", x0 + size, y, 1, 1);
         Agnode_t *b = legend_node(l, "_legend_win_to", x0, y, 1, 1);
@@ -1145,19 +1730,19 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
     if (d->opts.highlight) {
         /* The position highlighted and where its moves lead, in the
          * styles of a step's. */
-        y -= row;
         legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE
                                                  : LS_HIGHLIGHT,
                    none, text, sizeof text);
+        ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
         if (!legend_sample(l, "_legend_highlight", x0 + size / 2, y, size,
                            STYLE_N, STYLE_CURRENT, "x", "current") ||
             !legend_text(l, "_legend_highlight_text", x0 + size + gap, y,
                          text))
             return ctx->status;
-        y -= row;
         legend_say(words, d->opts.highlight_move ? LS_HIGHLIGHT_MOVE_TARGET
                                                  : LS_HIGHLIGHT_TARGET,
                    none, text, sizeof text);
+        ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
         if (!legend_sample(l, "_legend_highlight_target", x0 + size / 2, y,
                            size, STYLE_P, STYLE_TARGET, "y", "target") ||
             !legend_text(l, "_legend_highlight_target_text",
@@ -1183,8 +1768,8 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
              -1, LS_PENDING},
         };
         for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-            y -= row;
             legend_say(words, rows[i].words, none, text, sizeof text);
+            ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
             if (!legend_sample(l, rows[i].name, x0 + size / 2, y, size,
                                rows[i].base, rows[i].extra, rows[i].label,
                                rows[i].what) ||
@@ -1192,27 +1777,223 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
                 return ctx->status;
         }
     }
+    if (d->opts.heat_map) {
+        /* The heat map's scale: one sample a value, up to the largest
+         * drawn (the last stands for it and every larger one). */
+        sg_value top = 0;
+        for (size_t i = 0; i < d->n; i++)
+            if (d->sg[i] != SG_VALUE_UNKNOWN && d->sg[i] > top)
+                top = d->sg[i];
+        if (top > HEAT_COLORS - 1)
+            top = HEAT_COLORS - 1;
+        double w = sg_draw_text_width(d->value_prefix, fs) + 8;
+        ITEM(w + gap + (double)(top + 1) * (size + 4));
+        if (!legend_text(l, "_legend_heat_text", x0, y, d->value_prefix))
+            return ctx->status;
+        for (sg_value v = 0; v <= top; v++) {
+            char name[32], label[32];
+            snprintf(name, sizeof name, "_legend_heat_%u", (unsigned)v);
+            snprintf(label, sizeof label, "%u%s", (unsigned)v,
+                     v == HEAT_COLORS - 1 ? "+" : "");
+            Agnode_t *sv = legend_sample(l, name,
+                                         x0 + w + gap + size / 2 +
+                                             (double)v * (size + 4),
+                                         y, size, v ? STYLE_N : STYLE_P, -1,
+                                         label, "heat");
+            if (!sv)
+                return ctx->status;
+            if (d->n_fill)
+                sg_draw_set(sv, d->n_fill, sg_heat_color(d, v));
+            if (d->n_fontcolor)
+                sg_draw_set(sv, d->n_fontcolor, sg_heat_text_color(v));
+        }
+    }
+#undef ITEM
     return SG_OK;
 }
 
-sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
+static void legend_init(legend *l, sg_ctx *ctx, sg_drawing *d)
+{
+    *l = (legend){.d = d, .ctx = ctx};
+    l->pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
+    l->width = agattr(d->g, AGNODE, SG_GV_STR("width"), NULL);
+    l->height = agattr(d->g, AGNODE, SG_GV_STR("height"), NULL);
+    l->shape = d->n_shape;
+    l->label = d->n_label;
+    l->cls = d->n_class;
+    l->id = agattr(d->g, AGNODE, SG_GV_STR("id"), NULL);
+    l->fontsize = sg_theme_number(&d->theme->node, "fontsize", 14);
+    l->fontsize = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
+                                  "fontsize", l->fontsize);
+}
+
+/* Under the picture of a position and its options: the mex step, as a
+ * line ("sg(5) = mex{0, 1, 2} = 3", the options' values in the order
+ * they stand) over a row of the values 0, 1, 2, ...: those the options
+ * have (plain), those they lack (greyed), and the mex, the least they
+ * lack, which is the position's value, highlighted as the position is.  Returns the height it
+ * took, or a negative number after recording an error. */
+static double around_strip(legend *l, double y)
+{
+    sg_drawing *d = l->d;
+    size_t n = 0;
+    option_place *o = around_options(l->ctx, d, &n);
+    if (!o)
+        return -1;
+    /* The values 0..top + 1 are shown, top the largest an option has
+     * (within reason: a value strip of more than 40 is not read). */
+    sg_value top = 0;
+    unsigned char have[41] = {0};
+    for (size_t j = 0; j < n; j++) {
+        if (o[j].v <= 40)
+            have[o[j].v] = 1;
+        if (o[j].v > top && o[j].v < 40)
+            top = o[j].v;
+    }
+    sg_value mex = 0;
+    while (mex < 40 && have[mex])
+        mex++;
+    /* The function's name as the nodes write it: "sg=" is "sg". */
+    char fn[16];
+    snprintf(fn, sizeof fn, "%s", d->value_prefix);
+    size_t len = strlen(fn);
+    if (len && fn[len - 1] == '=')
+        fn[len - 1] = '\0';
+    sg_buf b;
+    sg_buf_init(&b);
+    char name[64];
+    sg_buf_printf(&b, "%s(%s) = mex{", fn,
+                  sg_game_position_name(d->game, d->opts.around_x, name,
+                                        sizeof name));
+    for (size_t j = 0; j < n; j++)
+        sg_buf_printf(&b, "%s%llu", j ? ", " : "", (unsigned long long)o[j].v);
+    sg_buf_printf(&b, "} = %llu", (unsigned long long)mex);
+    free(o);
+    if (b.failed) {
+        sg_buf_free(&b);
+        sg_ctx_fail(l->ctx, SG_ENOMEM, "out of memory writing the mex step");
+        return -1;
+    }
+    double fs = l->fontsize, cfs = 1.4 * fs;
+    double size = fmax(2.2 * fs, 26), x0 = d->box.x0;
+    double y0 = y;
+    y -= cfs;
+    double keep = l->fontsize;
+    l->fontsize = cfs;
+    Agnode_t *line = legend_text(l, "_around_mex", x0, y, b.data);
+    l->fontsize = keep;
+    sg_buf_free(&b);
+    if (!line)
+        return -1;
+    char big[32];
+    snprintf(big, sizeof big, "%.1f", cfs);
+    sg_draw_set(line, agattr(d->g, AGNODE, SG_GV_STR("fontsize"), NULL),
+                big);
+    sg_draw_set(line, l->cls, "mex");
+    y -= cfs + size / 2;
+    sg_value last = mex > top ? mex : top + 1;
+    for (sg_value v = 0; v <= last; v++) {
+        char id[32], label[32];
+        snprintf(id, sizeof id, "_around_value_%u", (unsigned)v);
+        snprintf(label, sizeof label, "%u", (unsigned)v);
+        bool chosen = v == mex, had = v <= 40 && have[v];
+        Agnode_t *s = legend_sample(l, id, x0 + size / 2 +
+                                              (double)v * (size + 6),
+                                    y, size,
+                                    chosen ? (v ? STYLE_N : STYLE_P)
+                                           : had ? STYLE_N : STYLE_PENDING,
+                                    chosen ? STYLE_CURRENT : -1,
+                                    label,
+                                    chosen ? "mex" : had ? "taken" : "free");
+        if (!s)
+            return -1;
+    }
+    return y0 - (y - size / 2 - 0.5 * fs);
+}
+
+/* A slide's picture is as wide as the slide's shape: two points that
+ * paint nothing stretch it, and its labels must be large enough on a
+ * screen 1920 pixels wide. */
+static sg_status slide_frame(sg_ctx *ctx, sg_drawing *d)
+{
+    legend l;
+    legend_init(&l, ctx, d);
+    /* Graphviz's box of a picture holds every control point of every
+     * curve, beyond the curve itself (the arcs over a row): the frame is
+     * measured as Graphviz will measure it. */
+    Agsym_t *epos = agattr(d->g, AGEDGE, SG_GV_STR("pos"), NULL);
+    for (size_t k = 0; epos && k < d->m; k++) {
+        const char *p = agxget(d->edge[k], epos);
+        while (p && *p) {
+            double x, y;
+            int used = 0;
+            if (*p == 'e' || *p == 's')
+                p += 2;
+            if (sscanf(p, "%lf,%lf%n", &x, &y, &used) != 2)
+                break;
+            d->extent.x0 = fmin(d->extent.x0, x);
+            d->extent.x1 = fmax(d->extent.x1, x);
+            d->extent.y0 = fmin(d->extent.y0, y);
+            d->extent.y1 = fmax(d->extent.y1, y);
+            p += used;
+            p += strspn(p, " ");
+        }
+    }
+    /* The padding around the picture counts in its shape. */
+    sg_box e = d->extent;
+    double pad2 = 2 * picture_pad(d);
+    double w = e.x1 - e.x0 + pad2, h = e.y1 - e.y0 + pad2;
+    double a = d->slide_aspect;
+    if (w < h * a) {
+        double more = (h * a - w) / 2;
+        e.x0 -= more;
+        e.x1 += more;
+    } else {
+        double more = (w / a - h) / 2;
+        e.y0 -= more;
+        e.y1 += more;
+    }
+    Agnode_t *lo = legend_node(&l, "_slide_lo", e.x0 + 0.5, e.y0 + 0.5, 1, 1);
+    Agnode_t *hi = legend_node(&l, "_slide_hi", e.x1 - 0.5, e.y1 - 0.5, 1, 1);
+    if (!lo || !hi)
+        return ctx->status;
+    Agnode_t *corner[2] = {lo, hi};
+    for (int i = 0; i < 2; i++) {
+        sg_draw_set(corner[i], d->n_style, "invis");
+        sg_draw_set(corner[i], l.label, "");
+        sg_draw_set(corner[i], l.shape, "point");
+        sg_draw_set(corner[i], l.cls, "frame");
+    }
+    double pad = picture_pad(d);
+    double wide = d->extent.x1 - d->extent.x0 + 2 * pad;
+    double px = smallest_text(d) * SLIDE_SCREEN / wide;
+    if (px + 1e-9 < SLIDE_TEXT)
+        return sg_ctx_fail(ctx, SG_ELIMIT, "%s: %zu positions make a "
+                           "picture %.0f points wide, so on a screen %.0f "
+                           "pixels wide its labels would be %.1f pixels, "
+                           "less than the %.0f a slide needs; draw fewer "
+                           "positions", sg_game_describe(d->game), d->n,
+                           wide, SLIDE_SCREEN, px, SLIDE_TEXT);
+    return SG_OK;
+}
+
+static sg_status legend_all(sg_ctx *ctx, sg_drawing *d)
 {
     d->extent = d->box;
-    if (d->n == 0 || (d->opts.no_legend && !d->opts.caption))
+    if (d->n == 0)
         return SG_OK;
-    legend l = {.d = d, .ctx = ctx};
-    l.pos = agattr(d->g, AGNODE, SG_GV_STR("pos"), NULL);
-    l.width = agattr(d->g, AGNODE, SG_GV_STR("width"), NULL);
-    l.height = agattr(d->g, AGNODE, SG_GV_STR("height"), NULL);
-    l.shape = d->n_shape;
-    l.label = d->n_label;
-    l.cls = d->n_class;
-    l.id = agattr(d->g, AGNODE, SG_GV_STR("id"), NULL);
-    l.fontsize = sg_theme_number(&d->theme->node, "fontsize", 14);
-    l.fontsize = sg_theme_number(&d->theme->node_style[STYLE_LEGEND],
-                                 "fontsize", l.fontsize);
+    legend l;
+    legend_init(&l, ctx, d);
     double fs = l.fontsize;
     double x0 = d->box.x0, y = d->box.y0 - fmin(0.5 * d->diam, 30);
+    if (d->opts.around) {
+        double took = around_strip(&l, y);
+        if (took < 0)
+            return ctx->status;
+        y -= took;
+    }
+    if (d->opts.no_legend && !d->opts.caption)
+        return SG_OK;
 
     if (d->opts.caption) {
         /* The caption is what a step says, so it is set larger than the
@@ -1239,6 +2020,27 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     }
     if (d->opts.no_legend)
         return SG_OK;
+    if (d->slide_aspect > 0) {
+        /* On a slide the legend takes the room the picture leaves: a
+         * column beside a picture narrower than the slide, a strip under
+         * one that is wider. */
+        double w = d->box.x1 - d->box.x0, h = d->box.y1 - d->box.y0;
+        if (w < h * d->slide_aspect) {
+            x0 = d->box.x1 + fmin(d->diam, 40);
+            y = d->box.y1;
+        } else {
+            /* The picture is framed to the slide's shape in the end, so
+             * the strip may be as wide as that frame will be at least:
+             * the picture's height with a caption and four rows of
+             * samples under it, times the slide's shape. */
+            double row = fmax(2.2 * fs, 26) + 8;
+            double least = (h + (d->caption ? 2.8 * fs : 0) + 1.6 * fs +
+                            4 * row) * d->slide_aspect;
+            /* Two columns at least: a strip of one would be a column
+             * under the picture, the height a slide lacks. */
+            l.strip = fmax(fmax(w, 2 * 32.5 * fs), least);
+        }
+    }
 
     sg_template *words = sg_legend_wording(ctx, d->opts.lang);
     if (!words)
@@ -1246,4 +2048,11 @@ sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
     sg_status st = legend_lines(&l, words, x0, y);
     sg_template_free(words);
     return st;
+}
+
+sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d)
+{
+    if (legend_all(ctx, d) != SG_OK)
+        return ctx->status;
+    return d->slide_aspect > 0 && d->n ? slide_frame(ctx, d) : SG_OK;
 }

@@ -30,6 +30,8 @@
 /* Positions and moves the grid draws in a few seconds, PNG included. */
 #define SG_GRID_MAX_NODES 5000u
 #define SG_GRID_MAX_MOVES 40000u
+/* A board's columns and rows, each. */
+#define SG_BOARD_MAX_SIDE 200u
 /* Moves from or to one position, in every layout.  Beyond a few hundred
  * they are a blur; and Graphviz counts a node's edges (agnedges, in the
  * layout every drawing goes through) by a recursion that can be as deep as
@@ -118,6 +120,12 @@ sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
 
 /* Whether attribute NAME of KIND may pass from a user's file at all. */
 bool sg_attr_passes(int kind, const char *name);
+
+/* Gives THEME's sans fonts a sans font of LANG's script after them (for
+ * "zh", Chinese characters in a sans CJK font rather than the serif
+ * fontconfig may substitute); nothing for a Latin script or where no such
+ * font is installed.  Returns SG_OK or SG_ENOMEM. */
+sg_status sg_theme_for_lang(sg_ctx *ctx, sg_theme *theme, const char *lang);
 
 /* A deep copy of THEME, or NULL after recording SG_ENOMEM. */
 sg_theme *sg_theme_clone(sg_ctx *ctx, const sg_theme *theme);
@@ -213,6 +221,21 @@ struct sg_drawing {
     Agsym_t *c_label;         /* the caption's label */
 
     Agnode_t *caption; /* the caption's line, or NULL */
+
+    /* Positions that are numbers although the game names them (a game
+     * defined in C whose positions are one number, a DOT game whose nodes
+     * are named 0, 1, 2, ...): each node's number, or NULL.  Such a game
+     * is laid out as a subtraction game is, by these numbers. */
+    uint64_t *place;
+    /* Positions of two numbers (a,b): node i at column board[2i] and row
+     * board[2i + 1], or NULL. */
+    uint64_t *board;
+    /* Moves that are not drawn at all (--moves off, from=X, a board), as
+     * 1s; NULL when every move is drawn. */
+    unsigned char *edge_off;
+    /* The slide preset's shape, width over height (0: none). */
+    double slide_aspect;
+    Agsym_t *n_fill, *n_fontcolor;
 };
 
 /* ---- Sums (sums.c): the nodes that moves splitting a heap point at --- */
@@ -251,6 +274,11 @@ void sg_draw_style_sums(sg_drawing *d);
 sg_status sg_layout_place_sums(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
                                Agsym_t *lp, double fontsize, bool wrap);
 
+/* Draws move K, into a sum, as a straight line from its tail's circle to
+ * the sum's frame. */
+void sg_draw_sum_move(sg_drawing *d, size_t k, Agsym_t *pos, Agsym_t *lp,
+                      double fontsize);
+
 /* Chooses the layout for `auto`, or checks the one asked for, against the
  * bounds above.  Returns SG_OK or SG_ELIMIT with the size and a hint. */
 sg_status sg_layout_decide(sg_ctx *ctx, sg_drawing *d);
@@ -261,6 +289,27 @@ sg_status sg_layout_place(sg_ctx *ctx, sg_drawing *d, GVC_t *gvc);
 
 /* Adds the legend (and the caption's line) under the game's box. */
 sg_status sg_layout_legend(sg_ctx *ctx, sg_drawing *d);
+
+/* Reads position names that are whole numbers into d->place, or pairs
+ * of them into d->board, and marks the moves not drawn in d->edge_off.
+ * Returns SG_OK or SG_ENOMEM. */
+sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d);
+
+/* The colour of value V in D's heat map (greys for a theme of greys),
+ * and the colour of text on it. */
+const char *sg_heat_color(const sg_drawing *d, sg_value v);
+const char *sg_heat_text_color(sg_value v);
+
+/* Re-packs the cells of a sum's grid (column COL[i], row ROW[i] of the N
+ * positions) to come closest to ASPECT with a column pitch SX and a row
+ * pitch SY, and a legend of EXTRA_W x EXTRA_H under it: a sum of two is
+ * drawn as it is or, when MAY_TURN, turned a quarter (the first heap up),
+ * a sum of three or more is cut into slices (one per state of its third
+ * part) laid out in rows of slices, never wider than 3:1.  Returns SG_OK
+ * or SG_ENOMEM. */
+sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
+                             size_t n, double sx, double sy, double aspect,
+                             bool may_turn, double extra_w, double extra_h);
 
 /* The legend's wording in language LANG (NULL: English), from
  * templates/legend/LANG.text.  Returns a new template the caller frees with

@@ -179,11 +179,16 @@ static void sum_states(sg_drawing *d)
     for (size_t j = 0; j < d->nsums; j++) {
         state[j] = SG_NODE_VALUE;
         sg_value shown = 0;
+        bool undrawn = false;
         for (size_t i = d->sum_first[j]; i < d->sum_first[j + 1]; i++) {
             uint64_t x = d->sum_parts[i];
             size_t at = x <= d->last ? d->index_of[x] : SIZE_MAX;
             unsigned char s = at == SIZE_MAX ? SG_NODE_VALUE : d->nstate[at];
-            sg_value v = at == SIZE_MAX ? SG_VALUE_UNKNOWN : d->shown[at];
+            /* A heap the drawing leaves out (a position's options alone
+             * are drawn) counts with its own value, which the sum's
+             * holds. */
+            undrawn |= at == SIZE_MAX;
+            sg_value v = at == SIZE_MAX ? 0 : d->shown[at];
             if (s == SG_NODE_HIDDEN)
                 state[j] = SG_NODE_HIDDEN;
             else if (s == SG_NODE_PENDING && state[j] != SG_NODE_HIDDEN)
@@ -194,7 +199,7 @@ static void sum_states(sg_drawing *d)
         }
         /* Under misère play a sum's value is not the nim-sum of its
          * heaps': it is the one the drawing found when it was made. */
-        if (d->opts.misere && shown != SG_VALUE_UNKNOWN)
+        if ((d->opts.misere || undrawn) && shown != SG_VALUE_UNKNOWN)
             shown = d->sg[d->n + j];
         d->shown[d->n + j] = shown;
     }
@@ -324,8 +329,8 @@ static void grow_box(sg_box *b, double x, double y, double rx, double ry)
 
 /* Move K, from a position to a sum, as a straight line from the
  * position's circle to the sum's frame, ending in its arrowhead. */
-static void straight_move(sg_drawing *d, size_t k, Agsym_t *pos, Agsym_t *lp,
-                          double fontsize)
+void sg_draw_sum_move(sg_drawing *d, size_t k, Agsym_t *pos, Agsym_t *lp,
+                      double fontsize)
 {
     sg_point u = d->at[d->tail[k]], v = d->at[d->head[k]];
     double dx = v.x - u.x, dy = v.y - u.y;
@@ -438,9 +443,109 @@ sg_status sg_layout_place_sums(sg_ctx *ctx, sg_drawing *d, Agsym_t *pos,
     }
     for (size_t k = 0; k < d->m; k++)
         if (d->head[k] >= d->n)
-            straight_move(d, k, pos, lp, fontsize);
+            sg_draw_sum_move(d, k, pos, lp, fontsize);
     free(slots);
     free(sum_x);
     free(movers);
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The shape of a sum's grid                                                */
+/* ------------------------------------------------------------------------ */
+
+/* How far a picture of W x H points (and the legend's EXTRA_W x EXTRA_H
+ * under it) is from ASPECT, as a factor of at least 1. */
+static double shape_off(double w, double h, double aspect, double extra_w,
+                        double extra_h)
+{
+    double ratio = fmax(w, extra_w) / (h + extra_h) / aspect;
+    return ratio >= 1 ? ratio : 1 / ratio;
+}
+
+sg_status sg_sum_cells_shape(sg_ctx *ctx, uint64_t *col, uint64_t *row,
+                             size_t n, double sx, double sy, double aspect,
+                             bool may_turn, double extra_w, double extra_h)
+{
+    uint64_t maxc = 0, maxr = 0;
+    for (size_t i = 0; i < n; i++) {
+        maxc = col[i] > maxc ? col[i] : maxc;
+        maxr = row[i] > maxr ? row[i] : maxr;
+    }
+    if (n == 0 || maxc > 100000)
+        return SG_OK;
+    /* The slices: runs of used columns, one empty column between two (the
+     * grid of a sum of three has one block of the first heap's states for
+     * each state of the third). */
+    unsigned char *used = sg_alloc(ctx, (size_t)maxc + 1, 1);
+    size_t *start = sg_alloc(ctx, (size_t)maxc + 2, sizeof *start);
+    size_t *block = sg_alloc(ctx, (size_t)maxc + 1, sizeof *block);
+    if (!used || !start || !block) {
+        free(used);
+        free(start);
+        free(block);
+        return ctx->status;
+    }
+    for (size_t i = 0; i < n; i++)
+        used[col[i]] = 1;
+    size_t nb = 0;
+    uint64_t bw = 0;
+    for (uint64_t c = 0; c <= maxc; c++) {
+        if (!used[c])
+            continue;
+        if (c == 0 || !used[c - 1])
+            start[nb++] = (size_t)c;
+        block[c] = nb - 1;
+        if (c - start[nb - 1] + 1 > bw)
+            bw = c - start[nb - 1] + 1;
+    }
+    double rows = (double)maxr + 1;
+    /* As it is, turned a quarter (a sum of two), or its slices in rows
+     * of K. */
+    size_t best_k = 0;
+    bool turn = false;
+    double best = HUGE_VAL;
+    for (size_t k = 1; k <= nb; k++) {
+        size_t lines = (nb + k - 1) / k;
+        double w = ((double)k * ((double)bw + 1) - 2) * sx;
+        double h = ((double)lines * (rows + 1) - 2) * sy;
+        /* A last row of slices far from full reads badly: each empty
+         * place counts against the shape. */
+        double e = shape_off(w, h, aspect, extra_w, extra_h) *
+                   (1 + 0.25 * (double)(lines * k - nb));
+        /* No wider than 3:1 in the end, whatever is asked: the estimate
+         * keeps a margin for the legend's own shape. */
+        if (k > 1 && fmax(w, extra_w) > 2.6 * (h + extra_h))
+            continue;
+        if (e < best - 1e-9) {
+            best = e;
+            best_k = k;
+        }
+    }
+    if (nb == 1 && may_turn) {
+        double e = shape_off((rows - 1) * sx, ((double)bw - 1) * sy, aspect,
+                             extra_w, extra_h);
+        if (e < best - 1e-9) {
+            best = e;
+            turn = true;
+        }
+    }
+    size_t lines = (nb + best_k - 1) / best_k;
+    for (size_t i = 0; i < n && !turn; i++) {
+        size_t b = block[col[i]];
+        uint64_t off = col[i] - start[b];
+        size_t line = b / best_k, at = b % best_k;
+        col[i] = (uint64_t)at * (bw + 1) + off;
+        /* Rows go up: the first slices stand on top, read first. */
+        row[i] += (uint64_t)(lines - 1 - line) * ((uint64_t)maxr + 2);
+    }
+    for (size_t i = 0; i < n && turn; i++) {
+        uint64_t t = col[i];
+        col[i] = row[i];
+        row[i] = t;
+    }
+    free(used);
+    free(start);
+    free(block);
     return SG_OK;
 }

@@ -76,15 +76,37 @@ typedef enum sg_layout {
     SG_LAYOUT_AUTO, /* chosen by size; never one that takes minutes */
     SG_LAYOUT_LINE, /* positions in one row, moves as arcs (the textbook) */
     SG_LAYOUT_DOT,  /* Graphviz's layered layout; small graphs only */
-    SG_LAYOUT_GRID  /* rows of positions placed by sgviz, for large graphs */
+    SG_LAYOUT_GRID, /* rows of positions placed by sgviz, for large graphs */
+    SG_LAYOUT_BOARD /* positions of two numbers (a,b) at column a, row b */
 } sg_layout;
 
-/* Parses "auto", "line", "dot" or "grid".  Returns SG_OK or SG_EINPUT. */
+/* Parses "auto", "line", "dot", "grid" or "board".  Returns SG_OK or
+ * SG_EINPUT. */
 SG_API sg_status sg_layout_parse(sg_ctx *ctx, const char *name,
                                  sg_layout *layout);
 
-/* "auto", "line", "dot" or "grid".  Static. */
+/* "auto", "line", "dot", "grid" or "board".  Static. */
 SG_API const char *sg_layout_name(sg_layout layout);
+
+/* Which moves a drawing shows. */
+typedef enum sg_moves_shown {
+    SG_MOVES_AUTO, /* every move, except on a board, which shows none */
+    SG_MOVES_ON,   /* every move */
+    SG_MOVES_OFF,  /* none: the positions alone */
+    SG_MOVES_FROM  /* the moves of one position, moves_from */
+} sg_moves_shown;
+
+/* A slide's shape, for pictures made to be shown full screen. */
+typedef enum sg_slide {
+    SG_SLIDE_NONE,
+    SG_SLIDE_16_9,
+    SG_SLIDE_4_3
+} sg_slide;
+
+/* Parses "16:9" or "4:3" (NULL or "": 16:9).  Returns SG_OK or SG_EINPUT
+ * listing the shapes. */
+SG_API sg_status sg_slide_parse(sg_ctx *ctx, const char *name,
+                                sg_slide *slide);
 
 typedef struct sg_drawing_opts {
     /* sizeof (sg_drawing_opts) as the caller was built with it, so that a
@@ -124,6 +146,20 @@ typedef struct sg_drawing_opts {
                                graph label, else the game) */
     int every;              /* Every-SG: each position shows its step
                                count beside its value (sg_every_new()) */
+    /* Fields added after libsgviz 0.2 (a caller built with 0.2's options
+     * has them zero). */
+    sg_moves_shown moves;   /* which moves are drawn (SG_MOVES_AUTO: all,
+                               but none on a board) */
+    uint64_t moves_from;    /* with SG_MOVES_FROM: that position's */
+    int heat_map;           /* colour each position by its value, a scale
+                               from sg = 0 up, instead of P and N alone */
+    int around;             /* draw only position around_x, its options
+                               with their values, and the mex they give */
+    uint64_t around_x;
+    sg_slide slide;         /* a slide's preset: the picture in the
+                               slide's shape, every label at least 20 px
+                               on a screen 1920 px wide, the legend beside
+                               it or in a strip */
 } sg_drawing_opts;
 
 typedef struct sg_drawing sg_drawing;
@@ -148,9 +184,13 @@ SG_API sg_status sg_picture_render(sg_ctx *ctx, const sg_game *game,
  * Returns NULL on error: SG_EINPUT for a root beyond LAST, edge labels on
  * a game without amounts, an unknown language, a highlighted position that
  * is not drawn or a highlighted move the game lacks, or an attribute of a DOT
- * game's file whose value Graphviz cannot take (naming it); SG_ELIMIT,
+ * game's file whose value Graphviz cannot take (naming it), the board
+ * layout for a game with a position that is not two numbers (naming it),
+ * a position around_x or moves_from the game lacks, or around with misère
+ * play; SG_ELIMIT,
  * naming the size and a smaller layout or -n, when the graph is too large
- * to draw in reasonable time with the layout asked for; SG_EUNSUPPORTED
+ * to draw in reasonable time with the layout asked for, or on a slide too
+ * large for labels of 20 px; SG_EUNSUPPORTED
  * when Graphviz lacks a layout plugin.
  * GAME must outlive the drawing; the theme need not.  The caller frees the
  * drawing with sg_drawing_free(). */
@@ -337,7 +377,26 @@ typedef struct sg_steps_opts {
                                shown computed */
     int every;              /* Every-SG: each position also shows its step
                                count, as sg_drawing_opts.every */
+    /* Fields added after libsgviz 0.2. */
+    /* A staged reveal: each step is shown in stages, those of this mask
+     * (SG_REVEAL_OPTIONS, SG_REVEAL_VALUES) and then the whole step; 0
+     * shows each step at once. */
+    unsigned reveal;
+    sg_slide slide;         /* a slide's preset, as sg_drawing_opts */
 } sg_steps_opts;
+
+/* The stages of a staged reveal, before the whole step (the mex): the
+ * options, the current position's moves and targets with no values shown
+ * (the line under the picture "sg(4) = mex{?,?,?} = ?"), and their values
+ * ("sg(4) = mex{1,1,0} = ?"). */
+#define SG_REVEAL_OPTIONS 1u
+#define SG_REVEAL_VALUES 2u
+
+/* Reads a staged reveal, the stages in order with the mex last:
+ * "options,values,mex", "options,mex", "values,mex" or "mex" (each step
+ * at once), into *REVEAL.  Returns SG_OK or SG_EINPUT naming the word. */
+SG_API sg_status sg_reveal_parse(sg_ctx *ctx, const char *text,
+                                 unsigned *reveal);
 
 typedef struct sg_steps sg_steps;
 
@@ -371,6 +430,34 @@ SG_API const char *sg_steps_trace(const sg_steps *steps, size_t k);
  * is NULL. */
 SG_API sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
                                 const char *format, char **data, size_t *len);
+
+/* The time each frame of an animated GIF shows, in hundredths of a
+ * second (GIF's own unit): SG_GIF_DELAY_MIN..SG_GIF_DELAY_MAX, by default
+ * SG_GIF_DELAY_DEFAULT. */
+#define SG_GIF_DELAY_MIN 2u
+#define SG_GIF_DELAY_MAX 6000u
+#define SG_GIF_DELAY_DEFAULT 100u
+
+/* Writes the steps to OUT as an animated GIF that loops for ever: a frame
+ * of the start (every position still to compute, the game's name under
+ * it), then one frame per step from the first the options show, each for
+ * DELAY hundredths of a second (0: SG_GIF_DELAY_DEFAULT), the last for
+ * three times as long.  The frames are the PNG frames of sg_steps_frame(),
+ * on one palette of 256 colours.  Returns SG_OK, SG_EINPUT for a delay out
+ * of range, SG_ELIMIT beyond the bounds of frames, SG_EIO, or an error of
+ * the drawing; nothing is written on error. */
+SG_API sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *steps,
+                                    unsigned delay, FILE *out);
+
+/* The stages each step is shown in: 1 + the stages of opts.reveal. */
+SG_API size_t sg_steps_stage_count(const sg_steps *steps);
+
+/* Paints stage STAGE (0..sg_steps_stage_count() - 1, the last the whole
+ * step) of step K as sg_steps_frame() paints the step.  Returns as
+ * sg_steps_frame(), and SG_EINPUT for a stage out of range. */
+SG_API sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
+                                      size_t stage, const char *format,
+                                      char **data, size_t *len);
 
 /* Writes the steps as one Beamer frame to OUT: one TikZ picture, laid out
  * once, whose overlays step through the steps (slide k + 1 shows step k,
