@@ -205,6 +205,15 @@ typedef struct sg_game_ops {
     /* Optional: a proven closed form, or NULL when there is none. */
     const sg_theorem *(*theorem)(const sg_game *game);
 
+    /* Optional, for a closed form whose value function is NULL because it
+     * depends on the game (x mod (m + 1) for S = {1..m}): sg(x). */
+    sg_value (*theorem_value)(const sg_game *game, uint64_t x);
+
+    /* Optional: the smallest period of the closed form's values, which
+     * then repeat from x = 0 on; 0 (or NULL) when they do not repeat.  A
+     * period search answers from it at once. */
+    uint64_t (*theorem_period)(const sg_game *game);
+
     /* What the period module may assume. */
     sg_period_rule (*period_rule)(const sg_game *game);
 
@@ -324,6 +333,27 @@ static inline uint64_t sg_game_max_moves(const sg_game *game, uint64_t last)
 static inline const sg_theorem *sg_game_theorem(const sg_game *game)
 {
     return game->ops->theorem ? game->ops->theorem(game) : NULL;
+}
+
+/* sg(x) by THEOREM, GAME's closed form. */
+static inline sg_value sg_game_theorem_value(const sg_game *game,
+                                             const sg_theorem *theorem,
+                                             uint64_t x)
+{
+    return theorem->value ? theorem->value(x)
+                          : game->ops->theorem_value(game, x);
+}
+
+/* sg_period_find() without the shortcut of a closed form that repeats:
+ * the search and its certificate, as for any other game, so that tests can
+ * check the one against the other. */
+sg_period *sg_period_find_searching(sg_ctx *ctx, const sg_game *game,
+                                    uint64_t limit);
+
+/* The smallest period of GAME's closed form from x = 0, or 0. */
+static inline uint64_t sg_game_theorem_period(const sg_game *game)
+{
+    return game->ops->theorem_period ? game->ops->theorem_period(game) : 0;
 }
 
 /* The amounts of GAME up to LIMIT (see sg_game_ops.amounts), or NULL with

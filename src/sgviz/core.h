@@ -623,8 +623,10 @@ SG_API const sg_period_info *sg_period_info_of(const sg_period *period);
  * info->computed. */
 SG_API sg_value sg_period_value(const sg_period *period, uint64_t x);
 
-/* For pow2 and all, a theorem that gives every value ("sg(x) = x mod 3",
- * "sg(x) = x"), else NULL.  Static text. */
+/* A theorem that gives every value, else NULL: "sg(x) = x" for Nim,
+ * "sg(x) = x mod 3" for pow2 and "sg(x) = x mod (m + 1)" for {1..m} and
+ * the other sets of the residue theorem, whose period it then proves
+ * (info->applies and info->found, with no certificate).  Owned by PERIOD. */
 SG_API const char *sg_period_theorem(const sg_period *period);
 
 /* Whether the theorem holds for every value computed: 1 yes, 0 no (which
