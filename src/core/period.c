@@ -302,32 +302,55 @@ static uint64_t span_end(const void *user, uint64_t n0, uint64_t p)
 static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
 {
     sg_period_info *i = &r->info;
+    const sg_value_rounds *rounds = game->ops->rounds;
+    void *run = rounds ? rounds->start(ctx, game) : NULL;
+    if (rounds && !run)
+        return ctx->status;
+    sg_status st = SG_OK;
     uint64_t len = FIRST_SPAN_ROUND;
     for (;;) {
         if (len > i->limit + 1)
             len = i->limit + 1;
-        sg_values *v = NULL;
-        sg_status st = sg_compute(ctx, game, len - 1, NULL, &v);
+        /* The kind's rounds extend one table, which is read in place;
+         * without them each round computes its values anew. */
+        const void *a;
+        unsigned width;
+        sg_value max;
+        if (run) {
+            st = rounds->extend(ctx, run, len - 1);
+            a = rounds->values(run, &width, &max);
+        } else {
+            sg_values *v = NULL;
+            st = sg_compute(ctx, game, len - 1, NULL, &v);
+            if (st == SG_OK) {
+                free(r->values);
+                r->values = v->data;
+                r->width = v->width;
+                max = v->max;
+                v->data = NULL;
+                sg_values_free(v);
+            }
+            a = r->values;
+            width = r->width;
+        }
         if (st == SG_ELIMIT && i->computed) {
             sg_ctx_clear(ctx);
             i->stopped = 1;
-            return SG_OK;
+            st = SG_OK;
+            break;
         }
         if (st != SG_OK)
-            return st;
-        free(r->values);
-        r->values = v->data;
-        r->width = v->width;
+            break;
         r->held = i->computed = len;
-        i->max_value = v->max;
-        v->data = NULL;
-        sg_values_free(v);
+        i->max_value = max;
         uint32_t *fail = sg_alloc_raw(ctx, (size_t)len, sizeof *fail);
-        if (!fail)
-            return ctx->status;
+        if (!fail) {
+            st = ctx->status;
+            break;
+        }
         uint64_t n0, p, want;
-        int found = sg_certified_period(r->values, r->width, len, span_end,
-                                        game, fail, &n0, &p, &want);
+        int found = sg_certified_period(a, width, len, span_end, game, fail,
+                                        &n0, &p, &want);
         free(fail);
         if (found) {
             i->found = 1;
@@ -336,19 +359,31 @@ static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
             i->cert_from = n0;
             i->cert_to = span_end(game, n0, p) - 1;
             /* sg(0 .. n0 + p - 1) answer for every position. */
-            void *shrunk = realloc(r->values, (size_t)((n0 + p) * r->width));
-            if (shrunk)
-                r->values = shrunk;
             r->held = n0 + p;
-            return find_witnesses(ctx, r);
+            break;
         }
         if (len > i->limit)
-            return SG_OK;
+            break;
         /* The next round doubles, unless a period that the values show
          * needs fewer to be proved (if it holds up). */
         uint64_t next = len > i->limit / 2 ? i->limit + 1 : 2 * len;
         len = want > len && want < next ? want : next;
     }
+    if (run) {
+        /* The table of the rounds becomes the period's. */
+        free(r->values);
+        r->values = rounds->take(run, &r->width);
+        rounds->end(run);
+    }
+    if (st != SG_OK)
+        return st;
+    if (i->found) {
+        void *shrunk = realloc(r->values, (size_t)(r->held * r->width));
+        if (shrunk)
+            r->values = shrunk;
+        return find_witnesses(ctx, r);
+    }
+    return SG_OK;
 }
 
 /* A period that the game's closed form proves: one block from the closed

@@ -129,6 +129,20 @@ typedef struct sg_theorem {
     sg_value (*value)(uint64_t x);
 } sg_theorem;
 
+/* Values computed in rounds, each extending the table of the round before,
+ * for a period search whose rounds double: every value is computed once.
+ * start() makes a run, extend() computes up to LAST (a failed extension
+ * leaves the values of the rounds before it), values() reads the table
+ * (WIDTH 2 or 4 bytes a value, valid until the next extension), take()
+ * hands the table to the caller, who frees it, and end() frees the run. */
+typedef struct sg_value_rounds {
+    void *(*start)(sg_ctx *ctx, const sg_game *game);
+    sg_status (*extend)(sg_ctx *ctx, void *run, uint64_t last);
+    const void *(*values)(const void *run, unsigned *width, sg_value *max);
+    void *(*take)(void *run, unsigned *width);
+    void (*end)(void *run);
+} sg_value_rounds;
+
 typedef struct sg_game_ops {
     /* The kind's name, as the registry and messages know it. */
     const char *name;
@@ -177,6 +191,10 @@ typedef struct sg_game_ops {
      * uses it whenever its consumer wants values only. */
     sg_status (*values)(sg_ctx *ctx, const sg_game *game, uint64_t last,
                         sg_values **out);
+
+    /* Optional, beside values: the same values in rounds that extend the
+     * table instead of starting again from 0 (see sg_value_rounds). */
+    const struct sg_value_rounds *rounds;
 
     /* With SG_SHAPE_AMOUNTS: the amounts up to LIMIT, ascending, in a new
      * array (*N its length), or NULL after recording an error. */

@@ -157,6 +157,13 @@ typedef struct tb {
     size_t count_cap;
     uint64_t next_mask_at;
     double work;
+    /* The next heap to compute: sg(0..next - 1) are held.  A run is
+     * extended round after round from here, keeping the values, the rare
+     * list, the counts and the mask. */
+    uint64_t next;
+    /* Once follow_period() has proved a period, every later value is the
+     * one this far back (0: none yet). */
+    uint64_t proved_period;
 } tb;
 
 static inline sg_value value_at(const tb *t, uint64_t x)
@@ -172,6 +179,10 @@ static inline bool is_rare(uint64_t mask, sg_value v)
 static sg_status build_lists(tb *t)
 {
     const sg_code *c = t->code;
+    free(t->one.k);
+    free(t->two.k);
+    free(t->three.k);
+    t->one = t->two = t->three = (klist){NULL, 0};
     /* A finite code has no digit past its last; a repeating tail has one
      * for every amount up to the largest heap. */
     uint64_t kmax = sg_code_finite(c) ? (uint64_t)c->ndigits - 1 : t->last;
@@ -585,23 +596,38 @@ static bool follow_period(tb *t, uint64_t n)
     uint64_t end = code_end(t->code, n0, per);
     if (end == UINT64_MAX || end + per > n)
         return false;
-    for (x = n; x <= t->last; x++) {
+    t->proved_period = per;
+    return true;
+}
+
+/* Fills sg(next..last) from the proved period. */
+static void fill_periodic(tb *t)
+{
+    uint64_t per = t->proved_period;
+    for (uint64_t x = t->next; x <= t->last; x++) {
         if (t->v16)
             t->v16[x] = t->v16[x - per];
         else
             t->v32[x] = t->v32[x - per];
     }
-    return true;
+    t->next = t->last + 1;
 }
 
 static sg_status compute(tb *t)
 {
+    if (t->proved_period) {
+        fill_periodic(t);
+        return SG_OK;
+    }
     sg_status st = stamp_room(t, 2);
-    for (uint64_t n = 0; n <= t->last && st == SG_OK; n++) {
+    for (uint64_t n = t->next; n <= t->last && st == SG_OK; n++) {
         uint64_t id = n + 1;
         if (n == t->next_mask_at) {
-            if (follow_period(t, n))
+            if (follow_period(t, n)) {
+                t->next = n;
+                fill_periodic(t);
                 return SG_OK;
+            }
             st = choose_mask(t, n - 1);
             if (st != SG_OK)
                 break;
@@ -636,6 +662,8 @@ static sg_status compute(tb *t)
         }
         if (st == SG_OK)
             st = record(t, n, v);
+        if (st == SG_OK)
+            t->next = n + 1;
     }
     return st;
 }
@@ -670,17 +698,29 @@ static sg_values *finish(tb *t)
     return out;
 }
 
-sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
-                         sg_values **out)
-{
-    *out = NULL;
+struct sg_code_run {
     tb t;
-    memset(&t, 0, sizeof t);
-    t.ctx = ctx;
-    t.code = code;
-    t.last = last;
-    t.next_mask_at = FIRST_MASK_AT;
-    sg_status st = sg_check_memory(ctx, last + 1, 2);
+};
+
+sg_code_run *sg_code_run_new(sg_ctx *ctx, const sg_code *code)
+{
+    sg_code_run *run = sg_alloc(ctx, 1, sizeof *run);
+    if (!run)
+        return NULL;
+    run->t.ctx = ctx;
+    run->t.code = code;
+    run->t.next_mask_at = FIRST_MASK_AT;
+    return run;
+}
+
+sg_status sg_code_run_extend(sg_ctx *ctx, sg_code_run *run, uint64_t last)
+{
+    tb *t = &run->t;
+    t->ctx = ctx;
+    if (t->next > last)
+        return SG_OK;
+    const sg_code *code = t->code;
+    sg_status st = sg_check_memory(ctx, last + 1, t->v32 ? 4 : 2);
     /* The rare-value method needs few amounts that split; with a repeating
      * tail or splits into three heaps the plain count is what it costs,
      * and is judged before anything is allocated (a tail lists an amount
@@ -688,29 +728,82 @@ sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
     if (st == SG_OK && (!sg_code_finite(code) || count_amounts(code, 3,
                                                                last))) {
         double w = plain_work(code, last);
-        if (w > SG_WORK_MAX)
-            st = too_much(&t, 0, w);
+        if (w > SG_WORK_MAX) {
+            uint64_t was = t->last;
+            t->last = last;
+            st = too_much(t, 0, w);
+            t->last = was;
+        }
     }
-    if (st == SG_OK) {
-        t.v16 = sg_alloc_raw(ctx, (size_t)last + 1, sizeof *t.v16);
-        st = t.v16 ? build_lists(&t) : ctx->status;
+    if (st != SG_OK)
+        return st;
+    /* The table grows to LAST; values held stay where they are. */
+    if (t->v32) {
+        uint32_t *w = sg_grow(ctx, t->v32, (size_t)last + 1, sizeof *w);
+        if (!w)
+            return ctx->status;
+        t->v32 = w;
+    } else {
+        uint16_t *w = sg_grow(ctx, t->v16, (size_t)last + 1, sizeof *w);
+        if (!w)
+            return ctx->status;
+        t->v16 = w;
     }
+    t->last = last;
+    st = build_lists(t);
     if (st == SG_OK)
-        st = compute(&t);
+        st = compute(t);
+    return st;
+}
+
+const void *sg_code_run_values(const sg_code_run *run, unsigned *width,
+                               sg_value *max)
+{
+    *width = run->t.v16 ? 2 : 4;
+    *max = run->t.max_value;
+    return run->t.v16 ? (const void *)run->t.v16 : (const void *)run->t.v32;
+}
+
+void *sg_code_run_take(sg_code_run *run, unsigned *width)
+{
+    *width = run->t.v16 ? 2 : 4;
+    void *data = run->t.v16 ? (void *)run->t.v16 : (void *)run->t.v32;
+    run->t.v16 = NULL;
+    run->t.v32 = NULL;
+    return data;
+}
+
+void sg_code_run_free(sg_code_run *run)
+{
+    if (!run)
+        return;
+    tb *t = &run->t;
+    free(t->v16);
+    free(t->v32);
+    free(t->one.k);
+    free(t->two.k);
+    free(t->three.k);
+    free(t->stamp);
+    free(t->rare);
+    free(t->rare_value);
+    free(t->need);
+    free(t->count);
+    free(run);
+}
+
+sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
+                         sg_values **out)
+{
+    *out = NULL;
+    sg_code_run *run = sg_code_run_new(ctx, code);
+    if (!run)
+        return ctx->status;
+    sg_status st = sg_code_run_extend(ctx, run, last);
     if (st == SG_OK) {
-        *out = finish(&t);
+        *out = finish(&run->t);
         if (!*out)
             st = ctx->status;
     }
-    free(t.v16);
-    free(t.v32);
-    free(t.one.k);
-    free(t.two.k);
-    free(t.three.k);
-    free(t.stamp);
-    free(t.rare);
-    free(t.rare_value);
-    free(t.need);
-    free(t.count);
+    sg_code_run_free(run);
     return st;
 }
