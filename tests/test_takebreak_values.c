@@ -171,14 +171,20 @@ static void random_codes(void **state)
 
 /* A run extended in rounds of random lengths (as a period search extends
  * it) holds the values of one computation from 0 and of the brute force,
- * through mask choices, widenings and, for codes whose period shows, the
- * values filled in from it. */
+ * through mask choices (with the heap's parity folded in where the
+ * amounts that split allow it, as for 0.127), widenings and, for codes
+ * whose period shows, the values filled in from it. */
 static void rounds_resume(void **state)
 {
     (void)state;
     static const char *const codes[] = {"0.07", "0.137", "0.16", "0.56",
                                         "0.127", "0.6", "4.07", "0.26",
-                                        "0.3", "0.51", "0.45", "0.644"};
+                                        "0.3", "0.51", "0.45", "0.644",
+                                        /* one amount splits, or amounts of
+                                         * one parity: the heap's parity
+                                         * may be folded into the mask */
+                                        "0.04", "0.007", "0.14", "0.74",
+                                        "0.4", "0.0404", "0.0047"};
     uint64_t seed = 0x9E3779B97F4A7C15ULL;
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         test_code c;

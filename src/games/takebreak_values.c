@@ -147,12 +147,17 @@ typedef struct tb {
     /* The rare-value method: the mask (0: not in use), the heaps whose
      * value is rare under it, and how often each value occurs. */
     uint64_t mask;
+    /* 1 when the heap's parity is folded into the classes, which every
+     * amount that splits in two having the parity KPAR allows. */
+    unsigned fold, kpar;
+    bool fold_ok;
     uint32_t *rare;
     uint32_t *rare_value; /* the value of each rare heap */
     size_t nrare, rare_cap;
     /* The rare values below the candidate not reached yet, as bits; as
      * many words as the marks have values. */
     uint64_t *need;
+    /* count[2v + c]: the heaps x >= 1 of value v with (x + kpar) mod 2 = c. */
     uint64_t *count;
     size_t count_cap;
     uint64_t next_mask_at;
@@ -171,9 +176,13 @@ static inline sg_value value_at(const tb *t, uint64_t x)
     return t->v16 ? t->v16[x] : t->v32[x];
 }
 
-static inline bool is_rare(uint64_t mask, sg_value v)
+/* Whether heap X, of value V, is rare: the parity of v & mask is 0, or
+ * with the heap's parity folded in (see choose_mask), the parity of
+ * x + kpar. */
+static inline bool is_rare(const tb *t, uint64_t x, sg_value v)
 {
-    return (__builtin_popcountll(v & mask) & 1) == 0;
+    unsigned want = t->fold & (unsigned)((x + t->kpar) & 1);
+    return (unsigned)(__builtin_popcountll(v & t->mask) & 1) == want;
 }
 
 static sg_status build_lists(tb *t)
@@ -202,6 +211,33 @@ static sg_status build_lists(tb *t)
             if (sg_code_digit(c, k) & (1u << bit))
                 l->k[l->n++] = k;
         }
+    }
+    t->fold_ok = t->two.n > 0;
+    for (size_t i = 1; i < t->two.n; i++)
+        if ((t->two.k[i] ^ t->two.k[0]) & 1)
+            t->fold_ok = false;
+    unsigned kpar = t->two.n ? (unsigned)(t->two.k[0] & 1) : 0;
+    /* A run that grows may gain amounts (a repeating tail, or a first
+     * round shorter than the code): the counts follow a new parity, and a
+     * mask that folds the parity in is dropped when the amounts no longer
+     * allow it, until the next choice. */
+    if (kpar != t->kpar) {
+        for (size_t v = 0; 2 * v + 1 < t->count_cap; v++) {
+            uint64_t even = t->count[2 * v];
+            t->count[2 * v] = t->count[2 * v + 1];
+            t->count[2 * v + 1] = even;
+        }
+        t->kpar = kpar;
+        if (t->fold) {
+            t->mask = 0;
+            t->fold = 0;
+            t->nrare = 0;
+        }
+    }
+    if (t->fold && !t->fold_ok) {
+        t->mask = 0;
+        t->fold = 0;
+        t->nrare = 0;
     }
     return SG_OK;
 }
@@ -361,6 +397,12 @@ SCAN_SPLITS(scan32, uint32_t)
 static sg_value rare_mex(tb *t, uint64_t n, uint64_t id)
 {
     const uint64_t mask = t->mask;
+    /* A split of m = a + b with exactly one rare part reaches exactly the
+     * values whose parity under the mask is COMPLETE: 1, or with the heap
+     * parity folded in, 1 + parity(m), since parity(a) + parity(b) =
+     * parity(m), the same for every split as every k has one parity. */
+    const unsigned complete =
+        1u ^ (t->fold & (unsigned)((n + t->kpar) & 1));
     /* Every split with a rare part: all the common values splits reach. */
     for (size_t i = 0; i < t->two.n && t->two.k[i] + 2 <= n; i++) {
         uint64_t k = t->two.k[i], m = n - k;
@@ -372,11 +414,15 @@ static sg_value rare_mex(tb *t, uint64_t n, uint64_t id)
             mark(t, t->rare_value[j] ^ value_at(t, m - a), id);
         }
     }
-    /* The least common value no option reaches. */
+    /* The least value of that class that no option reaches (the mask is
+     * not 0 and below the power of two above every value, so one exists
+     * below twice that). */
     sg_value c = 0;
-    while (is_rare(mask, c) || t->stamp[c] == id)
+    while ((unsigned)(__builtin_popcountll(c & mask) & 1) != complete ||
+           t->stamp[c] == id)
         c++;
-    /* The rare values below it that no option has reached yet. */
+    /* The values of the other class below it that no option has reached
+     * yet. */
     size_t need = 0;
     for (sg_value v = 0; v < c; v++) {
         if (t->stamp[v] != id) {
@@ -408,19 +454,8 @@ static sg_value rare_mex(tb *t, uint64_t n, uint64_t id)
 /* Chooses the mask under which the fewest heaps 1..n have rare values
  * (Walsh-Hadamard transform of the counts of each value), and lists those
  * heaps.  Without a mask that makes them rare, the method is not used. */
-static sg_status choose_mask(tb *t, uint64_t n)
+static void walsh_hadamard(int64_t *h, size_t size)
 {
-    size_t size = 1;
-    while (size <= t->max_value)
-        size *= 2;
-    uint64_t *w = sg_alloc(t->ctx, size, sizeof *w);
-    if (!w)
-        return t->ctx->status;
-    int64_t *h = (int64_t *)w;
-    for (size_t v = 0; v < size && v < t->count_cap; v++)
-        h[v] = (int64_t)t->count[v];
-    /* h[m] becomes sum over v of count[v] * (-1)^popcount(v & m): the heaps
-     * with rare values under m minus those with common ones. */
     for (size_t len = 1; len < size; len *= 2)
         for (size_t i = 0; i < size; i += 2 * len)
             for (size_t j = i; j < i + len; j++) {
@@ -428,23 +463,58 @@ static sg_status choose_mask(tb *t, uint64_t n)
                 h[j] = a + b;
                 h[j + len] = a - b;
             }
-    int64_t total = h[0];
+}
+
+static sg_status choose_mask(tb *t, uint64_t n)
+{
+    size_t size = 1;
+    while (size <= t->max_value)
+        size *= 2;
+    uint64_t *w = sg_alloc(t->ctx, 2 * size, sizeof *w);
+    if (!w)
+        return t->ctx->status;
+    /* h0, h1: the counts of the heaps with (x + kpar) even and odd. */
+    int64_t *h0 = (int64_t *)w, *h1 = h0 + size;
+    for (size_t v = 0; v < size && 2 * v + 1 < t->count_cap; v++) {
+        h0[v] = (int64_t)t->count[2 * v];
+        h1[v] = (int64_t)t->count[2 * v + 1];
+    }
+    /* h[m] becomes sum over v of count[v] * (-1)^popcount(v & m): the heaps
+     * with rare values under m minus those with common ones. */
+    walsh_hadamard(h0, size);
+    walsh_hadamard(h1, size);
+    int64_t total0 = h0[0], total1 = h1[0];
     uint64_t best = 0;
-    int64_t best_rare = total;
+    unsigned best_fold = 0;
+    int64_t best_rare = total0 + total1;
     for (size_t m = 1; m < size; m++) {
-        int64_t rare = (total + h[m]) / 2;
+        /* Values alone: rare when v & m has even parity. */
+        int64_t rare = (total0 + total1 + h0[m] + h1[m]) / 2;
         if (rare < best_rare) {
             best_rare = rare;
             best = m;
+            best_fold = 0;
+        }
+        /* With the heap's parity folded in: rare when the parity of v & m
+         * is that of x + kpar (0.127's rare heaps: 1 + the heap's
+         * parity). */
+        if (!t->fold_ok)
+            continue;
+        rare = (total0 + h0[m]) / 2 + (total1 - h1[m]) / 2;
+        if (rare < best_rare) {
+            best_rare = rare;
+            best = m;
+            best_fold = 1;
         }
     }
     free(w);
     t->mask = (uint64_t)best_rare * RARE_SHARE <= n ? best : 0;
+    t->fold = t->mask ? best_fold : 0;
     t->nrare = 0;
     if (!t->mask)
         return SG_OK;
     for (uint64_t x = 1; x <= n; x++)
-        if (is_rare(t->mask, value_at(t, x)) &&
+        if (is_rare(t, x, value_at(t, x)) &&
             add_rare(t, x, value_at(t, x)) != SG_OK)
             return t->ctx->status;
     return SG_OK;
@@ -483,9 +553,9 @@ static sg_status record(tb *t, uint64_t n, sg_value v)
         if (stamp_room(t, 2 * top) != SG_OK)
             return t->ctx->status;
     }
-    if (v >= t->count_cap) {
+    if (2 * v + 1 >= t->count_cap) {
         size_t cap = t->count_cap ? t->count_cap : 256;
-        while (cap <= v)
+        while (cap <= 2 * v + 1)
             cap *= 2;
         uint64_t *c = sg_grow(t->ctx, t->count, cap, sizeof *c);
         if (!c)
@@ -495,8 +565,8 @@ static sg_status record(tb *t, uint64_t n, sg_value v)
         t->count_cap = cap;
     }
     if (n > 0)
-        t->count[v]++;
-    if (t->mask && n > 0 && is_rare(t->mask, v)) {
+        t->count[2 * v + ((n + t->kpar) & 1)]++;
+    if (t->mask && n > 0 && is_rare(t, n, v)) {
         if (add_rare(t, n, v) != SG_OK)
             return t->ctx->status;
         /* When rare heaps stop being rare, the mask is chosen again (not at
