@@ -865,7 +865,9 @@ typedef struct sg_misere sg_misere;
 
 /* Starts answering misère questions about GAME, keeping what each search
  * finds for the next.  MAX_POSITIONS bounds the positions kept (0: the
- * default, SG_MISERE_MAX_POSITIONS).  Returns NULL only on SG_ENOMEM.  GAME
+ * default, SG_MISERE_MAX_POSITIONS).  Returns NULL on SG_ENOMEM, or with
+ * SG_ELIMIT when the table of MAX_POSITIONS could not fit in the memory of
+ * the machine (the message names what it would need).  GAME
  * must outlive the result, which the caller frees with sg_misere_free(). */
 SG_API sg_misere *sg_misere_new(sg_ctx *ctx, const sg_game *game,
                                 uint64_t max_positions);
