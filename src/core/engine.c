@@ -262,15 +262,22 @@ FIXED_LOOP(8, LOAD(1); LOAD(2); LOAD(3); LOAD(4); LOAD(5); LOAD(6); LOAD(7),
 #undef LOAD
 #undef FIXED_LOOP
 
+/* Any K below 64.  With 1 an amount, the marks of the other amounts are
+ * gathered first and only then joined with the mark of the value just
+ * computed, so that their ORs do not wait for the position before (pow2 at
+ * 3*10^7, 25 amounts: a tenth less time; two words taking the amounts in
+ * turn were faster still for pow2 but slower for fib). */
 static void fixed_loop_any(uint8_t *v, uint64_t base, const uint64_t *a,
                            size_t k, uint64_t from, uint64_t to)
 {
     if (a[0] == 1) {
         uint64_t prev = UINT64_C(1) << v[from - 1 - base];
         for (uint64_t x = from; x <= to; x++) {
-            uint64_t m = prev;
+            const uint8_t *w = v + (x - base);
+            uint64_t rest = 0;
             for (size_t i = 1; i < k; i++)
-                m |= UINT64_C(1) << v[x - a[i] - base];
+                rest |= UINT64_C(1) << *(w - a[i]);
+            uint64_t m = prev | rest;
             prev = ~m & (m + 1);
             v[x - base] = (uint8_t)__builtin_ctzll(prev);
         }
