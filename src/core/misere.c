@@ -629,8 +629,10 @@ static size_t make_child(const sg_misere *m, const uint32_t *ms, size_t k,
                          size_t i, size_t o, uint32_t *out)
 {
     const options *op = &m->opt;
-    const uint32_t *q = &op->part[op->part_start[o]];
     size_t nq = op->part_start[o + 1] - op->part_start[o];
+    /* While every option listed leaves nothing (the first heaps, listed
+     * heap by heap), the list of parts may not exist yet. */
+    const uint32_t *q = nq ? &op->part[op->part_start[o]] : NULL;
     size_t a = 0, b = 0, n = 0;
     while (a < k || b < nq) {
         if (a == i) {
