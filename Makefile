@@ -76,6 +76,8 @@ GV_LIBS := $(shell $(PKG_CONFIG) --libs libgvc libcgraph fontconfig 2>/dev/null)
 CAIRO_CFLAGS := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null | \
                         sed 's/-I/-isystem /g')
 CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
+# The animated GIFs of `sgviz steps` are encoded by giflib.
+GIF_LIBS := $(shell $(PKG_CONFIG) --libs libgif 2>/dev/null || echo -lgif)
 # Grading an assignment: libinih reads the assignment file; libzip and
 # expat read the zipped XML of .xlsx, .ods, .docx and .odt files and the
 # .zip archives students hand in; libfreexl reads old .xls workbooks;
@@ -89,8 +91,8 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 # What the library needs from other libraries, for linking it and for
 # sgviz.pc.
-LIB_DEPS = libgvc libcgraph fontconfig cairo $(CHECK_PKGS)
-LIB_LIBS = $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS)
+LIB_DEPS = libgvc libcgraph fontconfig cairo libgif $(CHECK_PKGS)
+LIB_LIBS = $(GV_LIBS) $(CAIRO_LIBS) $(GIF_LIBS) $(CHECK_LIBS)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
              -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CHECK_CFLAGS) \

@@ -370,6 +370,53 @@ static void refusals(void **state)
     sg_game_free(g);
 }
 
+/* The words of a plot follow its language: the Chinese legend counts the
+ * P-positions of S = {1,3,4} as the closed form does (x mod 7 in {0, 2}),
+ * options of the first layout (size 0) still draw in English, and an
+ * unknown language is refused before anything is written. */
+static void languages(void **state)
+{
+    (void)state;
+    sg_game *g = spec_game("1,3,4");
+    unsigned p = 0;
+    for (unsigned x = 0; x <= 100; x++)
+        p += x % 7 == 0 || x % 7 == 2;
+    char want[128];
+    snprintf(want, sizeof want, "P 局面：先手必败，101 个中 %u 个", p);
+
+    char *data = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&data, &n);
+    sg_plot_opts zh = {.size = sizeof zh, .format = SG_PLOT_SVG,
+                       .lang = "zh"};
+    assert_int_equal(sg_plot_write_opts(ctx, g, 0, 100, &zh, f), SG_OK);
+    fclose(f);
+    assert_non_null(strstr(data, want));
+    assert_non_null(strstr(data, "S = {1,3,4}：SG(x)，x = 0..100"));
+    assert_null(strstr(data, "P-position"));
+    free(data);
+
+    data = NULL;
+    f = open_memstream(&data, &n);
+    sg_plot_opts v0 = {.size = 0, .format = SG_PLOT_SVG};
+    assert_int_equal(sg_plot_write_opts(ctx, g, 0, 100, &v0, f), SG_OK);
+    fclose(f);
+    snprintf(want, sizeof want, "P-position (sg = 0): %u of 101", p);
+    assert_non_null(strstr(data, want));
+    free(data);
+
+    data = NULL;
+    f = open_memstream(&data, &n);
+    sg_plot_opts fr = {.size = sizeof fr, .format = SG_PLOT_SVG,
+                       .lang = "fr"};
+    assert_int_equal(sg_plot_write_opts(ctx, g, 0, 100, &fr, f), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "\"fr\""));
+    fclose(f);
+    assert_int_equal(n, 0);
+    free(data);
+    sg_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +426,7 @@ int main(void)
         cmocka_unit_test(other_kinds),
         cmocka_unit_test(png_and_pdf),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(languages),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -96,13 +96,13 @@ static void latex_blocks(void **state)
                         "% S = \\{1,3,4\\}\n"
                         "\\begin{tabular}{r|*{3}{c}}\n"
                         "$x$ & 0 & 1 & 2 \\\\ \\hline\n"
-                        "$\\mathrm{sg}(x)$ & 0 & 1 & 0 \\\\\n"
+                        "$\\operatorname{sg}(x)$ & 0 & 1 & 0 \\\\\n"
                         "P/N & P & N & P \\\\\n"
                         "\\end{tabular}\n"
                         "\n\\medskip\n\n"
                         "\\begin{tabular}{r|*{2}{c}}\n"
                         "$x$ & 3 & 4 \\\\ \\hline\n"
-                        "$\\mathrm{sg}(x)$ & 1 & 2 \\\\\n"
+                        "$\\operatorname{sg}(x)$ & 1 & 2 \\\\\n"
                         "P/N & N & N \\\\\n"
                         "\\end{tabular}\n");
     free(tex);

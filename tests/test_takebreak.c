@@ -619,9 +619,9 @@ static void traces(void **state)
         fail_msg("%s", t);
     free(t);
     t = trace_of("kayles", "en", "latex", 3, 3);
-    if (!strstr(t, "\\mathrm{sg}(3) &= \\mathrm{mex}\\{\\mathrm{sg}(2),"
-                   "\\mathrm{sg}(1)\\oplus \\mathrm{sg}(1),\\mathrm{sg}(1)\\} "
-                   "= \\mathrm{mex}\\{2,0,1\\} = 3 && \\text{take 1 leaves }2"
+    if (!strstr(t, "\\operatorname{sg}(3) &= \\operatorname{mex}\\{\\operatorname{sg}(2),"
+                   "\\operatorname{sg}(1)\\oplus \\operatorname{sg}(1),\\operatorname{sg}(1)\\} "
+                   "= \\operatorname{mex}\\{2,0,1\\} = 3 && \\text{take 1 leaves }2"
                    "\\text{ or }1+1,\\ \\text{take 2 leaves }1,\\ \\text{N}"))
         fail_msg("%s", t);
     free(t);
@@ -639,10 +639,10 @@ static void traces(void **state)
         fail_msg("%s", t);
     free(t);
     t = trace_of("kayles", "zh", "latex", 4, 4);
-    if (!strstr(t, "\\mathrm{SG}[4] &= \\mathrm{mex}\\{\\mathrm{SG}[3],"
-                   "\\mathrm{SG}[1]\\oplus \\mathrm{SG}[2],\\mathrm{SG}[2],"
-                   "\\mathrm{SG}[1]\\oplus \\mathrm{SG}[1]\\} = "
-                   "\\mathrm{mex}\\{3,3,2,0\\} = 1 && \\text{取走 1 个，剩余 }3"
+    if (!strstr(t, "\\operatorname{SG}[4] &= \\operatorname{mex}\\{\\operatorname{SG}[3],"
+                   "\\operatorname{SG}[1]\\oplus \\operatorname{SG}[2],\\operatorname{SG}[2],"
+                   "\\operatorname{SG}[1]\\oplus \\operatorname{SG}[1]\\} = "
+                   "\\operatorname{mex}\\{3,3,2,0\\} = 1 && \\text{取走 1 个，剩余 }3"
                    "\\text{ 或 }1+2\\text{，}\\text{取走 2 个，剩余 }2\\text{ 或 "
                    "}1+1\\text{，N 局面}"))
         fail_msg("%s", t);

@@ -148,9 +148,9 @@ static void other_formats(void **state)
                                "sg(1), sg(0)} = mex{1, 1, 0} = 2 | 2 | N |\n"));
     char *tex = trace_of(g, "en", "latex", 0, 4);
     assert_non_null(strstr(tex, "\\begin{align*}\n"));
-    assert_non_null(strstr(tex, "\\mathrm{sg}(4) &= \\mathrm{mex}\\{"
-                                "\\mathrm{sg}(3),\\mathrm{sg}(1),"
-                                "\\mathrm{sg}(0)\\} = \\mathrm{mex}\\{1,1,0\\}"
+    assert_non_null(strstr(tex, "\\operatorname{sg}(4) &= \\operatorname{mex}\\{"
+                                "\\operatorname{sg}(3),\\operatorname{sg}(1),"
+                                "\\operatorname{sg}(0)\\} = \\operatorname{mex}\\{1,1,0\\}"
                                 " = 2"));
     /* Every line but the last of the align* ends in \\. */
     assert_non_null(strstr(tex, "\\text{P}\\\\\n"));
@@ -199,7 +199,7 @@ static void dag_games_and_escaping(void **state)
                                  "\"sg(\\\"a\\\\\\\"q\\\") = mex{sg(b_1); sg(c)} = "
                                  "mex{1,0} = 2\"}"));
     char *tex = trace_of(g, "en", "latex", 0, 3);
-    assert_non_null(strstr(tex, "\\mathrm{sg}(\\text{b\\_1})"));
+    assert_non_null(strstr(tex, "\\operatorname{sg}(\\text{b\\_1})"));
     char *md = trace_of(g, "en", "md", 0, 3);
     assert_non_null(strstr(md, "| b\\_1 |"));
     free(text);

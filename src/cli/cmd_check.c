@@ -491,6 +491,185 @@ static sg_status refuse_twice(sg_ctx *ctx, class_list *l, const char *lang)
 /* ------------------------------------------------------------------------ */
 
 /* Whether PATH (absolute, resolved) is FOLDER or lies inside it. */
+/* A platform's name of the one file of submission S, read when S is a
+ * file of a class folder; *N is cleared otherwise. */
+static sg_status platform_name(sg_ctx *ctx, const submission *s,
+                               sg_lms_name *n)
+{
+    memset(n, 0, sizeof *n);
+    if (s->folder || s->nfiles != 1 || !s->root || s->refused[0])
+        return SG_OK;
+    const char *b = strrchr(s->files[0], '/');
+    return sg_lms_name_read(ctx, b ? b + 1 : s->files[0], 1, n);
+}
+
+/* Whether file J of the group's names N[0..k) is replaced by another:
+ * Blackboard attempts other than the latest, and Canvas files of which a
+ * later resubmission ("hw3-1.txt" after "hw3.txt") came. */
+static bool superseded(const sg_lms_name *n, size_t k, size_t j)
+{
+    for (size_t o = 0; o < k; o++) {
+        if (o == j || n[o].lms != n[j].lms || !n[o].attempt ||
+            !n[j].attempt)
+            continue;
+        if (n[j].lms == SG_LMS_BLACKBOARD && !n[o].receipt &&
+            strcmp(n[o].attempt, n[j].attempt) > 0)
+            return true;
+        if (n[j].lms == SG_LMS_CANVAS && n[o].original && n[j].original &&
+            strcmp(n[o].original, n[j].original) == 0 &&
+            strcmp(n[o].attempt, n[j].attempt) > 0)
+            return true;
+    }
+    return false;
+}
+
+/* A Canvas or Blackboard download is flat: one student's resubmissions,
+ * attempts and receipts lie side by side, each a submission of its own, so
+ * a plain check of the folder would give one student several rows and
+ * grade an older file beside the newer.  Their files are joined here into
+ * the student's first submission, as a folder's are: a later resubmission
+ * or attempt replaces the earlier ones, a receipt names the student and is
+ * never read, and Canvas's Test Student is left out, with a note on
+ * standard error.  Returns SG_OK or SG_ENOMEM. */
+static sg_status join_platform_files(sg_ctx *ctx, class_list *l,
+                                     const char *lang)
+{
+    bool zh = strcmp(lang, "zh") == 0;
+    size_t n = l->n;
+    sg_lms_name *names = calloc(n ? n : 1, sizeof *names);
+    size_t *group = malloc((n ? n : 1) * sizeof *group);
+    if (!names || !group) {
+        free(names);
+        free(group);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    }
+    sg_status st = SG_OK;
+    for (size_t i = 0; i < n && st == SG_OK; i++) {
+        st = platform_name(ctx, &l->subs[i], &names[i]);
+        group[i] = i;
+        const sg_lms_name *m = &names[i];
+        if (st != SG_OK || !m->id ||
+            (m->lms != SG_LMS_CANVAS && m->lms != SG_LMS_BLACKBOARD))
+            continue;
+        for (size_t j = 0; j < i; j++)
+            if (group[j] == j && names[j].lms == m->lms && names[j].id &&
+                strcmp(names[j].id, m->id) == 0) {
+                group[i] = j;
+                break;
+            }
+    }
+    /* Each group's files, the replaced ones and receipts left out, go to
+     * its first submission; the others are emptied, and removed below. */
+    for (size_t i = 0; i < n && st == SG_OK; i++) {
+        if (group[i] != i || !names[i].id)
+            continue;
+        size_t k = 0;
+        for (size_t j = i; j < n; j++)
+            k += group[j] == i;
+        sg_lms_name *gn = malloc(k * sizeof *gn);
+        size_t *gs = malloc(k * sizeof *gs);
+        char **files = malloc(k * sizeof *files);
+        char **why = calloc(k, sizeof *why);
+        if (!gn || !gs || !files || !why) {
+            free(gn);
+            free(gs);
+            free(files);
+            free(why);
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+            break;
+        }
+        k = 0;
+        for (size_t j = i; j < n; j++)
+            if (group[j] == i) {
+                gn[k] = names[j];
+                gs[k++] = j;
+            }
+        submission *s = &l->subs[i];
+        size_t kept = 0;
+        const char *receipt = NULL;
+        for (size_t j = 0; j < k; j++) {
+            submission *o = &l->subs[gs[j]];
+            if (gn[j].receipt) {
+                if (!superseded(gn, k, j))
+                    receipt = o->files[0];
+                continue;
+            }
+            if (!superseded(gn, k, j))
+                files[kept++] = o->files[0];
+        }
+        bool test = gn[0].test_student;
+        if (kept == 0 && receipt)
+            files[kept++] = (char *)receipt; /* said below to be no work */
+        char *name = NULL;
+        if (receipt)
+            name = sg_lms_receipt_read(ctx, receipt, s->root);
+        if (!name && gn[0].name)
+            name = strdup(gn[0].name);
+        char *id = strdup(gn[0].id);
+        /* The files of the group now belong to S alone: the ones kept are
+         * S's files, the rest are freed. */
+        for (size_t j = 0; j < k; j++) {
+            submission *o = &l->subs[gs[j]];
+            bool keep = false;
+            for (size_t f = 0; f < kept; f++)
+                keep |= files[f] == o->files[0];
+            if (!keep)
+                free(o->files[0]);
+            free(o->refused[0]);
+            o->refused[0] = NULL;
+            o->nfiles = 0;
+        }
+        if (kept == 1 && files[0] == receipt) {
+            char buf[4200];
+            snprintf(buf, sizeof buf, zh ? "%s：这是 Blackboard 的提交回执，"
+                     "不是作业：那次提交的文件不在下载里"
+                     : "%s: a Blackboard receipt, not the work: the files "
+                     "of that attempt are not in the download", receipt);
+            why[0] = strdup(buf);
+        }
+        free(s->files);
+        free(s->refused);
+        s->files = files;
+        s->refused = why;
+        s->nfiles = kept;
+        if (name && id) {
+            sg_student_clear(&s->who);
+            s->who.name = name;
+            s->who.id = id;
+        } else {
+            free(name);
+            free(id);
+        }
+        if (test) {
+            fprintf(stderr, zh ? "sgviz: check: 不计入 Canvas 的测试学生"
+                    "（%s）\n" : "sgviz: check: Canvas's Test Student (%s) is "
+                    "left out\n", files[0]);
+            for (size_t f = 0; f < s->nfiles; f++) {
+                free(s->files[f]);
+                free(s->refused[f]);
+            }
+            s->nfiles = 0;
+        }
+        free(gn);
+        free(gs);
+    }
+    for (size_t i = 0; i < n; i++)
+        sg_lms_name_clear(&names[i]);
+    free(names);
+    free(group);
+    /* The emptied submissions go. */
+    size_t to = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        if (l->subs[i].nfiles == 0 && !l->subs[i].folder) {
+            submission_free(&l->subs[i]);
+            continue;
+        }
+        l->subs[to++] = l->subs[i];
+    }
+    l->n = to;
+    return st;
+}
+
 static bool path_within(const char *path, const char *folder)
 {
     size_t n = strlen(folder);
@@ -1579,7 +1758,8 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     cli_output *out = NULL;
     sg_game *game = NULL;
     if (collect(ctx, &files, set.lang, argc - optind, argv + optind) != SG_OK ||
-        refuse_twice(ctx, &files, set.lang) != SG_OK)
+        refuse_twice(ctx, &files, set.lang) != SG_OK ||
+        join_platform_files(ctx, &files, set.lang) != SG_OK)
         goto done;
     bool one = files.n == 1 && !files.from_directory;
     if (one && (set.points || set.feedback || set.chart)) {

@@ -24,6 +24,7 @@ static const char usage[] =
     "                        standard output)\n"
     "  -T, --format FMT      svg, png or pdf (default: FILE's extension; svg\n"
     "                        for standard output)\n"
+    "  -l, --lang LANG       the title, axes and legend in en (default) or zh\n"
     "  -h, --help            show this help\n"
     "\n"
     "Example: sgviz plot -t kayles -n 100000 -o kayles.svg\n";
@@ -72,13 +73,14 @@ int cmd_plot(sg_ctx *ctx, int argc, char **argv)
         {"to", required_argument, NULL, OPT_TO},
         {"output", required_argument, NULL, 'o'},
         {"format", required_argument, NULL, 'T'},
+        {"lang", required_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
-    const char *output = NULL, *format_name = NULL;
+    const char *output = NULL, *format_name = NULL, *lang = NULL;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":n:o:T:h", options);
+    cli_options_init(&getopts, ":n:o:T:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'n': ga.max = optarg; break;
@@ -86,6 +88,7 @@ int cmd_plot(sg_ctx *ctx, int argc, char **argv)
         case OPT_TO: ga.to = optarg; break;
         case 'o': output = optarg; break;
         case 'T': format_name = optarg; break;
+        case 'l': lang = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "plot", c, argv);
         }
@@ -108,10 +111,14 @@ int cmd_plot(sg_ctx *ctx, int argc, char **argv)
     uint64_t from, to;
     if (!game || cli_window(ctx, game, &ga, 1000, &from, &to) != SG_OK)
         goto done;
+    cli_warn_font("plot", lang);
+    sg_plot_opts opts = {.size = sizeof opts, .format = format, .lang = lang};
     out = cli_output_open(ctx, output);
-    if (out && sg_plot_write(ctx, game, from, to, format,
-                             cli_output_stream(out)) == SG_OK)
+    if (out && sg_plot_write_opts(ctx, game, from, to, &opts,
+                                  cli_output_stream(out)) == SG_OK)
         rc = cli_commit(ctx, &out);
+    else if (lang && strstr(sg_ctx_message(ctx), "unknown language"))
+        cli_prefix_error(ctx, "--lang");
 done:
     cli_output_abort(out);
     sg_game_free(game);

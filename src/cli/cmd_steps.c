@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html|FILE.tex "
+    "Usage: sgviz steps @GAME@ [-n N] -o DIR/|FILE.html|FILE.tex|FILE.gif "
     "[options]\n"
     "\n"
     "Draws every mex step of positions 0..N: the positions computed so far\n"
@@ -32,9 +32,15 @@ static const char usage[] =
     "                        output)\n"
     "  -o, --output FILE.tex one Beamer frame whose overlays step through the\n"
     "                        steps, for \\input in a deck (needs TikZ)\n"
+    "  -o, --output FILE.gif an animated GIF that loops: the start, then one\n"
+    "                        frame per step (for PowerPoint, Keynote, Google\n"
+    "                        Slides)\n"
+    "      --delay CS        GIF: each frame's time in hundredths of a second,\n"
+    "                        2..6000 (default 100, one second; the last frame\n"
+    "                        stays three times as long)\n"
     "  -T, --format FMT      the frames' format: svg (default), png, pdf or\n"
     "                        tikz (DIR/step-000.tex, ...); html for the page;\n"
-    "                        beamer for the Beamer frame\n"
+    "                        beamer for the Beamer frame; gif for the GIF\n"
     "  -l, --lang LANG       en (default) or zh\n"
     "      --layout L        auto (default), line, dot or grid\n"
     "      --theme NAME      classic (default), print (greyscale), dark, or a\n"
@@ -49,6 +55,10 @@ static const char usage[] =
     "                        count\n"
     "      --from X          the first step the frames or the page show;\n"
     "                        the positions before it are shown computed\n"
+    "      --reveal STAGES   each step in stages: options,values,mex shows\n"
+    "                        the moves and targets first, then the targets'\n"
+    "                        values, then the mex (options,mex and\n"
+    "                        values,mex too); frames, page, GIF, Beamer\n"
     "\n"
     "Practice (with -o FILE.html):\n"
     "      --practice        the page hides the values: the student works out\n"
@@ -65,7 +75,8 @@ static const char usage[] =
     "Examples: sgviz steps -s 1,3,4 -n 8 -o frames/\n"
     "          sgviz steps -s 1,3,4 -n 12 -o steps.html\n"
     "          sgviz steps -s 1,3,4 -n 12 --practice -o practice.html\n"
-    "          sgviz steps -s 1,3,4 -n 8 -T beamer -o steps.tex\n";
+    "          sgviz steps -s 1,3,4 -n 8 -T beamer -o steps.tex\n"
+    "          sgviz steps -s 1,3,4 -n 8 --delay 150 -o steps.gif\n";
 
 static bool is_directory(const char *path)
 {
@@ -93,7 +104,8 @@ static bool ends_with_nocase(const char *s, const char *suffix)
  * SG_EINPUT. */
 static sg_status output_kind(sg_ctx *ctx, const char *output,
                              const char *format, bool *frames,
-                             const char **frame_format, bool *beamer)
+                             const char **frame_format, bool *beamer,
+                             bool *gif)
 {
     size_t n = strlen(output);
     bool dir = n && (output[n - 1] == '/' || is_directory(output));
@@ -101,6 +113,24 @@ static sg_status output_kind(sg_ctx *ctx, const char *output,
                 ends_with_nocase(output, ".htm");
     bool tex = ends_with_nocase(output, ".tex");
     *beamer = false;
+    *gif = false;
+    if ((format && strcmp(format, "gif") == 0) ||
+        (ends_with_nocase(output, ".gif") && !dir && !format)) {
+        if (dir)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
+                               "frames (-T svg, png, pdf or tikz); the "
+                               "animated GIF goes to a file such as "
+                               "steps.gif", output);
+        if (page || tex)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-T gif: %s is not a GIF; "
+                               "give -o FILE.gif", output);
+        *frames = false;
+        *gif = true;
+        return SG_OK;
+    }
+    if (ends_with_nocase(output, ".gif") && !dir)
+        return sg_ctx_fail(ctx, SG_EINPUT, "-T %s: %s is the animated GIF, "
+                           "which takes no -T (or -T gif)", format, output);
     if ((format && strcmp(format, "beamer") == 0) || (tex && !dir && !format)) {
         if (dir)
             return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a directory takes "
@@ -138,7 +168,8 @@ static sg_status output_kind(sg_ctx *ctx, const char *output,
     }
     return sg_ctx_fail(ctx, SG_EINPUT, "-o %s: give a directory (DIR/, with "
                        "the slash) for one picture per step, FILE.html for "
-                       "the page, or FILE.tex for the Beamer frame", output);
+                       "the page, FILE.tex for the Beamer frame, or FILE.gif "
+                       "for an animated GIF", output);
 }
 
 /* Whether NAME is a frame "step-NNN.EXT" (three digits or more) of an
@@ -157,7 +188,8 @@ static bool old_frame(const char *name, const void *ext)
 /* Writes frames FIRST.. of STEPS as DIR/step-NNN.EXT (NNN = 000, 001,
  * ...), all of them or none (outdir.h): a new directory appears whole, and
  * an existing one ends with the new set in place of the old, other files
- * left alone. */
+ * left alone.  With a staged reveal each step is several frames, numbered
+ * on: NNN counts the frames, from step 0's first stage. */
 static sg_status write_frames(sg_ctx *ctx, sg_steps *steps, size_t first,
                               const char *dir, const char *format)
 {
@@ -168,15 +200,19 @@ static sg_status write_frames(sg_ctx *ctx, sg_steps *steps, size_t first,
      * or a set too large is refused with nothing to clean up. */
     char *data = NULL;
     size_t len = 0;
-    if (sg_steps_frame(ctx, steps, first, format, &data, &len) != SG_OK)
+    size_t stages = sg_steps_stage_count(steps);
+    if (sg_steps_stage_frame(ctx, steps, first, 0, format, &data, &len) !=
+        SG_OK)
         return sg_ctx_status(ctx);
     cli_outdir *od = cli_outdir_open(ctx, dir, &kind);
     sg_status st = od ? SG_OK : sg_ctx_status(ctx);
-    for (size_t k = first; st == SG_OK && k < sg_steps_count(steps); k++) {
+    for (size_t i = first * stages;
+         st == SG_OK && i < sg_steps_count(steps) * stages; i++) {
         if (!data)
-            st = sg_steps_frame(ctx, steps, k, format, &data, &len);
+            st = sg_steps_stage_frame(ctx, steps, i / stages, i % stages,
+                                      format, &data, &len);
         char name[64];
-        snprintf(name, sizeof name, "step-%03zu.%s", k, ext);
+        snprintf(name, sizeof name, "step-%03zu.%s", i, ext);
         FILE *f = st == SG_OK ? cli_outdir_create(ctx, od, name) : NULL;
         if (f) {
             fwrite(data, 1, len, f);
@@ -269,7 +305,9 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         OPT_POSITION,
         OPT_ASPECT,
         OPT_NO_LEGEND,
-        OPT_EVERY
+        OPT_EVERY,
+        OPT_DELAY,
+        OPT_REVEAL
     };
     static const struct option options[] = {
         {"max", required_argument, NULL, 'n'},
@@ -290,6 +328,8 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         {"aspect", required_argument, NULL, OPT_ASPECT},
         {"no-legend", no_argument, NULL, OPT_NO_LEGEND},
         {"every", no_argument, NULL, OPT_EVERY},
+        {"delay", required_argument, NULL, OPT_DELAY},
+        {"reveal", required_argument, NULL, OPT_REVEAL},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
@@ -298,7 +338,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     sg_steps_opts opts = {.size = sizeof(sg_steps_opts)};
     opts.lang = "en";
     bool practice = false;
-    const char *ask = NULL;
+    const char *ask = NULL, *delay_text = NULL;
     sg_practice_opts popts = {0};
     int c;
     cli_options getopts;
@@ -327,6 +367,13 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
             break;
         case OPT_NO_LEGEND: opts.no_legend = 1; break;
         case OPT_EVERY: opts.every = 1; break;
+        case OPT_DELAY: delay_text = optarg; break;
+        case OPT_REVEAL:
+            if (sg_reveal_parse(ctx, optarg, &opts.reveal) != SG_OK) {
+                cli_prefix_error(ctx, "--reveal");
+                return EXIT_BAD;
+            }
+            break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "steps", c, argv);
         }
@@ -339,14 +386,35 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
                     "page) or -o FILE.tex (one Beamer frame)");
         return EXIT_BAD;
     }
-    bool frames = false, beamer = false;
+    bool frames = false, beamer = false, gif = false;
     const char *frame_format = NULL;
-    if (output_kind(ctx, output, format, &frames, &frame_format, &beamer) !=
-        SG_OK)
+    if (output_kind(ctx, output, format, &frames, &frame_format, &beamer,
+                    &gif) != SG_OK)
         return EXIT_BAD;
-    if (practice_options(ctx, practice, frames || beamer, ask, &popts) !=
-        SG_OK)
+    if (practice_options(ctx, practice, frames || beamer || gif, ask,
+                         &popts) != SG_OK)
         return EXIT_BAD;
+    if (opts.reveal && practice) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--reveal: a practice page asks every "
+                    "value itself; a staged reveal is for frames, the step "
+                    "page, a GIF or a Beamer frame");
+        return EXIT_BAD;
+    }
+    uint64_t delay = SG_GIF_DELAY_DEFAULT;
+    if (delay_text && !gif) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--delay belongs to an animated GIF: "
+                    "give -o FILE.gif");
+        return EXIT_BAD;
+    }
+    if (delay_text &&
+        (cli_parse_number(ctx, "--delay", delay_text, SG_GIF_DELAY_MAX,
+                          &delay) != SG_OK ||
+         delay < SG_GIF_DELAY_MIN)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--delay %s: a frame's time in "
+                    "hundredths of a second, %u..%u (100 is one second)",
+                    delay_text, SG_GIF_DELAY_MIN, SG_GIF_DELAY_MAX);
+        return EXIT_BAD;
+    }
     if (frames && sg_render_format_check(ctx, frame_format) != SG_OK) {
         if (sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "-T");
@@ -408,7 +476,7 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
     }
     cli_warn_font("steps", opts.lang);
     if (frames) {
-        size_t count = sg_steps_count(steps);
+        size_t count = sg_steps_count(steps) * sg_steps_stage_count(steps);
         if (check_frames_not_input(ctx, output, count, frame_format,
                                    cli_game_file(&ga)) != SG_OK ||
             check_frames_not_input(ctx, output, count, frame_format,
@@ -424,6 +492,10 @@ int cmd_steps(sg_ctx *ctx, int argc, char **argv)
         goto done;
     if (beamer) {
         if (sg_steps_write_beamer(ctx, steps, cli_output_stream(out)) != SG_OK)
+            goto done;
+    } else if (gif) {
+        if (sg_steps_write_gif(ctx, steps, (unsigned)delay,
+                               cli_output_stream(out)) != SG_OK)
             goto done;
     } else if (practice) {
         popts.first = from;

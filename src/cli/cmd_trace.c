@@ -30,7 +30,8 @@ static const char usage[] =
     "                       step count of each position beside its value, and\n"
     "                       the rule that gives it\n"
     "  -l, --lang LANG      en (default) or zh, the wording of the Chinese notes\n"
-    "  -f, --format FMT     text (default), md, latex, json\n"
+    "  -f, --format FMT     text (default), md, latex, json (with --position,\n"
+    "                       --misere or --every: text or latex)\n"
     "      --rows K         latex: positions per align* block (default 10,\n"
     "                       a slide's height; 0: one block)\n"
     "      --template FILE  your own wording (see doc/templates.md;\n"
@@ -52,30 +53,73 @@ static sg_status write_working(sg_ctx *ctx, const sg_game *game,
     return SG_OK;
 }
 
+/* Where the working of a sum or of misère play is asked for in LaTeX, it
+ * is written as text into memory first and then set as LaTeX, so that
+ * both say the same. */
+typedef struct working_out {
+    cli_output *file;
+    FILE *mem;
+    char *text;
+    size_t len;
+} working_out;
+
+static FILE *working_open(sg_ctx *ctx, working_out *w, const char *output,
+                          int latex)
+{
+    memset(w, 0, sizeof *w);
+    w->file = cli_output_open(ctx, output);
+    if (!w->file)
+        return NULL;
+    if (!latex)
+        return cli_output_stream(w->file);
+    w->mem = open_memstream(&w->text, &w->len);
+    if (!w->mem)
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+    return w->mem;
+}
+
+/* Ends the working ST wrote: set as LaTeX when asked, and committed. */
+static int working_close(sg_ctx *ctx, working_out *w, sg_status st,
+                         const char *lang)
+{
+    int rc = EXIT_BAD;
+    if (w->mem) {
+        if (fclose(w->mem) != 0 && st == SG_OK)
+            st = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        w->mem = NULL;
+        if (st == SG_OK)
+            st = sg_working_latex_write(ctx, w->text, w->len, lang,
+                                        cli_output_stream(w->file));
+    }
+    if (st == SG_OK && w->file)
+        rc = cli_commit(ctx, &w->file);
+    cli_output_abort(w->file);
+    free(w->text);
+    return rc;
+}
+
 /* trace --position P: the working of the sum P. */
 static int trace_position(sg_ctx *ctx, const sg_game *game,
                           const cli_game_args *ga, const char *lang,
-                          int misere, const char *output)
+                          int misere, int latex, const char *output)
 {
     uint64_t *parts = NULL;
     size_t n = 0;
     if (cli_position_parts(ctx, "trace", game, ga, &parts, &n) != SG_OK)
         return EXIT_BAD;
     int rc = EXIT_BAD;
-    cli_output *out = NULL;
     char *command = cli_game_command(ga, "trace");
     sg_sum_trace_opts opts = {.lang = lang, .command = command,
                               .misere = misere};
     if (!command) {
         sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
-        goto done;
+    } else {
+        working_out w;
+        FILE *f = working_open(ctx, &w, output, latex);
+        sg_status st = f ? sg_sum_trace_write(ctx, game, parts, n, &opts, f)
+                         : sg_ctx_status(ctx);
+        rc = working_close(ctx, &w, st, lang);
     }
-    out = cli_output_open(ctx, output);
-    if (out && sg_sum_trace_write(ctx, game, parts, n, &opts,
-                                  cli_output_stream(out)) == SG_OK)
-        rc = cli_commit(ctx, &out);
-done:
-    cli_output_abort(out);
     free(command);
     free(parts);
     return rc;
@@ -142,7 +186,7 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
         return EXIT_BAD;
 
     /* The working of a sum and the misère trace have their own wording,
-     * in text. */
+     * in text, which LaTeX sets as it is. */
     const char *own = ga.position ? "the working of a sum (--position)"
                       : misere    ? "the misère trace"
                       : every     ? "the Every-SG trace"
@@ -154,9 +198,13 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
                            : "does not go with --position");
         return EXIT_BAD;
     }
-    if (own && strcmp(format, "text") != 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: %s is written as text",
-                    format, own);
+    if (own && strcmp(format, "text") != 0 && strcmp(format, "latex") != 0) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--format %s: %s is written as text "
+                    "or latex", format, own);
+        return EXIT_BAD;
+    }
+    if (own && rows) {
+        sg_ctx_fail(ctx, SG_EINPUT, "--rows: %s has no align* blocks", own);
         return EXIT_BAD;
     }
     if (own && template_path) {
@@ -190,24 +238,22 @@ int cmd_trace(sg_ctx *ctx, int argc, char **argv)
     if (!game)
         goto done;
     if (ga.position) {
-        rc = trace_position(ctx, game, &ga, lang, misere, output);
+        rc = trace_position(ctx, game, &ga, lang, misere,
+                            strcmp(format, "latex") == 0, output);
         goto done;
     }
     uint64_t from, to;
     if (cli_window(ctx, game, &ga, 20, &from, &to) != SG_OK)
         goto done;
-    if (every) {
-        out = cli_output_open(ctx, output);
-        if (out && sg_every_trace_write(ctx, game, from, to, lang,
-                                        cli_output_stream(out)) == SG_OK)
-            rc = cli_commit(ctx, &out);
-        goto done;
-    }
-    if (misere) {
-        out = cli_output_open(ctx, output);
-        if (out && sg_misere_trace_write(ctx, game, from, to, lang,
-                                         cli_output_stream(out)) == SG_OK)
-            rc = cli_commit(ctx, &out);
+    if (every || misere) {
+        working_out w;
+        FILE *f = working_open(ctx, &w, output, strcmp(format, "latex") == 0);
+        sg_status st = !f      ? sg_ctx_status(ctx)
+                       : every ? sg_every_trace_write(ctx, game, from, to,
+                                                      lang, f)
+                               : sg_misere_trace_write(ctx, game, from, to,
+                                                       lang, f);
+        rc = working_close(ctx, &w, st, lang);
         goto done;
     }
     out = cli_output_open(ctx, output);

@@ -630,8 +630,10 @@ static size_t make_child(const sg_misere *m, const uint32_t *ms, size_t k,
 {
     const options *op = &m->opt;
     size_t nq = op->part_start[o + 1] - op->part_start[o];
-    /* While every option listed leaves nothing (the first heaps, listed
-     * heap by heap), the list of parts may not exist yet. */
+    /* A game whose every option is empty has no parts array at all, nor
+     * has a game while its first heaps are listed one by one, and an
+     * offset from a null pointer is undefined even when it is 0
+     * (UndefinedBehaviorSanitizer, misère Kayles in test_play). */
     const uint32_t *q = nq ? &op->part[op->part_start[o]] : NULL;
     size_t a = 0, b = 0, n = 0;
     while (a < k || b < nq) {

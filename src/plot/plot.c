@@ -15,9 +15,11 @@
  * the game's kind has a rule that certifies one, from the period module.
  */
 #include "games/game.h"
+#include "text/template.h"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -86,7 +88,57 @@ typedef struct plot {
     const char *theorem;    /* a proven closed form, or NULL */
     double xstep, ystep;    /* tick spacing */
     char title[320];
+    const char *lang;       /* "en" (NULL) or "zh" */
+    const sg_template *words; /* templates/plot/LANG.text */
+    const char *font;       /* the family every word is set in */
 } plot;
+
+enum {
+    PW_TITLE_NUMBERED,
+    PW_TITLE_POSITIONS,
+    PW_AXIS_X,
+    PW_AXIS_POSITION,
+    PW_AXIS_Y,
+    PW_N,
+    PW_P,
+    PW_PERIOD,
+    PW_THEOREM,
+    PW_NSECTIONS
+};
+
+static const char *const plot_sections[] = {
+    "title-numbered", "title-positions", "axis-x", "axis-position", "axis-y",
+    "n", "p", "period", "theorem", NULL};
+
+enum { PV_GAME, PV_FROM, PV_TO, PV_COUNT, PV_TOTAL, PV_PERIOD, PV_START,
+       PV_THEOREM, PV_NVARS };
+
+static const char *const plot_vars[] = {"game", "from", "to", "count",
+                                        "total", "period", "start",
+                                        "theorem", NULL};
+
+#define PLOT_ALL ((UINT64_C(1) << PV_NVARS) - 1)
+static const uint64_t plot_allowed[PW_NSECTIONS] = {
+    PLOT_ALL, PLOT_ALL, PLOT_ALL, PLOT_ALL, PLOT_ALL,
+    PLOT_ALL, PLOT_ALL, PLOT_ALL, PLOT_ALL};
+
+static const char *const plot_settings[] = {NULL};
+
+static const sg_tpl_schema plot_schema = {"plot wording", plot_sections,
+                                          plot_vars, plot_allowed,
+                                          plot_settings};
+
+/* Section ID of the plot's wording into OUT (SIZE bytes), with VARS
+ * (indexed by PV_*, NULL for unused); a wording too long is cut. */
+static void say(const plot *pl, int id, const char *const *vars, char *out,
+                size_t size)
+{
+    sg_buf b;
+    sg_buf_init(&b);
+    sg_tpl_say(&b, pl->words, id, vars);
+    snprintf(out, size, "%s", b.data && !b.failed ? b.data : "");
+    sg_buf_free(&b);
+}
 
 static double px(const plot *pl, double x)
 {
@@ -222,14 +274,19 @@ static sg_status prepare(sg_ctx *ctx, plot *pl)
     const char *what = sg_game_describe(pl->game);
     if (!sg_game_numbered(pl->game) && strrchr(what, '/'))
         what = strrchr(what, '/') + 1;
-    if (sg_game_numbered(pl->game))
-        snprintf(pl->title, sizeof pl->title, "%s: sg(x) for x = %llu..%llu",
-                 what, (unsigned long long)pl->from,
-                 (unsigned long long)pl->to);
-    else
-        snprintf(pl->title, sizeof pl->title, "%s: sg of positions %llu..%llu,"
-                 " in the order computed", what, (unsigned long long)pl->from,
-                 (unsigned long long)pl->to);
+    sg_buf name;
+    sg_buf_init(&name);
+    sg_describe_add(&name, what, pl->lang);
+    char from[24], to[24];
+    sg_u64_to_str(pl->from, from);
+    sg_u64_to_str(pl->to, to);
+    const char *vars[PV_NVARS] = {
+        [PV_GAME] = name.data && !name.failed ? name.data : what,
+        [PV_FROM] = from, [PV_TO] = to};
+    say(pl, sg_game_numbered(pl->game) ? PW_TITLE_NUMBERED
+                                       : PW_TITLE_POSITIONS,
+        vars, pl->title, sizeof pl->title);
+    sg_buf_free(&name);
     return find_period(ctx, pl);
 }
 
@@ -293,11 +350,13 @@ static void paint_axes(const plot *pl, const painter *pt, void *u)
                  COLOR_TEXT, false, buf);
     }
     pt->group(u, NULL, NULL);
+    say(pl, sg_game_numbered(pl->game) ? PW_AXIS_X : PW_AXIS_POSITION, NULL,
+        buf, sizeof buf);
     pt->text(u, (AREA_X0 + AREA_X1) / 2, PAGE_H - 14, 0, LABEL_SIZE,
-             COLOR_TEXT, false, sg_game_numbered(pl->game) ? "x"
-                                                            : "position");
+             COLOR_TEXT, false, buf);
+    say(pl, PW_AXIS_Y, NULL, buf, sizeof buf);
     pt->text(u, 30, (AREA_Y0 + AREA_Y1) / 2, 0, LABEL_SIZE, COLOR_TEXT, true,
-             "sg(x)");
+             buf);
 }
 
 static void paint_period(const plot *pl, const painter *pt, void *u)
@@ -336,25 +395,29 @@ static void paint_period(const plot *pl, const painter *pt, void *u)
 
 static void paint_legend(const plot *pl, const painter *pt, void *u)
 {
-    char buf[200];
+    char buf[320], count[24], total[24], period[24], start[24];
     pt->text(u, AREA_X0, 34, -1, TITLE_SIZE, COLOR_TEXT, false, pl->title);
     double y = 70, x = AREA_X0, r = 5;
     pt->group(u, "legend", NULL);
     float dot[2] = {(float)(x + r), (float)(y - 0.35 * LEGEND_SIZE)};
     pt->dots(u, dot, 1, 2 * r, COLOR_N, NULL);
-    pt->text(u, x + 2 * r + 6, y, -1, LEGEND_SIZE, COLOR_TEXT, false,
-             "N-position (sg > 0)");
-    x += 2 * r + 6 + text_width("N-position (sg > 0)", LEGEND_SIZE) + 24;
+    say(pl, PW_N, NULL, buf, sizeof buf);
+    pt->text(u, x + 2 * r + 6, y, -1, LEGEND_SIZE, COLOR_TEXT, false, buf);
+    x += 2 * r + 6 + text_width(buf, LEGEND_SIZE) + 24;
     dot[0] = (float)(x + r);
     pt->dots(u, dot, 1, 2 * r, COLOR_P, NULL);
-    snprintf(buf, sizeof buf, "P-position (sg = 0): %llu of %llu",
-             (unsigned long long)pl->p_count,
-             (unsigned long long)(pl->to - pl->from + 1));
+    sg_u64_to_str(pl->p_count, count);
+    sg_u64_to_str(pl->to - pl->from + 1, total);
+    sg_u64_to_str(pl->p, period);
+    sg_u64_to_str(pl->n0, start);
+    const char *vars[PV_NVARS] = {[PV_COUNT] = count, [PV_TOTAL] = total,
+                                  [PV_PERIOD] = period, [PV_START] = start,
+                                  [PV_THEOREM] = pl->theorem};
+    say(pl, PW_P, vars, buf, sizeof buf);
     pt->text(u, x + 2 * r + 6, y, -1, LEGEND_SIZE, COLOR_TEXT, false, buf);
     x += 2 * r + 6 + text_width(buf, LEGEND_SIZE) + 24;
     if (pl->period) {
-        snprintf(buf, sizeof buf, "period %llu from x = %llu (certified)",
-                 (unsigned long long)pl->p, (unsigned long long)pl->n0);
+        say(pl, PW_PERIOD, vars, buf, sizeof buf);
         pt->rect(u, x, y - LEGEND_SIZE * 0.8, 14, LEGEND_SIZE * 0.9,
                  COLOR_BAND);
         if (pl->n0 > 0)
@@ -362,7 +425,7 @@ static void paint_legend(const plot *pl, const painter *pt, void *u)
                      COLOR_PREPERIOD, 2, true);
         pt->text(u, x + 20, y, -1, LEGEND_SIZE, COLOR_TEXT, false, buf);
     } else if (pl->theorem) {
-        snprintf(buf, sizeof buf, "theorem: %s", pl->theorem);
+        say(pl, PW_THEOREM, vars, buf, sizeof buf);
         pt->text(u, x, y, -1, LEGEND_SIZE, COLOR_TEXT, false, buf);
     }
     pt->group(u, NULL, NULL);
@@ -466,8 +529,16 @@ static void write_svg(const plot *pl, sg_buf *b)
     sg_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0fpt\" "
                   "height=\"%.0fpt\" viewBox=\"0 0 %.0f %.0f\" "
-                  "font-family=\"Helvetica,Arial,sans-serif\">\n<title>",
+                  "font-family=\"",
                   PAGE_W, PAGE_H, PAGE_W, PAGE_H);
+    /* The family fontconfig found for the language comes first, so that a
+     * viewer with that font shows the words in it, then the usual sans
+     * fallbacks. */
+    if (pl->font) {
+        sg_escape_add(b, SG_ESCAPE_HTML, pl->font, strlen(pl->font), false);
+        sg_buf_putc(b, ',');
+    }
+    sg_buf_puts(b, "Helvetica,Arial,sans-serif\">\n<title>");
     sg_escape_add(b, SG_ESCAPE_HTML, pl->title, strlen(pl->title), false);
     sg_buf_puts(b, "</title>\n");
     paint(pl, &svg_painter, b);
@@ -511,8 +582,6 @@ static void cr_text(void *u, double x, double y, int anchor, double size,
 {
     cairo_t *cr = u;
     cairo_save(cr);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                           CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, size);
     cairo_text_extents_t e;
     cairo_text_extents(cr, s, &e);
@@ -572,6 +641,11 @@ static sg_status write_cairo(sg_ctx *ctx, const plot *pl, bool pdf, sg_buf *b)
     cairo_t *cr = cairo_create(s);
     if (!pdf)
         cairo_scale(cr, PNG_SCALE, PNG_SCALE);
+    /* cairo's simple text draws every character in the one face chosen
+     * here, with no fallback for characters it lacks: Chinese needs a
+     * family that has them. */
+    cairo_select_font_face(cr, pl->font ? pl->font : "sans-serif",
+                           CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     paint(pl, &cairo_painter, cr);
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
@@ -596,9 +670,52 @@ static sg_status write_cairo(sg_ctx *ctx, const plot *pl, bool pdf, sg_buf *b)
 /* The plot                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* The family of a sans font that writes LANG's script, for a language
+ * not written in Latin letters ("zh"), as a new string; NULL for Latin
+ * scripts, or when no installed font has the script (the words then come
+ * out as boxes, which the command warns of before it draws). */
+static char *script_family(const char *lang)
+{
+    if (!lang || strcmp(lang, "zh") != 0)
+        return NULL;
+    FcPattern *want = FcNameParse((const FcChar8 *)"sans-serif:lang=zh-cn");
+    if (!want)
+        return NULL;
+    FcConfigSubstitute(NULL, want, FcMatchPattern);
+    FcDefaultSubstitute(want);
+    FcResult result;
+    FcPattern *got = FcFontMatch(NULL, want, &result);
+    char *family = NULL;
+    FcChar8 *name = NULL;
+    FcLangSet *langs = NULL;
+    /* fontconfig always answers with some font: it is used only when it
+     * really has the script. */
+    if (got && FcPatternGetLangSet(got, FC_LANG, 0, &langs) == FcResultMatch &&
+        FcLangSetHasLang(langs, (const FcChar8 *)"zh-cn") == FcLangEqual &&
+        FcPatternGetString(got, FC_FAMILY, 0, &name) == FcResultMatch)
+        family = sg_strdup(NULL, (const char *)name);
+    if (got)
+        FcPatternDestroy(got);
+    FcPatternDestroy(want);
+    return family;
+}
+
 sg_status sg_plot_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                         uint64_t to, sg_plot_format format, FILE *out)
 {
+    sg_plot_opts opts = {.size = sizeof opts, .format = format};
+    return sg_plot_write_opts(ctx, game, from, to, &opts, out);
+}
+
+sg_status sg_plot_write_opts(sg_ctx *ctx, const sg_game *game, uint64_t from,
+                             uint64_t to, const sg_plot_opts *opts, FILE *out)
+{
+    sg_plot_opts o = {0};
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_plot_opts, lang),
+                             "sg_plot_opts") != SG_OK)
+        return ctx->status;
+    sg_plot_format format = o.format;
     if ((unsigned)format > SG_PLOT_PDF)
         return sg_ctx_fail(ctx, SG_EINPUT, "unknown plot format %d",
                            (int)format);
@@ -616,10 +733,24 @@ sg_status sg_plot_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                            (unsigned long long)SG_PLOT_MAX_POSITIONS);
     if (sg_check_range(ctx, game, to) != SG_OK)
         return ctx->status;
+    const char *lang = o.lang ? o.lang : "en";
+    char name[32];
+    if (strlen(lang) > 8)
+        return sg_fail_language(ctx, lang);
+    snprintf(name, sizeof name, "plot/%s.text", lang);
+    if (!sg_builtin_file(name, NULL))
+        return sg_fail_language(ctx, lang);
+    sg_template *words = sg_tpl_builtin(ctx, &plot_schema, name);
+    if (!words)
+        return ctx->status;
     plot pl = {0};
     pl.game = game;
     pl.from = from;
     pl.to = to;
+    pl.lang = o.lang;
+    pl.words = words;
+    char *font = script_family(o.lang);
+    pl.font = font;
     sg_buf b;
     sg_buf_init(&b);
     sg_status st = prepare(ctx, &pl);
@@ -637,5 +768,7 @@ sg_status sg_plot_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
     sg_buf_free(&b);
     free(pl.dots[0]);
     free(pl.dots[1]);
+    free(font);
+    sg_template_free(words);
     return st;
 }

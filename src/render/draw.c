@@ -1299,7 +1299,7 @@ sg_drawing *sg_drawing_new(sg_ctx *ctx, const sg_game *game, uint64_t last,
         d->theme = sg_theme_clone(ctx, opts->theme);
     else
         d->theme = sg_theme_load(ctx, "classic");
-    if (!d->theme)
+    if (!d->theme || sg_theme_for_lang(ctx, d->theme, d->opts.lang) != SG_OK)
         goto fail;
 
     if (gather_graph(ctx, d) != SG_OK ||

@@ -119,6 +119,12 @@ sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
 /* Whether attribute NAME of KIND may pass from a user's file at all. */
 bool sg_attr_passes(int kind, const char *name);
 
+/* Gives THEME's sans fonts a sans font of LANG's script after them (for
+ * "zh", Chinese characters in a sans CJK font rather than the serif
+ * fontconfig may substitute); nothing for a Latin script or where no such
+ * font is installed.  Returns SG_OK or SG_ENOMEM. */
+sg_status sg_theme_for_lang(sg_ctx *ctx, sg_theme *theme, const char *lang);
+
 /* A deep copy of THEME, or NULL after recording SG_ENOMEM. */
 sg_theme *sg_theme_clone(sg_ctx *ctx, const sg_theme *theme);
 

@@ -11,6 +11,7 @@
  * Everything is copied out of the cgraph graph into plain strings, so a
  * theme holds no Graphviz object and a drawing can keep its own copy.
  */
+#include "render/fonts.h"
 #include "render/render_draw.h"
 
 #include <errno.h>
@@ -129,6 +130,53 @@ sg_status sg_theme_set_font_size(sg_ctx *ctx, sg_theme *theme, double points)
     char buf[32];
     snprintf(buf, sizeof buf, "%.2f", points);
     return attr_put(ctx, &theme->node, "fontsize", buf);
+}
+
+/* Whether the font FAMILY (a Graphviz fontname) is sans serif: the
+ * built-in themes' Helvetica and its like, which a script of its own must
+ * keep sans. */
+static bool sans_font(const char *family)
+{
+    static const char *const sans[] = {"Helvetica", "Arial", "sans",
+                                       "Sans", "Verdana", NULL};
+    for (size_t i = 0; sans[i]; i++)
+        if (strstr(family, sans[i]))
+            return !strstr(family, "Serif") || strstr(family, "sans-Serif");
+    return false;
+}
+
+/* Sets every sans fontname of L to FAMILY after it ("Helvetica,FAMILY,
+ * sans-Serif"),
+ * so that Latin letters keep their font and the script's characters come
+ * from FAMILY; SVG names both in its font-family. */
+static sg_status font_for_script(sg_ctx *ctx, sg_attr_list *l,
+                                 const char *family)
+{
+    const char *old = sg_attr_find(l, "fontname");
+    if (!old || !sans_font(old) || strstr(old, family))
+        return SG_OK;
+    /* A viewer of the SVG without FAMILY still takes a sans font. */
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s,%s%s", old, family,
+             strstr(old, "sans-") ? "" : ",sans-Serif");
+    return attr_put(ctx, l, "fontname", buf);
+}
+
+sg_status sg_theme_for_lang(sg_ctx *ctx, sg_theme *theme, const char *lang)
+{
+    const char *family = sg_font_sans_for_lang(lang);
+    if (!family)
+        return SG_OK;
+    sg_status st = font_for_script(ctx, &theme->graph, family);
+    if (st == SG_OK)
+        st = font_for_script(ctx, &theme->node, family);
+    if (st == SG_OK)
+        st = font_for_script(ctx, &theme->edge, family);
+    for (int i = 0; st == SG_OK && i < NODE_STYLE_COUNT; i++)
+        st = font_for_script(ctx, &theme->node_style[i], family);
+    for (int i = 0; st == SG_OK && i < EDGE_STYLE_COUNT; i++)
+        st = font_for_script(ctx, &theme->edge_style[i], family);
+    return st;
 }
 
 sg_status sg_theme_set_dpi(sg_ctx *ctx, sg_theme *theme, double dpi)

@@ -25,6 +25,7 @@
  */
 #include "render/render_draw.h"
 #include "render/tikz.h"
+#include "text/latex.h"
 
 #include <gvplugin_device.h>
 #include <gvplugin_render.h>
@@ -431,10 +432,11 @@ static void font_option(char *buf, size_t size, const textspan_t *span)
 
 /* Appends TEXT set as LaTeX text: the characters LaTeX treats specially
  * are escaped, and so are those its default fonts would set as other
- * glyphs (<, >, |). */
+ * glyphs (<, >, |); the superscript minus of g⁻ and the other symbols
+ * pdflatex's fonts lack are written as math. */
 static void put_latex_text(sg_buf *b, const char *text)
 {
-    sg_escape_add(b, SG_ESCAPE_LATEX, text, strlen(text), false);
+    sg_latex_add(b, text, strlen(text), false);
 }
 
 void sg_tikz_comment_text(sg_buf *b, const char *text)
@@ -940,11 +942,20 @@ void sg_tikz_write_picture(const sg_tikz *t, const char *title, sg_buf *b)
                    "style={fill=red}}) to\n% restyle every picture of a "
                    "document at once.\n");
     sg_tikz_write_begin(t, b);
-    for (size_t i = 0; i < t->nobjects; i++) {
-        if (!t->objects[i].first[0])
-            continue;
-        sg_buf_printf(b, "%% %s\n", t->objects[i].name);
-        sg_tikz_write_object(t, i, 0, "", b);
+    /* The current moves come last, so that their arrowheads are painted
+     * over those of the pale moves that share their targets. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < t->nobjects; i++) {
+            size_t first = t->objects[i].first[0];
+            if (!first)
+                continue;
+            bool current = strcmp(t->roles[t->items[first].role].name,
+                                  "current move") == 0;
+            if (current != (pass == 1))
+                continue;
+            sg_buf_printf(b, "%% %s\n", t->objects[i].name);
+            sg_tikz_write_object(t, i, 0, "", b);
+        }
     }
     sg_buf_puts(b, "\\end{tikzpicture}\n");
 }

@@ -25,7 +25,7 @@
 #include "internal.h"
 
 /* The looks one picture can collect. */
-#define SG_TIKZ_LOOKS 4u
+#define SG_TIKZ_LOOKS 6u
 
 typedef struct sg_tikz sg_tikz;
 

@@ -337,7 +337,24 @@ typedef struct sg_steps_opts {
                                shown computed */
     int every;              /* Every-SG: each position also shows its step
                                count, as sg_drawing_opts.every */
+    /* A staged reveal: each step is shown in stages, those of this mask
+     * (SG_REVEAL_OPTIONS, SG_REVEAL_VALUES) and then the whole step; 0
+     * shows each step at once. */
+    unsigned reveal;
 } sg_steps_opts;
+
+/* The stages of a staged reveal, before the whole step (the mex): the
+ * options, the current position's moves and targets with no values shown
+ * (the line under the picture "sg(4) = mex{?,?,?} = ?"), and their values
+ * ("sg(4) = mex{1,1,0} = ?"). */
+#define SG_REVEAL_OPTIONS 1u
+#define SG_REVEAL_VALUES 2u
+
+/* Reads a staged reveal, the stages in order with the mex last:
+ * "options,values,mex", "options,mex", "values,mex" or "mex" (each step
+ * at once), into *REVEAL.  Returns SG_OK or SG_EINPUT naming the word. */
+SG_API sg_status sg_reveal_parse(sg_ctx *ctx, const char *text,
+                                 unsigned *reveal);
 
 typedef struct sg_steps sg_steps;
 
@@ -371,6 +388,34 @@ SG_API const char *sg_steps_trace(const sg_steps *steps, size_t k);
  * is NULL. */
 SG_API sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
                                 const char *format, char **data, size_t *len);
+
+/* The time each frame of an animated GIF shows, in hundredths of a
+ * second (GIF's own unit): SG_GIF_DELAY_MIN..SG_GIF_DELAY_MAX, by default
+ * SG_GIF_DELAY_DEFAULT. */
+#define SG_GIF_DELAY_MIN 2u
+#define SG_GIF_DELAY_MAX 6000u
+#define SG_GIF_DELAY_DEFAULT 100u
+
+/* Writes the steps to OUT as an animated GIF that loops for ever: a frame
+ * of the start (every position still to compute, the game's name under
+ * it), then one frame per step from the first the options show, each for
+ * DELAY hundredths of a second (0: SG_GIF_DELAY_DEFAULT), the last for
+ * three times as long.  The frames are the PNG frames of sg_steps_frame(),
+ * on one palette of 256 colours.  Returns SG_OK, SG_EINPUT for a delay out
+ * of range, SG_ELIMIT beyond the bounds of frames, SG_EIO, or an error of
+ * the drawing; nothing is written on error. */
+SG_API sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *steps,
+                                    unsigned delay, FILE *out);
+
+/* The stages each step is shown in: 1 + the stages of opts.reveal. */
+SG_API size_t sg_steps_stage_count(const sg_steps *steps);
+
+/* Paints stage STAGE (0..sg_steps_stage_count() - 1, the last the whole
+ * step) of step K as sg_steps_frame() paints the step.  Returns as
+ * sg_steps_frame(), and SG_EINPUT for a stage out of range. */
+SG_API sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *steps, size_t k,
+                                      size_t stage, const char *format,
+                                      char **data, size_t *len);
 
 /* Writes the steps as one Beamer frame to OUT: one TikZ picture, laid out
  * once, whose overlays step through the steps (slide k + 1 shows step k,

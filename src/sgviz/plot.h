@@ -61,6 +61,24 @@ SG_API sg_status sg_plot_format_parse(sg_ctx *ctx, const char *name,
 SG_API sg_status sg_plot_write(sg_ctx *ctx, const sg_game *game, uint64_t from,
                                uint64_t to, sg_plot_format format, FILE *out);
 
+/* How a plot is made, for sg_plot_write_opts(). */
+typedef struct sg_plot_opts {
+    /* sizeof(sg_plot_opts) as the caller knows it; 0 means the fields of
+     * libsgviz 0.2.  See "Options" at the top of sgviz/core.h. */
+    size_t size;
+    sg_plot_format format;
+    /* "en" (NULL) or "zh": the title, axes and legend, in the words of
+     * templates/plot/LANG.text, set in a font that has the language's
+     * characters when the machine has one (see sg_font_for_lang()). */
+    const char *lang;
+} sg_plot_opts;
+
+/* sg_plot_write() with OPTS (NULL: SVG, in English).  Returns what
+ * sg_plot_write() does, and SG_EINPUT for an unknown language. */
+SG_API sg_status sg_plot_write_opts(sg_ctx *ctx, const sg_game *game,
+                                    uint64_t from, uint64_t to,
+                                    const sg_plot_opts *opts, FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

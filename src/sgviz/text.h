@@ -230,6 +230,19 @@ SG_API sg_status sg_misere_trace_write(sg_ctx *ctx, const sg_game *game,
                                        uint64_t from, uint64_t to,
                                        const char *lang, FILE *out);
 
+/* Writes TEXT[0..len), a working as sg_sum_trace_write(),
+ * sg_misere_trace_write() or sg_every_trace_write() write it in text, to
+ * OUT as a LaTeX fragment in the document's own fonts: each line a line
+ * of its paragraph, a column addition in typewriter type with its columns
+ * kept, and the symbols pdflatex's fonts lack (the minus of g-, arrows)
+ * written as math, so that it compiles with pdflatex and with xelatex.
+ * LANG ("en" or NULL, "zh") says whether the fragment needs ctex.
+ * Returns SG_OK, SG_EINPUT for an unknown language or no text, SG_ENOMEM
+ * or SG_EIO; nothing is written on error. */
+SG_API sg_status sg_working_latex_write(sg_ctx *ctx, const char *text,
+                                        size_t len, const char *lang,
+                                        FILE *out);
+
 /* Writes the Every-SG trace of positions FROM..TO of GAME to OUT in LANG
  * ("en" or NULL, "zh"): each position's value and step, the steps of its
  * options and which rule gives its own, and the rule for sums.  Returns

@@ -22,6 +22,7 @@
 #include "games/game.h"
 #include "render/tikz.h"
 #include "steps/page.h"
+#include "text/latex.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,13 +30,27 @@
 #include <string.h>
 
 /* The looks, in the order they are painted into the picture. */
-enum { LOOK_VALUE, LOOK_PENDING, LOOK_CURRENT, LOOK_TARGET, NLOOKS };
+/* The last two, the current position and the targets with their values
+ * hidden, serve a staged reveal only, and are painted only for one. */
+enum {
+    LOOK_VALUE,
+    LOOK_PENDING,
+    LOOK_CURRENT,
+    LOOK_TARGET,
+    LOOK_CURRENT_HIDDEN,
+    LOOK_TARGET_HIDDEN,
+    NLOOKS
+};
 
 static const sg_page_look looks[NLOOKS] = {
     {"value", SG_NODE_VALUE, SG_EDGE_NORMAL, false, 0},
     {"pending", SG_NODE_PENDING, SG_EDGE_PENDING, false, 0},
     {"current", SG_NODE_CURRENT, SG_EDGE_CURRENT, false, 0},
-    {"target", SG_NODE_TARGET, SG_EDGE_NORMAL, false, 0}};
+    {"target", SG_NODE_TARGET, SG_EDGE_NORMAL, false, 0},
+    {"current-hidden", SG_NODE_CURRENT, SG_EDGE_CURRENT, true,
+     SG_VALUE_UNKNOWN},
+    {"target-hidden", SG_NODE_TARGET, SG_EDGE_NORMAL, true,
+     SG_VALUE_UNKNOWN}};
 
 /* What an object of the picture is, by its name: position X ("pX"), a
  * move from position X ("mX_Y..."), a sum of heaps that a move splits a
@@ -87,7 +102,8 @@ static obj_kind object_kind(const char *name, size_t count, size_t *x)
  * K's moves.  A sum that is a target takes the "being computed" look, in
  * which every move is K's and so every sum it leads to is painted as a
  * target. */
-static int look_at(obj_kind kind, size_t x, size_t k, bool is_target)
+static int look_at(obj_kind kind, size_t x, size_t k, bool is_target,
+                   sg_stage stage)
 {
     if (kind == OBJ_OTHER)
         return LOOK_VALUE;
@@ -95,9 +111,15 @@ static int look_at(obj_kind kind, size_t x, size_t k, bool is_target)
         return is_target ? LOOK_CURRENT : x > k ? LOOK_PENDING : LOOK_VALUE;
     if (x > k)
         return LOOK_PENDING;
+    /* In a staged reveal the position's value comes with the mex, its
+     * targets' after the options. */
     if (x == k)
-        return LOOK_CURRENT;
-    return kind == OBJ_POSITION && is_target ? LOOK_TARGET : LOOK_VALUE;
+        return kind == OBJ_POSITION && stage != SG_STAGE_MEX
+                   ? LOOK_CURRENT_HIDDEN
+                   : LOOK_CURRENT;
+    if (kind == OBJ_POSITION && is_target)
+        return stage == SG_STAGE_OPTIONS ? LOOK_TARGET_HIDDEN : LOOK_TARGET;
+    return LOOK_VALUE;
 }
 
 /* Appends the overlay specification of the slides S (0-based, true where
@@ -130,10 +152,10 @@ static void put_handout(sg_buf *b, bool on_last)
     sg_buf_puts(b, on_last ? "| handout:1" : "| handout:0");
 }
 
-/* Appends the LaTeX text of TEXT (escaped). */
+/* Appends the LaTeX text of TEXT (escaped, its symbols as math). */
 static void put_text(sg_buf *b, const char *text)
 {
-    sg_escape_add(b, SG_ESCAPE_LATEX, text, strlen(text), false);
+    sg_latex_add(b, text, strlen(text), false);
 }
 
 /* Sets MOVER[k] (of COUNT) to whether a move of step k leads to the sum
@@ -155,13 +177,15 @@ static void sum_movers(const sg_tikz *t, const char *sum, size_t count,
 }
 
 /* Appends object I of the picture, each of its looks wrapped in the slides
- * that show it.  TARGET[k * count + x] says whether x is a target in step
- * k; SHOWN and MOVER are scratch for COUNT flags each. */
+ * that show it (slide j shows stage j % stages of step j / stages).
+ * TARGET[k * count + x] says whether x is a target in step k; SHOWN is
+ * scratch for count * stages flags, MOVER for COUNT. */
 static void put_object(const sg_tikz *t, size_t i, const sg_steps *st,
                        const bool *target, bool *shown, bool *mover,
                        sg_buf *b)
 {
     size_t count = st->count, x = 0;
+    size_t stages = sg_steps_stage_count(st), slides = count * stages;
     const char *name = sg_tikz_object_name(t, i);
     obj_kind kind = object_kind(name, count, &x);
     if (kind == OBJ_SUM)
@@ -184,15 +208,17 @@ static void put_object(const sg_tikz *t, size_t i, const sg_steps *st,
         if (same_as[l] != l || text[l].len <= 1)
             continue;
         bool any = false;
-        for (size_t k = 0; k < count; k++) {
+        for (size_t j = 0; j < slides; j++) {
+            size_t k = j / stages;
             bool is_target = kind == OBJ_SUM ? mover[k]
                                              : target[k * count + x];
-            shown[k] = same_as[look_at(kind, x, k, is_target)] == l;
-            any |= shown[k];
+            shown[j] = same_as[look_at(kind, x, k, is_target,
+                                       sg_steps_stage(st, j % stages))] == l;
+            any |= shown[j];
         }
         if (any) {
-            put_slides(&spec[l], shown, count);
-            put_handout(&spec[l], shown[count - 1]);
+            put_slides(&spec[l], shown, slides);
+            put_handout(&spec[l], shown[slides - 1]);
             sg_buf_putc(&spec[l], '\0');
             shows++;
             only = l;
@@ -230,14 +256,18 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
     if (sg_steps_frame_bounds(ctx, st) != SG_OK)
         return ctx->status;
     size_t count = st->count;
+    size_t stages = sg_steps_stage_count(st), slides = count * stages;
+    /* The looks of a staged reveal are painted only for one, so that a
+     * frame without one keeps its styles as they were. */
+    int nlooks = stages > 1 ? NLOOKS : LOOK_CURRENT_HIDDEN;
     bool *target = sg_alloc(ctx, count * count, sizeof *target);
-    bool *shown = sg_alloc(ctx, count, sizeof *shown);
+    bool *shown = sg_alloc(ctx, slides, sizeof *shown);
     bool *mover = sg_alloc(ctx, count, sizeof *mover);
     sg_drawing *d =
         target && shown && mover ? sg_steps_drawing(ctx, st, 0) : NULL;
     sg_tikz *t = d ? sg_tikz_new(ctx) : NULL;
     sg_status status = t ? SG_OK : ctx->status;
-    for (int l = 0; status == SG_OK && l < NLOOKS; l++) {
+    for (int l = 0; status == SG_OK && l < nlooks; l++) {
         status = sg_page_style_look(ctx, d, st, &looks[l]);
         if (status == SG_OK)
             status = sg_tikz_paint(ctx, t, d, (unsigned)l);
@@ -260,12 +290,23 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
 
         sg_buf_puts(&b, "% ");
         sg_tikz_comment_text(&b, sg_game_describe(st->game));
-        sg_buf_printf(&b, ", positions 0..%zu: the mex steps as one Beamer "
-                      "frame, slide k + 1\n%% showing step k.  \\input it "
-                      "into a Beamer deck that loads TikZ; the looks are\n"
-                      "%% the TikZ styles in the picture's options (sgviz "
-                      "current, sgviz target,\n%% sgviz pending, ...).\n",
-                      count - 1);
+        if (stages > 1)
+            sg_buf_printf(&b, ", positions 0..%zu: the mex steps as one "
+                          "Beamer frame, each step\n%% in %zu stages, slide "
+                          "%zu k + s + 1 showing stage s of step k.  \\input "
+                          "it\n%% into a Beamer deck that loads TikZ; the "
+                          "looks are the TikZ styles in the\n%% picture's "
+                          "options (sgviz current, sgviz target, sgviz "
+                          "pending, ...).\n",
+                          count - 1, stages, stages);
+        else
+            sg_buf_printf(&b, ", positions 0..%zu: the mex steps as one "
+                          "Beamer frame, slide k + 1\n%% showing step k.  "
+                          "\\input it into a Beamer deck that loads TikZ; "
+                          "the looks are\n%% the TikZ styles in the "
+                          "picture's options (sgviz current, sgviz target,\n"
+                          "%% sgviz pending, ...).\n",
+                          count - 1);
         sg_buf_puts(&b, fit_command);
         sg_buf_puts(&b, "\\begin{frame}{");
         put_text(&b, title);
@@ -278,19 +319,27 @@ sg_status sg_steps_write_beamer(sg_ctx *ctx, sg_steps *st, FILE *out)
         sg_buf_puts(&b, "\\end{tikzpicture}}%\n"
                         "\\sgvizfit{\\sgvizbox}{0.72\\textheight}\\par\n"
                         "\\medskip\n");
-        for (size_t k = 0; k < count; k++) {
-            sg_buf_printf(&b, "\\only<%zu", k + 1);
-            put_handout(&b, k + 1 == count);
+        for (size_t j = 0; j < slides && status == SG_OK; j++) {
+            char *caption = NULL;
+            status = sg_steps_stage_caption(ctx, st, j / stages,
+                                            sg_steps_stage(st, j % stages),
+                                            &caption);
+            if (status != SG_OK)
+                break;
+            sg_buf_printf(&b, "\\only<%zu", j + 1);
+            put_handout(&b, j + 1 == slides);
             sg_buf_puts(&b, ">{");
-            put_text(&b, st->caption[k]);
+            put_text(&b, caption);
             sg_buf_puts(&b, "}%\n");
+            free(caption);
         }
         sg_buf_puts(&b, "\\end{frame}\n");
-        if (b.failed)
+        if (status == SG_OK && b.failed)
             status = sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the "
                                  "Beamer frame");
-        else if (fwrite(b.data, 1, b.len, out) != b.len || fflush(out) != 0 ||
-                 ferror(out))
+        else if (status == SG_OK &&
+                 (fwrite(b.data, 1, b.len, out) != b.len ||
+                  fflush(out) != 0 || ferror(out)))
             status = sg_ctx_fail(ctx, SG_EIO, "cannot write the Beamer "
                                  "frame: %s", strerror(errno));
     }

@@ -55,6 +55,18 @@ struct sg_steps {
     char *title;         /* the game's name in the steps' language */
 };
 
+/* The stages of a staged reveal (sg_steps_opts.reveal). */
+typedef enum { SG_STAGE_OPTIONS, SG_STAGE_VALUES, SG_STAGE_MEX } sg_stage;
+
+/* Which stage stage number STAGE of each step is. */
+sg_stage sg_steps_stage(const sg_steps *st, size_t stage);
+
+/* The line under stage STAGE of step K: the step's caption with the
+ * values not yet revealed written "?", as a new string in *OUT that the
+ * caller frees.  Returns SG_OK or SG_ENOMEM. */
+sg_status sg_steps_stage_caption(sg_ctx *ctx, const sg_steps *st, size_t k,
+                                 sg_stage stage, char **out);
+
 /* The drawing of the steps' positions in the steps' options, with a line
  * for a caption under the picture when CAPTION is set.  Returns NULL after
  * recording an error; the caller frees it with sg_drawing_free(). */

@@ -20,6 +20,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "games/game.h"
+#include "render/gif.h"
 #include "steps/page.h"
 
 #include <errno.h>
@@ -353,6 +354,131 @@ static sg_status style_step(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
     return SG_OK;
 }
 
+/* ------------------------------------------------------------------------ */
+/* A staged reveal                                                          */
+/* ------------------------------------------------------------------------ */
+
+sg_status sg_reveal_parse(sg_ctx *ctx, const char *text, unsigned *reveal)
+{
+    static const char *const words[] = {"options", "values", "mex"};
+    unsigned mask = 0;
+    int next = 0; /* the first stage the next word may name */
+    const char *p = text;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        int w = 0;
+        while (w < 3 && !(strlen(words[w]) == n && strncmp(p, words[w], n) == 0))
+            w++;
+        char shown[64];
+        if (w == 3)
+            return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": a reveal is stages "
+                               "of options, values, mex, in that order (e.g. "
+                               "options,values,mex)",
+                               sg_quote(p, n, shown, sizeof shown));
+        if (w < next)
+            return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": the stages go "
+                               "options, values, mex, each once and in that "
+                               "order", text);
+        if (w == 2 && end)
+            return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": the mex is the last "
+                               "stage", text);
+        if (w < 2)
+            mask |= w == 0 ? SG_REVEAL_OPTIONS : SG_REVEAL_VALUES;
+        next = w + 1;
+        if (!end) {
+            if (w != 2)
+                return sg_ctx_fail(ctx, SG_EINPUT, "\"%s\": a reveal ends "
+                                   "with the mex (e.g. options,values,mex)",
+                                   text);
+            break;
+        }
+        p = end + 1;
+    }
+    *reveal = mask;
+    return SG_OK;
+}
+
+size_t sg_steps_stage_count(const sg_steps *st)
+{
+    return 1 + ((st->opts.reveal & SG_REVEAL_OPTIONS) ? 1 : 0) +
+           ((st->opts.reveal & SG_REVEAL_VALUES) ? 1 : 0);
+}
+
+sg_stage sg_steps_stage(const sg_steps *st, size_t stage)
+{
+    if ((st->opts.reveal & SG_REVEAL_OPTIONS) && stage-- == 0)
+        return SG_STAGE_OPTIONS;
+    if ((st->opts.reveal & SG_REVEAL_VALUES) && stage-- == 0)
+        return SG_STAGE_VALUES;
+    return SG_STAGE_MEX;
+}
+
+sg_status sg_steps_stage_caption(sg_ctx *ctx, const sg_steps *st, size_t k,
+                                 sg_stage stage, char **out)
+{
+    *out = NULL;
+    if (stage == SG_STAGE_MEX) {
+        *out = sg_strdup(ctx, st->caption[k]);
+        return *out ? SG_OK : ctx->status;
+    }
+    /* The values of the moves, as the caption has them (a move that
+     * splits a heap has the nim-sum of its parts), or a ? each. */
+    sg_buf values;
+    sg_buf_init(&values);
+    for (size_t i = st->first[k]; i < st->first[k + 1]; i++) {
+        if (i > st->first[k])
+            sg_buf_putc(&values, ',');
+        if (stage == SG_STAGE_OPTIONS) {
+            sg_buf_putc(&values, '?');
+            continue;
+        }
+        sg_value v = 0;
+        for (size_t j = st->part_first[i]; j < st->part_first[i + 1]; j++)
+            v ^= st->sg[st->parts[j]];
+        sg_buf_u64(&values, v);
+    }
+    sg_buf_putc(&values, '\0');
+    char name_buf[32];
+    const char *name = sg_game_position_name(st->game, k, name_buf,
+                                             sizeof name_buf);
+    const char *vars[WV_NVARS] = {st->title, name, "?",
+                                  values.failed ? "" : values.data, "?",
+                                  NULL, NULL};
+    sg_status status = values.failed
+                           ? sg_ctx_fail(ctx, SG_ENOMEM, "out of memory")
+                           : sg_steps_words(ctx, st, WS_CAPTION, vars, out);
+    sg_buf_free(&values);
+    return status;
+}
+
+/* Styles D as stage STAGE of step K: the step, with the current position's
+ * value hidden until the mex, and its targets' until the values. */
+static sg_status style_stage(sg_ctx *ctx, sg_drawing *d, const sg_steps *st,
+                             size_t k, size_t stage, bool with_caption)
+{
+    sg_stage kind = sg_steps_stage(st, stage);
+    if (style_step(ctx, d, st, k, false) != SG_OK)
+        return ctx->status;
+    if (kind != SG_STAGE_MEX &&
+        sg_drawing_show_value(ctx, d, k, SG_VALUE_UNKNOWN) != SG_OK)
+        return ctx->status;
+    for (size_t i = st->part_first[st->first[k]];
+         kind == SG_STAGE_OPTIONS && i < st->part_first[st->first[k + 1]];
+         i++)
+        if (sg_drawing_show_value(ctx, d, st->parts[i], SG_VALUE_UNKNOWN) !=
+            SG_OK)
+            return ctx->status;
+    if (!with_caption)
+        return SG_OK;
+    char *caption = NULL;
+    if (sg_steps_stage_caption(ctx, st, k, kind, &caption) != SG_OK)
+        return ctx->status;
+    sg_status status = sg_drawing_set_caption(ctx, d, caption);
+    free(caption);
+    return status;
+}
+
 static bool frame_format(const char *format)
 {
     return strcmp(format, "svg") == 0 || strcmp(format, "png") == 0 ||
@@ -377,7 +503,8 @@ static sg_status check_frames(sg_ctx *ctx, const sg_steps *st,
 
 sg_status sg_steps_frame_bounds(sg_ctx *ctx, const sg_steps *st)
 {
-    size_t frames = st->count - (size_t)st->opts.first;
+    size_t frames = (st->count - (size_t)st->opts.first) *
+                    sg_steps_stage_count(st);
     double work = (double)frames * (double)(st->count + st->nmoves);
     if (frames > SG_STEPS_MAX_FRAMES || work > SG_STEPS_MAX_FRAME_WORK)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s, positions 0..%zu: %zu frames, "
@@ -400,6 +527,9 @@ static sg_status frames_drawing(sg_ctx *ctx, sg_steps *st)
     return st->frames ? SG_OK : ctx->status;
 }
 
+static sg_status render_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                              const char *format, char **data, size_t *len);
+
 sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
                          const char *format, char **data, size_t *len)
 {
@@ -412,7 +542,177 @@ sg_status sg_steps_frame(sg_ctx *ctx, sg_steps *st, size_t k,
         frames_drawing(ctx, st) != SG_OK ||
         style_step(ctx, st->frames, st, k, true) != SG_OK)
         return ctx->status;
-    return sg_drawing_render_data(ctx, st->frames, format, data, len);
+    return render_frame(ctx, st, k, format, data, len);
+}
+
+/* Paints the styled frames drawing as SVG with step K's current moves
+ * moved to the end of the picture, so that they are painted last. */
+static sg_status render_svg_current_last(sg_ctx *ctx, sg_steps *st, size_t k,
+                                         char **data, size_t *len)
+{
+    char *svg = NULL;
+    size_t n = 0;
+    if (sg_drawing_render_data(ctx, st->frames, "svg", &svg, &n) != SG_OK)
+        return ctx->status;
+    /* The picture's groups end with "</g>\n</svg>": the graph's own. */
+    const char *end = strstr(svg, "</g>\n</svg>");
+    char head[40];
+    snprintf(head, sizeof head, "<g id=\"m%zu_", k);
+    sg_buf b, moved;
+    sg_buf_init(&b);
+    sg_buf_init(&moved);
+    const char *p = svg;
+    while (end) {
+        const char *g = strstr(p, head);
+        if (!g || g > end)
+            break;
+        const char *close = strstr(g, "</g>\n");
+        if (!close || close > end)
+            break;
+        close += 5;
+        /* Only a current move moves; the rest stays in place. */
+        const char *cls = strstr(g, "class=\"");
+        const char *eol = strchr(g, '\n');
+        bool current = cls && eol && cls < eol && strstr(cls, "current") &&
+                       strstr(cls, "current") < eol;
+        sg_buf_add(&b, p, (size_t)(g - p));
+        sg_buf_add(current ? &moved : &b, g, (size_t)(close - g));
+        p = close;
+    }
+    if (end) {
+        sg_buf_add(&b, p, (size_t)(end - p));
+        sg_buf_add(&b, moved.data ? moved.data : "", moved.len);
+        p = end;
+    }
+    sg_buf_add(&b, p, n - (size_t)(p - svg));
+    sg_buf_putc(&b, '\0');
+    free(svg);
+    sg_buf_free(&moved);
+    if (b.failed) {
+        sg_buf_free(&b);
+        return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory painting a frame");
+    }
+    *data = b.data;
+    *len = b.len - 1;
+    return SG_OK;
+}
+
+/* Paints the styled frames drawing, step K's, as FORMAT into memory.  In
+ * a PNG the current moves are painted once more over the rest: Graphviz
+ * paints the moves in the order of the positions they leave, so the pale
+ * moves of later positions would lie over the current moves' arrowheads.
+ * (SVG and TikZ frames put the current moves last instead.) */
+static sg_status render_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                              const char *format, char **data, size_t *len)
+{
+    if (strcmp(format, "svg") == 0)
+        return render_svg_current_last(ctx, st, k, data, len);
+    if (sg_drawing_render_data(ctx, st->frames, format, data, len) != SG_OK)
+        return ctx->status;
+    if (strcmp(format, "png") != 0 || st->first[k] == st->first[k + 1])
+        return SG_OK;
+    sg_drawing *d = st->frames;
+    for (size_t y = 0; y < st->count; y++)
+        if (sg_drawing_set_node(ctx, d, y, SG_NODE_HIDDEN) != SG_OK ||
+            sg_drawing_set_moves(ctx, d, y, SG_EDGE_HIDDEN) != SG_OK)
+            goto fail;
+    if (sg_drawing_set_moves(ctx, d, k, SG_EDGE_CURRENT) != SG_OK)
+        goto fail;
+    char *top = NULL, *both = NULL;
+    size_t top_len = 0, both_len = 0;
+    if (sg_drawing_render_data(ctx, d, "png", &top, &top_len) != SG_OK)
+        goto fail;
+    sg_status status = sg_png_overlay(ctx, *data, *len, top, top_len, &both,
+                                      &both_len);
+    free(top);
+    if (status != SG_OK)
+        goto fail;
+    free(*data);
+    *data = both;
+    *len = both_len;
+    return SG_OK;
+fail:
+    free(*data);
+    *data = NULL;
+    *len = 0;
+    return ctx->status;
+}
+
+sg_status sg_steps_stage_frame(sg_ctx *ctx, sg_steps *st, size_t k,
+                               size_t stage, const char *format, char **data,
+                               size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    if (k >= st->count)
+        return sg_ctx_fail(ctx, SG_EINPUT, "step %zu: the steps are 0..%zu",
+                           k, st->count - 1);
+    if (stage >= sg_steps_stage_count(st))
+        return sg_ctx_fail(ctx, SG_EINPUT, "stage %zu: step %zu has stages "
+                           "0..%zu", stage, k, sg_steps_stage_count(st) - 1);
+    if (check_frames(ctx, st, format) != SG_OK ||
+        frames_drawing(ctx, st) != SG_OK ||
+        style_stage(ctx, st->frames, st, k, stage, true) != SG_OK)
+        return ctx->status;
+    return render_frame(ctx, st, k, format, data, len);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The animated GIF                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Styles D as the start: every position and move still to compute, the
+ * game's name under the picture. */
+static sg_status style_start(sg_ctx *ctx, sg_drawing *d, const sg_steps *st)
+{
+    sg_drawing_reset(d);
+    for (size_t y = 0; y < st->count; y++)
+        if (sg_drawing_set_node(ctx, d, y, SG_NODE_PENDING) != SG_OK ||
+            sg_drawing_set_moves(ctx, d, y, SG_EDGE_PENDING) != SG_OK)
+            return ctx->status;
+    return sg_drawing_set_caption(ctx, d, st->title);
+}
+
+sg_status sg_steps_write_gif(sg_ctx *ctx, sg_steps *st, unsigned delay,
+                             FILE *out)
+{
+    if (delay == 0)
+        delay = SG_GIF_DELAY_DEFAULT;
+    if (delay < SG_GIF_DELAY_MIN || delay > SG_GIF_DELAY_MAX)
+        return sg_ctx_fail(ctx, SG_EINPUT, "a frame's delay of %u "
+                           "hundredths of a second is not in %u..%u", delay,
+                           SG_GIF_DELAY_MIN, SG_GIF_DELAY_MAX);
+    if (check_frames(ctx, st, "png") != SG_OK ||
+        frames_drawing(ctx, st) != SG_OK)
+        return ctx->status;
+    sg_gif *gif = sg_gif_new(ctx, delay);
+    if (!gif)
+        return ctx->status;
+    /* Frame i + 1 is stage i % stages of step first + i / stages. */
+    size_t stages = sg_steps_stage_count(st);
+    size_t n = (st->count - (size_t)st->opts.first) * stages;
+    sg_status status = style_start(ctx, st->frames, st);
+    for (size_t i = 0; status == SG_OK; i++) {
+        char *data = NULL;
+        size_t len = 0;
+        status = i == 0 ? sg_drawing_render_data(ctx, st->frames, "png",
+                                                 &data, &len)
+                        : render_frame(ctx, st,
+                                       (size_t)st->opts.first + (i - 1) / stages,
+                                       "png", &data, &len);
+        if (status == SG_OK)
+            status = sg_gif_add_png(ctx, gif, data, len);
+        free(data);
+        if (status != SG_OK || i >= n)
+            break;
+        status = style_stage(ctx, st->frames, st,
+                             (size_t)st->opts.first + i / stages, i % stages,
+                             true);
+    }
+    if (status == SG_OK)
+        status = sg_gif_write(ctx, gif, out);
+    sg_gif_free(gif);
+    return status;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -507,6 +807,16 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
     sg_page_json_string(b, st->lang);
     sg_buf_printf(b, ", \"first\": %llu",
                   (unsigned long long)st->opts.first);
+    /* A staged reveal: the stages' names, and each step's line in each. */
+    size_t stages = sg_steps_stage_count(st);
+    if (stages > 1) {
+        static const char *const names[] = {"options", "values", "mex"};
+        sg_buf_puts(b, ", \"stages\": [");
+        for (size_t i = 0; i < stages; i++)
+            sg_buf_printf(b, "%s\"%s\"", i ? ", " : "",
+                          names[sg_steps_stage(st, i)]);
+        sg_buf_putc(b, ']');
+    }
     sg_buf_puts(b, ", \"words\": {");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char *text;
@@ -535,6 +845,19 @@ static sg_status page_data(sg_ctx *ctx, const sg_steps *st, sg_buf *b)
                           (unsigned long long)st->parts[i]);
         sg_buf_puts(b, "], \"caption\": ");
         sg_page_json_string(b, st->caption[k]);
+        for (size_t i = 0; stages > 1 && i < stages; i++) {
+            char *line;
+            if (sg_steps_stage_caption(ctx, st, k, sg_steps_stage(st, i),
+                                       &line) != SG_OK) {
+                free(counter);
+                return ctx->status;
+            }
+            sg_buf_puts(b, i ? ", " : ", \"captions\": [");
+            sg_page_json_string(b, line);
+            free(line);
+        }
+        if (stages > 1)
+            sg_buf_putc(b, ']');
         sg_buf_puts(b, ", \"trace\": ");
         sg_page_json_string(b, st->trace[k]);
         sg_buf_puts(b, ", \"counter\": ");
@@ -664,7 +987,7 @@ sg_status sg_steps_write_page(sg_ctx *ctx, sg_steps *st, FILE *out)
     /* The page opens at its first step, before its script runs. */
     size_t first = (size_t)st->opts.first;
     if (status == SG_OK)
-        status = style_step(ctx, d, st, first, false);
+        status = style_stage(ctx, d, st, first, 0, false);
     if (status == SG_OK)
         status = sg_page_svg(ctx, d, &picture);
     if (status == SG_OK)

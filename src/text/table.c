@@ -5,6 +5,7 @@
  * than one wrapped block of columns.
  */
 #include "games/game.h"
+#include "text/latex.h"
 #include "text/template.h"
 
 #include <stdlib.h>
@@ -55,10 +56,10 @@ typedef struct table_words {
 } table_words;
 
 static const table_words all_words[] = {
-    {"en", 0, "sg", "| x | sg(x) | P/N |", "$\\mathrm{sg}(x)$"},
-    {"zh", 0, "SG", "| x | SG[x] | P/N |", "$\\mathrm{SG}[x]$"},
-    {"en", 1, "g\u207b", "| x | g\u207b(x) | P/N |", "$g^-(x)$"},
-    {"zh", 1, "SG\u207b", "| x | SG\u207b[x] | P/N |", "$\\mathrm{SG}^-[x]$"},
+    {"en", 0, "sg", "| x | sg(x) | P/N |", "$\\operatorname{sg}(x)$"},
+    {"zh", 0, "SG", "| x | SG[x] | P/N |", "$\\operatorname{SG}[x]$"},
+    {"en", 1, "g\u207b", "| x | g\u207b(x) | P/N |", "$g^{-}(x)$"},
+    {"zh", 1, "SG\u207b", "| x | SG\u207b[x] | P/N |", "$\\operatorname{SG}^{-}[x]$"},
 };
 
 static const char *pos_name(table_writer *w, uint64_t x, char *tmp, size_t n)
@@ -181,7 +182,7 @@ static int text_add(table_writer *w, uint64_t x, sg_value v)
 
 static void latex_escape(table_writer *w, sg_buf *b, const char *s)
 {
-    sg_escape_add(b, SG_ESCAPE_LATEX, s, strlen(s), false);
+    sg_latex_add(b, s, strlen(s), false);
     (void)w;
 }
 

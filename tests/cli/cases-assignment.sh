@@ -364,3 +364,31 @@ if [ $status = 1 ] && grep -Eq "^$full1/$max +$n1/$n1 +- +- +- +- +kfifo \(kfifo
 else
     fail "assignment: odd receipts: exit $status: $(cat "$tmp/out" "$tmp/err")"
 fi
+
+# A plain check (one question, no assignment file) of a flat Canvas or
+# Blackboard download gives one row per student too: the resubmission and
+# the latest attempt are graded, whatever their marks, receipts name the
+# student and are never read, and the Test Student is left out with a note.
+# (Each file was once a row of its own, the older one graded beside the
+# newer.)
+cp="$hw/canvas-plain"
+mkdir -p "$cp"
+row "$hw/t1-other" > "$cp/okaforjames_200301_900001_hw3.txt"
+row "$hw/t1" > "$cp/okaforjames_200301_900002_hw3-1.txt"
+row "$hw/t1-slip" > "$cp/leesam_LATE_200302_900003_hw3.txt"
+row "$hw/t1" > "$cp/studenttest_200399_900004_q1.txt"
+row "$hw/t1" > "$cp/Homework 3_jsmith_attempt_2024-03-01-10-00-00_hw3.txt"
+printf 'Name: John Smith (jsmith)\nDate Submitted: 2024-03-01\n' > "$cp/Homework 3_jsmith_attempt_2024-03-01-10-00-00.txt"
+row "$hw/t1-slip" > "$cp/Homework 3_jsmith_attempt_2024-03-02-09-30-00_hw3.txt"
+printf 'Name: John Smith (jsmith)\nDate Submitted: 2024-03-02\n' > "$cp/Homework 3_jsmith_attempt_2024-03-02-09-30-00.txt"
+if expect 1 "check: a flat platform download" check -s 1,3,4 -n 19 hw3/canvas-plain; then
+    if grep -Eq "^okaforjames \(200301\) +$n1/$n1 " "$tmp/out" &&
+       grep -Eq "^leesam \(200302\) +$a1/$n1 " "$tmp/out" &&
+       grep -Eq "^John Smith \(jsmith\) +$a1/$n1 " "$tmp/out" &&
+       [ "$(grep -c '200301\|200302\|jsmith\|200399' "$tmp/out")" = 3 ] &&
+       grep -qF "Canvas's Test Student (hw3/canvas-plain/studenttest_200399_900004_q1.txt) is left out" "$tmp/err"; then
+        pass
+    else
+        fail "check: a flat platform download: $(cat "$tmp/out" "$tmp/err")"
+    fi
+fi

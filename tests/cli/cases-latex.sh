@@ -365,7 +365,7 @@ fi
 for l_lang in en zh; do
     if l_expect 0 "trace -g names.dot --format latex --lang $l_lang" \
             trace -g names.dot --format latex --lang "$l_lang" -o "names-$l_lang.tex"; then
-        l_math=$(grep -o '\\mathrm{\(sg\|SG\)}[([][^\\]' "$tmp/latex/names-$l_lang.tex" | head -3)
+        l_math=$(grep -o '\\operatorname{\(sg\|SG\)}[([][^\\]' "$tmp/latex/names-$l_lang.tex" | head -3)
         if [ -z "$l_math" ] && grep -qF '\text{c d}' "$tmp/latex/names-$l_lang.tex"; then pass; else
             fail "trace -g names.dot --lang $l_lang: names set as math: $l_math"
         fi

@@ -155,17 +155,20 @@ else
     skip "the dark PDF's corner (pdftoppm is not installed)"
 fi
 
-# The print theme: the current step's moves (a double line) look unlike the
-# winning moves already drawn (a single heavy line).
+# The print theme: the current step's moves look unlike the winning moves
+# already drawn: the blackest and the heaviest lines (cases-pictures-latex.sh
+# checks every theme's greys).
 if expect 0 "steps --theme print --highlight-wins" steps -s 1,3,4 -n 12 --theme print --highlight-wins -o print/; then
-    pic_paths() {
-        awk -v cls="$2" '$0 ~ "class=\"edge " cls "\"" { on = 1; n = 0; next }
-            on && /<path/ { n++ } on && /<\/g>/ { print n; on = 0 }' "$1" | sort -u | tr '\n' ' '
+    pic_line() {
+        awk -v cls="$2" '$0 ~ "class=\"edge " cls "\"" { on = 1; next }
+            on && /<path/ { match($0, /stroke="[^"]*"/); s = substr($0, RSTART, RLENGTH)
+                            match($0, /stroke-width="[^"]*"/); print s " " substr($0, RSTART, RLENGTH); on = 0 }' "$1" | sort -u | tr '\n' ' '
     }
-    pic_cur=$(pic_paths "$tmp/print/step-009.svg" current)
-    pic_win=$(pic_paths "$tmp/print/step-009.svg" win)
-    if [ "$pic_cur" = "3 " ] && [ "$pic_win" = "1 " ]; then pass; else
-        fail "print theme: current moves drawn with $pic_cur paths, winning moves with $pic_win"
+    pic_cur=$(pic_line "$tmp/print/step-009.svg" current)
+    pic_win=$(pic_line "$tmp/print/step-009.svg" win)
+    if [ "$pic_cur" = 'stroke="black" stroke-width="4" ' ] &&
+       [ "$pic_win" = 'stroke="#333333" stroke-width="2.8" ' ]; then pass; else
+        fail "print theme: current moves drawn $pic_cur, winning moves $pic_win"
     fi
 fi
 
@@ -330,7 +333,7 @@ if expect 0 "table -f md --lang zh" table -s pow2 -n 3 -f md --lang zh; then
 fi
 if expect 0 "table -f latex --lang zh" table -s pow2 -n 3 -f latex --lang zh; then
     if grep -qxF '% S = \{1,2,4,8,...\} (2 的幂)' "$tmp/out" &&
-       grep -qF '$\mathrm{SG}[x]$ & 0 & 1 & 2 & 0' "$tmp/out"; then pass; else
+       grep -qF '$\operatorname{SG}[x]$ & 0 & 1 & 2 & 0' "$tmp/out"; then pass; else
         fail "table -f latex --lang zh: $(head -3 "$tmp/out")"
     fi
 fi

@@ -145,6 +145,18 @@ else
     fail "the page of play, two players: $(cat "$tmp/q.out" "$tmp/q.err")"
 fi
 
+# The picture is wider than its box at 1024x768: the start, at its right
+# end, is scrolled into view before the first move. (It once stayed out of
+# view: the page scrolled to the element that painting had just replaced.)
+run_in "$tmp" play -s 1,3,4 --position 14 -o play.html
+if q_page 1024 768 seen:14 click:13 seen:9 &&
+   grep -qxF 'seen | 14 | true' "$tmp/q.out" &&
+   grep -qxF 'seen | 9 | true' "$tmp/q.out"; then
+    pass
+else
+    fail "the page of play: the current position in view: $(cat "$tmp/q.out" "$tmp/q.err")"
+fi
+
 # ---- typing in the page, as at the terminal --------------------------------
 
 # q_typing W H ARGS... -- LINE...: the lines typed in the page of `sgviz

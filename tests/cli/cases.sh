@@ -137,7 +137,7 @@ fi
 mkdir -p "$tmp/elsewhere/bin"
 cp "$SGVIZ" "$tmp/elsewhere/bin/sgviz"
 if (cd / && "$tmp/elsewhere/bin/sgviz" trace -s 1,3,4 -n 4 --lang zh --format latex) > "$tmp/out" 2> "$tmp/err" &&
-    grep -qF '\mathrm{SG}[4] &= \mathrm{mex}\{\mathrm{SG}[3],\mathrm{SG}[1],\mathrm{SG}[0]\}' "$tmp/out"; then
+    grep -qF '\operatorname{SG}[4] &= \operatorname{mex}\{\operatorname{SG}[3],\operatorname{SG}[1],\operatorname{SG}[0]\}' "$tmp/out"; then
     pass
 else
     fail "a copied sgviz could not trace without the source tree: $(cat "$tmp/err")"

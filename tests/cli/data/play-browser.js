@@ -124,6 +124,23 @@ function finish(status) {
         "})()"));
       continue;
     }
+    if (action.startsWith("seen:")) {
+      // Whether the position NAME lies inside the picture's box, which
+      // scrolls: the current position must be in view at every turn.
+      const name = JSON.stringify(action.slice(5));
+      console.log("seen | " + action.slice(5) + " | " + await evaluate("(function () {" +
+        "var g = Array.prototype.find.call(document.querySelectorAll(" +
+        "'#picture g.node'), function (g) { return Array.prototype.some.call(" +
+        "g.querySelectorAll('text'), function (t) { return t.textContent === " +
+        name + "; }); });" +
+        "if (!g) return 'none';" +
+        "var b = document.getElementById('picture').getBoundingClientRect()," +
+        " h = g.getBoundingClientRect();" +
+        "return h.left >= b.left && h.right <= b.right && h.top >= b.top &&" +
+        " h.bottom <= b.bottom;" +
+        "})()"));
+      continue;
+    }
     let done = true;
     if (action.startsWith("click:")) {
       const name = JSON.stringify(action.slice(6));
