@@ -313,9 +313,13 @@ $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	$(say) CC tests/bench/
 	$(Q)$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(LIB_LIBS) $(LDFLAGS) -o $@
 
+# BENCH_SECTIONS picks sections (make bench BENCH_SECTIONS=speed); all by
+# default.  SGVIZ_OCTAL_ANCHOR, when set, names the octal analyser that the
+# speed section times beside period -t.
+BENCH_SECTIONS =
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench $(EXAMPLE_BIN)
-	@$(BUILD)/bench $(BIN)
+	@$(BUILD)/bench $(BIN) $(BENCH_SECTIONS)
 
 # == Sanitizers, leak checks and fuzzing ====================================
 
