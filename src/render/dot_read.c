@@ -1041,7 +1041,8 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
     const char *origin = from_stdin ? "stdin" : path;
     FILE *f = from_stdin ? stdin : fopen(path, "r");
     if (!f) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        sg_ctx_fail(ctx, sg_open_status(errno), "%s: cannot open: %s", path,
+                    strerror(errno));
         return NULL;
     }
     /* A directory opens, then reads as empty; say what it is instead. */

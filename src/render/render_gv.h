@@ -12,8 +12,15 @@
 #include "internal.h"
 
 #include <cgraph.h>
+#include <color.h>
 #include <gvc.h>
 #include <stdlib.h>
+
+/* Graphviz's own reader of colours and its colour scheme, which libgvc
+ * exports (every version since 2.30) without declaring them in its
+ * headers; the colour check (attr.c) asks it whether it knows a colour. */
+extern int colorxlate(char *str, gvcolor_t *color, color_type_t target_type);
+extern char *setColorScheme(char *s);
 
 /* Graphviz 2.42 declares most string parameters `char *` although it never
  * writes through them; later versions say `const char *`.  Passing a string

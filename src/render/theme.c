@@ -410,8 +410,8 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name)
 
     FILE *f = fopen(name, "rb");
     if (!f) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open theme: %s", name,
-                    strerror(errno));
+        sg_ctx_fail(ctx, sg_open_status(errno), "%s: cannot open theme: %s",
+                    name, strerror(errno));
         return NULL;
     }
     sg_buf b;

@@ -363,22 +363,28 @@ rm -f "$tmp/$latin"
 
 # A failed write names the system's reason: a full disk, and a file grown
 # past the size limit (which no longer ends sgviz with a signal, and leaves
-# no temporary file).
+# no temporary file).  /dev/full used to give exit 2, as bad input would; an
+# input or output that fails is no fault of the input, and gets exit 3.
 if [ -c /dev/full ]; then
-    if expect 2 "table > /dev/full" table -s 1,3,4 -n 100000 "> /dev/full"; then
+    if expect 3 "table > /dev/full" table -s 1,3,4 -n 100000 "> /dev/full"; then
         if grep -qxF 'sgviz: cannot write the table: No space left on device' "$tmp/err"; then pass; else
             fail "table > /dev/full: $(cat "$tmp/err")"
         fi
     fi
-    if expect 2 "trace > /dev/full" trace -s 1,3,4 -n 100000 "> /dev/full"; then
+    if expect 3 "trace > /dev/full" trace -s 1,3,4 -n 100000 "> /dev/full"; then
         if grep -qxF 'sgviz: cannot write the trace: No space left on device' "$tmp/err"; then pass; else
             fail "trace > /dev/full: $(cat "$tmp/err")"
+        fi
+    fi
+    if expect 3 "table -o /dev/full" table -s 1,3,4 -n 100000 -o /dev/full; then
+        if grep -qxF 'sgviz: cannot write the table: No space left on device' "$tmp/err"; then pass; else
+            fail "table -o /dev/full: $(cat "$tmp/err")"
         fi
     fi
 fi
 (ulimit -f 1 && cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -s 1,3,4 -n 100000 --format csv -o big.csv") > "$tmp/out" 2> "$tmp/err" < /dev/null
 status=$?
-if [ "$status" = 2 ] && grep -qF 'cannot write the table: File too large' "$tmp/err" &&
+if [ "$status" = 3 ] && grep -qF 'cannot write the table: File too large' "$tmp/err" &&
    [ ! -e "$tmp/big.csv" ] && ! ls -a "$tmp" | grep -q sgviz; then
     pass
 else
