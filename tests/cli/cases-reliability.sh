@@ -438,3 +438,23 @@ if expect 2 "trace --template that multiplies" trace -s 1..100 -n 40000 --templa
     fi
 fi
 rm -f "$tmp/mult.tpl"
+
+# ---- a plot far out ----------------------------------------------------------
+
+# plot -s 1,3,4 --from 9000000000000000000 --to 9000000000001000000 was
+# refused as needing 7.8 EiB (it computed from 0); 10^6 positions of a game
+# of period 7 were asked, and the certified period gives them at once.  Of
+# the 1000001 positions, those with x mod 7 in {0, 2} are P: 285715.
+if expect 0 "plot, 10^6 positions near 9*10^18" plot -s 1,3,4 --from 9000000000000000000 --to 9000000000001000000 -o far.svg; then
+    if grep -qF 'P-position (sg = 0): 285715 of 1000001' "$tmp/far.svg" &&
+       grep -qF '>9000000000000500000<' "$tmp/far.svg"; then pass; else
+        fail "plot near 9*10^18: not the P count or the ticks"
+    fi
+fi
+rm -f "$tmp/far.svg"
+# Without a period the refusal stands, and names the memory.
+if expect 2 "plot -t 0.007 near 9*10^18" plot -t 0.007 --from 9000000000000000000 --to 9000000000000001000 -o far.svg; then
+    if grep -qF 'positions need more than 16 EiB for their values' "$tmp/err" && [ ! -e "$tmp/far.svg" ]; then pass; else
+        fail "plot -t 0.007 far out: $(cat "$tmp/err")"
+    fi
+fi
