@@ -884,6 +884,34 @@ static void long_chains(void **state)
     sg_ctx_free(ctx);
 }
 
+/* A file that ends inside a quoted string, an HTML-like string or a
+ * comment left cgraph's scanner inside it, and the next file read in the
+ * process, however good, was refused (found by fuzzing the cutting of
+ * chains, which reads each file twice). */
+static void scanner_state_after_a_bad_file(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "digraph { a -> \"b", "digraph { a -> <b<c> }", "digraph { a /* b",
+        "\nraph { a ->\"_Ab\256 -> a }\n}\n", "digraph { a -> b } \"c"};
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_null(sg_game_read_dot(ctx, write_file(bad[i])));
+        sg_ctx_clear(ctx);
+        sg_game *g = read_ok(ctx, "digraph { a -> b -> c }");
+        assert_int_equal(sg_game_position_count(g), 3);
+        sg_game_free(g);
+        /* A theme read after it too. */
+        assert_null(sg_game_read_dot(ctx, write_file(bad[i])));
+        sg_ctx_clear(ctx);
+        sg_theme *t = sg_theme_load(ctx, "dark");
+        if (!t)
+            fail_msg("%s: then the theme: %s", bad[i], sg_ctx_message(ctx));
+        sg_theme_free(t);
+    }
+    sg_ctx_free(ctx);
+}
+
 /* Reads a game with one position of N moves and checks its value; run on
  * a thread with a small stack. */
 typedef struct fan {
@@ -1081,6 +1109,7 @@ int main(void)
         cmocka_unit_test(random_dags),
         cmocka_unit_test(deep_chain),
         cmocka_unit_test(long_chains),
+        cmocka_unit_test(scanner_state_after_a_bad_file),
         cmocka_unit_test(names),
         cmocka_unit_test(labels_name_positions),
         cmocka_unit_test(names_of_every_kind),

@@ -1061,6 +1061,38 @@ static sg_status source_trouble(sg_ctx *ctx, const dot_source *s,
     return SG_OK;
 }
 
+/*
+ * cgraph's scanner keeps its state from one read to the next, and a read
+ * that ends inside a quoted string, an HTML-like string or a comment (the
+ * file ended there, or a bound stopped it) leaves it there: the next file
+ * read in the process, however good, then begins inside that string and is
+ * refused (fuzzing found it, comparing two reads of one file).  cgraph has
+ * no call that resets its scanner, so it is brought back by text: a probe
+ * "digraph{}" reads as a graph only from the scanner's first state, and is
+ * swallowed whole by the others; after it fails, '"' ends a string, a
+ * comment's end ends a comment, and '>'s end an HTML-like string, each
+ * swallowed by the other two states and refused harmlessly from the first.
+ * Messages of these reads go where the caller's do, after its first. */
+void sg_gv_scanner_reset(void)
+{
+    static char probe[] = "digraph{}", quote[] = "\"", comment[] = "*/";
+    static char angles[1025];
+    if (!angles[0])
+        memset(angles, '>', sizeof angles - 1);
+    for (int round = 0; round < 256; round++) {
+        Agraph_t *g = agmemread(probe);
+        if (g) {
+            agclose(g);
+            return;
+        }
+        Agraph_t *junk[3] = {agmemread(quote), agmemread(comment),
+                             agmemread(angles)};
+        for (int i = 0; i < 3; i++)
+            if (junk[i])
+                agclose(junk[i]);
+    }
+}
+
 /* Bison's parser reports a full stack as "memory exhausted"; what runs out
  * is the depth of nested braces it allows, not the machine's memory. */
 static void explain_parser_message(char *message, size_t size)
@@ -1132,9 +1164,14 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
      * instead, since the user most likely meant something else. */
     Agraph_t *extra = g && source_ok(&src) ? agread(&src, &read_disc) : NULL;
     reading = NULL;
+    /* A file that ends inside a string or a comment is broken, and leaves
+     * cgraph's scanner inside it (which it does not always say). */
+    const char *open = source_ok(&src) ? dot_split_open(src.split) : NULL;
     dot_split_free(src.split);
     char message[600];
     int errors = agerrors();
+    if (!g || errors || !source_ok(&src) || open)
+        sg_gv_scanner_reset();
     sg_gv_errors_end(message, sizeof message);
     if (!from_stdin)
         fclose(f);
@@ -1143,6 +1180,15 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
             agclose(g);
         if (extra)
             agclose(extra);
+        return NULL;
+    }
+    if (open && !errors) {
+        if (g)
+            agclose(g);
+        if (extra)
+            agclose(extra);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: the file ends inside %s", origin,
+                    open);
         return NULL;
     }
     explain_parser_message(message, sizeof message);

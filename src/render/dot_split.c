@@ -43,6 +43,7 @@ void sg_dot_set_split_links(unsigned links)
 
 uint64_t sg_dot_chains_split(void) { return chains_split; }
 
+
 /* ---- tokens ------------------------------------------------------------- */
 
 typedef enum tok_kind {
@@ -95,6 +96,7 @@ struct dot_split {
     bool line_start;   /* the next byte begins a line */
     bool ended;
     bool lost;         /* too deep: pass the rest on unread */
+    const char *open;  /* what the text ended inside, or NULL */
     sg_buf held;       /* read, not yet handed on */
     size_t base;       /* the offset in the whole text of held's first byte */
     sg_buf out;        /* handed on, not yet read by cgraph */
@@ -113,6 +115,8 @@ struct dot_split {
     size_t ncuts, cuts_cap;
     sg_buf attrs;      /* its attribute lists, as one line */
 };
+
+const char *dot_split_open(const dot_split *d) { return d->open; }
 
 dot_split *dot_split_new(int (*get)(void *src), void *src, uint64_t max_extra)
 {
@@ -211,6 +215,8 @@ static token next_token(dot_split *d)
             int prev = 0;
             while ((c = take(d)) >= 0 && !(prev == '*' && c == '/'))
                 prev = c;
+            if (c < 0)
+                d->open = "a comment (a */ is missing)";
             continue;
         }
         break;
@@ -224,7 +230,11 @@ static token next_token(dot_split *d)
                 t.newline = true;
             if (ch == '\\' && (ch = take(d)) == '\n')
                 t.newline = true;
+            if (ch < 0)
+                break;
         }
+        if (ch < 0)
+            d->open = "a quoted string (a \" is missing)";
     } else if (c == '<') {
         t.kind = TK_ATOM;
         int depth = 1, ch;
@@ -233,6 +243,8 @@ static token next_token(dot_split *d)
                 t.newline = true;
             depth += ch == '<' ? 1 : ch == '>' ? -1 : 0;
         }
+        if (depth > 0)
+            d->open = "an HTML-like string (a > is missing)";
     } else if (c == '-' && (peek(d) == '>' || peek(d) == '-')) {
         take(d);
         t.kind = TK_EDGE;

@@ -24,6 +24,11 @@ void dot_split_free(dot_split *d);
  * 0 at the end.  *NOMEM is set when memory ran out. */
 int dot_split_read(dot_split *d, char *buf, int size, bool *nomem);
 
+/* What the text ended inside (a quoted string, an HTML-like string, a
+ * comment), in words, or NULL.  Not reliable when the text was too deep to
+ * follow, where it is NULL. */
+const char *dot_split_open(const dot_split *d);
+
 /* For tests: the links a chain keeps before it is split (0 restores
  * SG_DOT_SPLIT_LINKS), so that small files show splitting at work. */
 void sg_dot_set_split_links(unsigned links);

@@ -98,6 +98,10 @@ Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
 Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
                             const char *example);
 
+/* Brings cgraph's scanner back to its first state after a read that may
+ * have ended inside a string or a comment (see dot_read.c). */
+void sg_gv_scanner_reset(void);
+
 /* The bounds under which DOT games are read (see dot_read.c): bytes of the
  * file, bytes of memory cgraph may hold for the graph, and edges. */
 typedef struct sg_dot_bounds {

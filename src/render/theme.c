@@ -286,6 +286,8 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
     Agraph_t *g = agmemread(text);
     int errors = agerrors();
     Agraph_t *rest = agmemread(SG_GV_STR(""));
+    if (!g || errors)
+        sg_gv_scanner_reset();
     char message[600];
     sg_gv_errors_end(message, sizeof message);
     g = sg_gv_one_graph(ctx, g, rest, errors, message, origin, "theme",
