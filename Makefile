@@ -3,12 +3,14 @@
 #   make            build build/sgviz, build/libsgviz.a and build/libsgviz.so
 #   make demo       install what is missing, build, show the worked example
 #                   (its trace and table, its picture and its step page)
-#   make test       install what is missing, build, run every test
-#                   (make -j2 test runs the suites side by side)
+#   make test       install what is missing, build, run every test, the
+#                   suites side by side, one per core (or as -j says)
 #   make bench      speed and memory figures, side by side
-#   make asan       every test under AddressSanitizer and UBSan (clang)
+#   make asan       every test under AddressSanitizer and UBSan (clang),
+#                   one job per core
 #   make leakcheck  the command-line tests under valgrind memcheck
-#   make fuzz       each input reader under libFuzzer, FUZZ_SECONDS each
+#   make fuzz       each input reader under libFuzzer, FUZZ_SECONDS each,
+#                   one harness per core
 #   make man        write doc/libsgviz.3 from the public headers
 #   make install    the program, both libraries, headers, sgviz.pc, man
 #                   pages and bash completion, under DESTDIR + PREFIX
@@ -42,6 +44,9 @@ BUILD = build
 PKG_CONFIG = pkg-config
 # Seconds each fuzzer runs in `make fuzz`.
 FUZZ_SECONDS = 60
+# Jobs side by side in `make fuzz` and `make asan` when make is given no
+# -j of its own: one per core.
+JOBS := $(shell nproc 2>/dev/null || echo 1)
 
 # The warnings the code is held to, clean under gcc and clang alike.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -286,7 +291,7 @@ demo: deps
 	@echo 'Next: README.md, then the guide for you in doc/.'
 
 test: deps
-	@$(MAKE) --no-print-directory test-run
+	@$(MAKE) --no-print-directory $(SPLIT) test-run
 
 # == Running the tests =======================================================
 #
@@ -324,11 +329,20 @@ $(BUILD)/bench: $(BENCH_SRC) tests/bench/bench.h $(LIB)
 	$(say) CC tests/bench/
 	$(Q)$(CC) $(ALL_CFLAGS) -O2 $(BENCH_SRC) $(LIB) $(LIB_LIBS) $(LDFLAGS) -o $@
 
+# BENCH_SECTIONS picks sections (make bench BENCH_SECTIONS=speed); all by
+# default.  SGVIZ_OCTAL_ANCHOR, when set, names the octal analyser that the
+# speed section times beside period -t.
+BENCH_SECTIONS =
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench $(EXAMPLE_BIN)
-	@$(BUILD)/bench $(BIN)
+	@$(BUILD)/bench $(BIN) $(BENCH_SECTIONS)
 
 # == Sanitizers, leak checks and fuzzing ====================================
+
+# A -j given to make is passed on; without one, the sanitizer and fuzzing
+# runs take every core (a recursive variable, read in the recipe, where
+# MAKEFLAGS holds the -j).
+SPLIT = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
 
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
@@ -354,7 +368,7 @@ VALGRIND = valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirec
 asan:
 	@sh .ci/install-deps clang libclang-rt-14-dev
 	@$(SAN_ENV) SGVIZ_SKIP_TOOLS="$(SAN_SKIP)" $(MAKE) --no-print-directory \
-	    BUILD=build-asan CC=clang OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" \
+	    $(SPLIT) BUILD=build-asan CC=clang OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" \
 	    SHLIB_LDFLAGS= test-run
 
 # The command-line tests with every sgviz run under valgrind memcheck.
@@ -371,25 +385,26 @@ FUZZERS := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(wildcard tests/fuzz/fuzz_*.
 # against it again: a harness that did not change must still see the
 # library's latest code.
 fuzz-build:
-	@$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) CC=clang \
+	@$(MAKE) --no-print-directory $(SPLIT) BUILD=$(FUZZ_DIR) CC=clang \
 	    OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
 	    $(FUZZ_DIR)/libsgviz.a
-	@$(MAKE) --no-print-directory fuzz-link
+	@$(MAKE) --no-print-directory $(SPLIT) fuzz-link
 
 .PHONY: fuzz-link $(FUZZERS:%=fuzz-run-%)
 fuzz-link: $(FUZZERS:%=%.linked)
 $(FUZZ_DIR)/%.linked: tests/fuzz/%.c $(FUZZ_DIR)/libsgviz.a
 	$(say) CC $<
-	$(Q)clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc $< $(FUZZ_DIR)/libsgviz.a \
+	$(Q)clang -std=c11 -O1 -g $(FUZZ_SAN) -Isrc $(GV_CFLAGS) $< \
+	    $(FUZZ_DIR)/libsgviz.a \
 	    $(LIB_LIBS) -lm -o $(FUZZ_DIR)/$* && touch $@
 
 # Each reader under libFuzzer for FUZZ_SECONDS, starting from the seeds in
 # tests/fuzz/corpus/NAME; what a run learns stays in build-fuzz/corpus.
-# The harnesses run side by side under make -j.
+# The harnesses run side by side, one per core (or as make -j says).
 fuzz:
 	@sh .ci/install-deps clang libclang-rt-14-dev
 	@$(MAKE) --no-print-directory fuzz-build
-	@$(MAKE) --no-print-directory $(FUZZERS:%=fuzz-run-%)
+	@$(MAKE) --no-print-directory $(SPLIT) $(FUZZERS:%=fuzz-run-%)
 
 $(FUZZERS:%=fuzz-run-%): fuzz-run-$(FUZZ_DIR)/fuzz_%:
 	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/crashes/$*

@@ -9,6 +9,7 @@
 
 #include "sgviz.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdarg.h>
@@ -272,5 +273,18 @@ typedef struct sg_builtin {
 
 extern const sg_builtin sg_builtin_files[];
 extern const size_t sg_builtin_count;
+
+/* The status of a file that cannot be opened, by its errno ERR: a name
+ * that leads to no file (missing, not a directory, a loop of links, too
+ * long, a directory) is bad input, SG_EINPUT; anything else (no
+ * permission, a device error, a full disk) is SG_EIO, which the program
+ * ends with a status of its own for. */
+static inline sg_status sg_open_status(int err)
+{
+    return err == ENOENT || err == ENOTDIR || err == ELOOP ||
+                   err == ENAMETOOLONG || err == EISDIR
+               ? SG_EINPUT
+               : SG_EIO;
+}
 
 #endif /* SGVIZ_INTERNAL_H */

@@ -782,8 +782,10 @@ static void reading_files(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game_134(ctx);
+    /* A name that leads to no file is bad input (exit 2), not a failed
+     * read (SG_EIO, exit 3). */
     assert_null(sg_sheet_read(ctx, g, "/nonexistent/hw.txt", NULL));
-    assert_int_equal(sg_ctx_status(ctx), SG_EIO);
+    assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx), "/nonexistent/hw.txt"));
     char path[] = "/tmp/sgviz-test-hw-XXXXXX";
     int fd = mkstemp(path);

@@ -133,8 +133,10 @@ static void impossible_places(void **state)
     sg_ctx *ctx = sg_ctx_new();
     char path[256];
     snprintf(path, sizeof path, "%s/missing/out.txt", dir);
+    /* A place that cannot be is bad input (exit 2); SG_EIO (exit 3) is
+     * for a write that fails. */
     assert_null(cli_output_open(ctx, path));
-    assert_int_equal(sg_ctx_status(ctx), SG_EIO);
+    assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
     char want[512];
     snprintf(want, sizeof want, "-o %s: the directory %s/missing does not "
              "exist", path, dir);
@@ -461,16 +463,16 @@ static void new_and_existing_directories(void **state)
 
     /* A missing parent, a file in the way, a name held by a directory. */
     snprintf(sub, sizeof sub, "%s/missing/parts/", dir);
-    assert_int_equal(write_set(ctx, sub, 1, 1), SG_EIO);
+    assert_int_equal(write_set(ctx, sub, 1, 1), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx), "does not exist"));
     snprintf(sub, sizeof sub, "%s/new/notes.txt/", dir);
-    assert_int_equal(write_set(ctx, sub, 1, 1), SG_EIO);
+    assert_int_equal(write_set(ctx, sub, 1, 1), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx), "not a directory"));
     snprintf(path, sizeof path, "%s/new/part-3.txt", dir);
     assert_int_equal(unlink(path), 0);
     assert_int_equal(mkdir(path, 0755), 0);
     snprintf(sub, sizeof sub, "%s/new", dir);
-    assert_int_equal(write_set(ctx, sub, 5, 10), SG_EIO);
+    assert_int_equal(write_set(ctx, sub, 5, 10), SG_EINPUT);
     assert_non_null(strstr(sg_ctx_message(ctx),
                            "part-3.txt is not a file, so it cannot be "
                            "replaced by a part; the parts there are left as "

@@ -224,6 +224,90 @@ static void steps_are_complete(void **state)
     sg_ctx_free(ctx);
 }
 
+/* The hot loops run between consecutive amounts too (the moves are a
+ * fixed count there) and for sets of 64 to 255 amounts (one word of
+ * marks while the values stay below 64, stamps after).  Against the brute
+ * force: the infinite families, random sets of every size up to 255 with
+ * amounts spread out (long segments before the largest), sets whose values
+ * pass 64 early (1..m), kept and streamed, and steps handed to a consumer
+ * from a position inside a segment, with moves and without. */
+static void segments_and_wide_sets(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    srand(3007);
+    const size_t n = 30000;
+    for (int round = 0; round < 40; round++) {
+        unsigned amounts[300];
+        size_t k = 0;
+        char *spec = calloc(300, 8);
+        assert_non_null(spec);
+        if (round == 0 || round == 1) {
+            for (unsigned a = 1, b = 2; a <= n; k++) {
+                amounts[k] = a;
+                unsigned c = round == 0 ? 2 * a : a + b;
+                if (round == 1) {
+                    a = b;
+                    b = c;
+                } else {
+                    a = c;
+                }
+            }
+            strcpy(spec, round == 0 ? "pow2" : "fib");
+        } else {
+            size_t want = round < 10   ? 1 + (size_t)rand() % 63
+                          : round < 30 ? 64 + (size_t)rand() % 192
+                                       : 64 + (size_t)(round - 30) * 19;
+            unsigned spread = round % 3 == 0 ? 20000 : 1000;
+            unsigned char used[20001] = {0};
+            if (round >= 30) {
+                /* 1..m less one amount: values up to m, past 64. */
+                for (unsigned a = 1; k < want; a++)
+                    if (a != 7)
+                        used[a] = 1, k++;
+            } else {
+                while (k < want) {
+                    unsigned a = 1 + (unsigned)rand() % spread;
+                    if (!used[a])
+                        used[a] = 1, k++;
+                }
+            }
+            k = 0;
+            for (unsigned a = 1; a <= 20000; a++) {
+                if (!used[a])
+                    continue;
+                amounts[k++] = a;
+                char item[16];
+                snprintf(item, sizeof item, "%s%u", k > 1 ? "," : "", a);
+                strcat(spec, item);
+            }
+        }
+        unsigned *bf = brute_force(amounts, k, n);
+        sg_game *g = game(ctx, spec);
+        sg_values *v = values_of(ctx, g, n);
+        for (uint64_t x = 0; x <= n; x++)
+            if (sg_values_get(v, x) != bf[x])
+                fail_msg("S = {%.60s...} (%zu amounts): sg(%llu) = %llu, "
+                         "brute force %u", spec, k, (unsigned long long)x,
+                         (unsigned long long)sg_values_get(v, x), bf[x]);
+        sg_values_free(v);
+        /* Steps from a position inside a segment, streamed. */
+        uint64_t first = amounts[k / 2] + 3 <= n ? amounts[k / 2] + 3 : n / 2;
+        for (int with_moves = 0; with_moves <= 1; with_moves++) {
+            recorder r = {0, 0, 0, 0, bf, 0};
+            sg_compute_opts o = {.first = first, .with_moves = with_moves,
+                                 .on_step = record, .user = &r};
+            assert_int_equal(sg_compute(ctx, g, n, &o, NULL), SG_OK);
+            assert_int_equal(r.steps, n - first + 1);
+            assert_int_equal(r.checked, with_moves ? (int)r.steps : 0);
+        }
+        sg_game_free(g);
+        free(bf);
+        free(spec);
+    }
+    sg_ctx_free(ctx);
+}
+
 static void consumer_can_stop(void **state)
 {
     (void)state;
@@ -363,6 +447,7 @@ int main(void)
         cmocka_unit_test(fibonacci_start),
         cmocka_unit_test(random_sets),
         cmocka_unit_test(steps_are_complete),
+        cmocka_unit_test(segments_and_wide_sets),
         cmocka_unit_test(consumer_can_stop),
         cmocka_unit_test(consumer_errors_pass_through),
         cmocka_unit_test(values_are_compact),

@@ -210,6 +210,68 @@ static void put(text *t, const char *fmt, ...)
     }
 }
 
+/* HDU 1847 (take a power of two) and HDU 1848 (three heaps, take a
+ * Fibonacci number) on random lines whose heaps grow past what the values
+ * held so far reach, fed in random pieces: the answers are those of a win
+ * table and an sg table computed here by the definitions. */
+static void cet4_and_fibonacci_against_search(void **state)
+{
+    (void)state;
+    enum { TOP = 60000 };
+    static unsigned char win[TOP + 1];
+    static unsigned sg[TOP + 1];
+    unsigned fib[40], nfib = 0;
+    for (unsigned a = 1, b = 2; a <= TOP; nfib++) {
+        fib[nfib] = a;
+        unsigned c = a + b;
+        a = b;
+        b = c;
+    }
+    for (unsigned x = 0; x <= TOP; x++) {
+        win[x] = 0;
+        for (unsigned a = 1; a <= x && !win[x]; a *= 2)
+            win[x] = !win[x - a];
+        unsigned char seen[64] = {0};
+        for (unsigned i = 0; i < nfib && fib[i] <= x; i++)
+            seen[sg[x - fib[i]]] = 1;
+        unsigned v = 0;
+        while (seen[v])
+            v++;
+        sg[x] = v;
+    }
+    sg_ctx *ctx = sg_ctx_new();
+    srand(1847);
+    text in1 = {0}, want1 = {0}, in2 = {0}, want2 = {0};
+    for (int line = 0; line < 3000; line++) {
+        unsigned top = line < 1000 ? 1000 : line < 2000 ? 10000 : TOP;
+        unsigned n = 1 + (unsigned)rand() % top;
+        put(&in1, "%u\n", n);
+        put(&want1, "%s\n", win[n] ? "Kiki" : "Cici");
+        unsigned m = 1 + (unsigned)rand() % top, k = 1 + (unsigned)rand() % top,
+                 q = 1 + (unsigned)rand() % top;
+        put(&in2, "%u %u %u\n", m, k, q);
+        put(&want2, "%s\n", sg[m] ^ sg[k] ^ sg[q] ? "Fibo" : "Nacci");
+    }
+    put(&in2, "0 0 0\n");
+    for (int round = 0; round < 3; round++) {
+        size_t piece = round == 0 ? 1 : 1 + (size_t)rand() % 5000;
+        sg_status st;
+        char *out = run(ctx, "hdu1847", in1.s, piece, &st);
+        assert_int_equal(st, SG_OK);
+        assert_string_equal(out, want1.s);
+        free(out);
+        out = run(ctx, "hdu1848", in2.s, piece, &st);
+        assert_int_equal(st, SG_OK);
+        assert_string_equal(out, want2.s);
+        free(out);
+    }
+    free(in1.s);
+    free(want1.s);
+    free(in2.s);
+    free(want2.s);
+    sg_ctx_free(ctx);
+}
+
 /* A Chess Game, won or lost by search: chessmen on a random graph of at
  * most 7 positions (each edge to a smaller number, listed in any order),
  * up to 3 of them, a state their positions in base 8; the player to move
@@ -710,6 +772,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pieces_of_every_size),
         cmocka_unit_test(repeated_amounts),
+        cmocka_unit_test(cet4_and_fibonacci_against_search),
         cmocka_unit_test(problems_and_refusals),
         cmocka_unit_test(other_samples),
         cmocka_unit_test(chess_against_search),

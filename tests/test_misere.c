@@ -627,6 +627,126 @@ static void test_kayles_quotient(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Octal game 0.26 (take one, leaving one heap; take two, leaving one
+ * heap or two), written here, with a brute force over sums memoized by
+ * the sorted heaps themselves (heap 1 has no move and is left out). */
+#define O26_MEMO (1u << 21)
+typedef struct o26_slot {
+    unsigned char heaps[32]; /* sorted, ended by 0 */
+    unsigned char val;       /* 0 empty, 1 first player wins, 2 loses */
+} o26_slot;
+static o26_slot o26_memo[O26_MEMO];
+
+static bool o26_wins(const krow *r)
+{
+    unsigned char s[32] = {0};
+    int n = 0;
+    for (int i = 0; i < r->k; i++)
+        if (r->h[i] > 1)
+            s[n++] = (unsigned char)r->h[i];
+    assert_true(n < 32);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            unsigned char t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    uint64_t h = 0;
+    for (int i = 0; i < n; i++)
+        h = (h + s[i]) * UINT64_C(0x100000001B3);
+    size_t at = (size_t)(h >> 20) & (O26_MEMO - 1);
+    while (o26_memo[at].val && memcmp(o26_memo[at].heaps, s, sizeof s) != 0)
+        at = (at + 1) & (O26_MEMO - 1);
+    if (o26_memo[at].val)
+        return o26_memo[at].val == 1;
+    bool wins = false; /* no move: the player to move has won */
+    bool any = false;
+    for (int p = 0; p < n && !wins; p++) {
+        int x = s[p];
+        for (int take = 1; take <= 2 && take < x && !wins; take++)
+            for (int a = 0; a <= (x - take) / 2 && !wins; a++) {
+                if (take == 1 && a > 0)
+                    break; /* d1 = 2: one heap only */
+                krow next = {0, {0}};
+                for (int q = 0; q < n; q++)
+                    if (q != p)
+                        kput(&next, s[q]);
+                kput(&next, a);
+                kput(&next, x - take - a);
+                any = true;
+                wins = !o26_wins(&next);
+            }
+    }
+    if (!any)
+        wins = true;
+    while (o26_memo[at].val)
+        at = (at + 1) & (O26_MEMO - 1);
+    memcpy(o26_memo[at].heaps, s, sizeof s);
+    o26_memo[at].val = wins ? 1 : 2;
+    return wins;
+}
+
+/* When the short search runs out and the quotient cannot be learned
+ * within the bound either, the search resumes with the room learning took
+ * and decides what it can decide within the bound: with a bound small
+ * enough for the brute force here, sums of 0.26 that need more than the
+ * short search are still answered, and rightly. */
+static void test_search_resumes(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *game = sg_game_from_code(ctx, "0.26", "--code");
+    int resumed = 0;
+    for (int round = 0; round < 30; round++) {
+        sg_misere *m = sg_misere_new(ctx, game, 40000);
+        assert_non_null(m);
+        krow r = {2 + (int)rnd(2), {0}};
+        uint64_t parts[3];
+        for (int i = 0; i < r.k; i++) {
+            r.h[i] = 8 + (int)rnd(14);
+            parts[i] = (uint64_t)r.h[i];
+        }
+        sg_misere_answer a;
+        sg_status st = sg_misere_solve(ctx, m, parts, (size_t)r.k, 0, &a);
+        if (st == SG_OK) {
+            if (a.first_player_wins != o26_wins(&r))
+                fail_msg("0.26 %d %d %d: sgviz says the first player %s (rule "
+                         "%d)", r.h[0], r.h[1], r.k > 2 ? r.h[2] : 0,
+                         a.first_player_wins ? "wins" : "loses", (int)a.rule);
+            if (a.rule == SG_MISERE_BY_SEARCH && a.searched > 10000)
+                resumed++;
+        } else {
+            assert_int_equal(st, SG_ELIMIT);
+            assert_non_null(strstr(sg_ctx_message(ctx), "40000"));
+            sg_ctx_clear(ctx);
+        }
+        sg_misere_free(m);
+    }
+    print_message("sums decided past the short search: %d\n", resumed);
+    assert_true(resumed > 0);
+    sg_game_free(game);
+    sg_ctx_free(ctx);
+}
+
+/* A bound whose table could not fit in memory is refused at once, naming
+ * the memory it would need. */
+static void test_bound_too_big(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *game = sg_game_from_code(ctx, "0.77", "--code");
+    assert_null(sg_misere_new(ctx, game, UINT64_C(4294967296) * 1024));
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "needs at least"));
+    assert_non_null(strstr(sg_ctx_message(ctx), "memory"));
+    sg_ctx_clear(ctx);
+    sg_misere *m = sg_misere_new(ctx, game, 1000000);
+    assert_non_null(m);
+    sg_misere_free(m);
+    sg_game_free(game);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +758,8 @@ int main(void)
         cmocka_unit_test(test_cgsuite_values),
         cmocka_unit_test(test_kayles_sums),
         cmocka_unit_test(test_kayles_quotient),
+        cmocka_unit_test(test_search_resumes),
+        cmocka_unit_test(test_bound_too_big),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

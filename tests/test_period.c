@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "brute.h"
+#include "games/game.h"
 #include "sgviz.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -85,6 +86,43 @@ static unsigned largest(const unsigned *amounts, size_t k)
  * near and far, agrees; and the search computed no more than about twice
  * what the certificate needs.
  */
+static void check_result(const char *spec, sg_period *r, const unsigned *sg,
+                         size_t n, size_t bn0, size_t bp, unsigned kmax,
+                         bool by_theorem);
+
+/* The residue theorem, written here: S/d holds 1..m and no multiple of
+ * m + 1, where d divides every amount.  Returns m + 1 (and D), or 0. */
+static unsigned residue_modulus(const unsigned *amounts, size_t k,
+                                unsigned *d)
+{
+    unsigned g = 0;
+    for (size_t i = 0; i < k; i++) {
+        unsigned a = amounts[i], b = g;
+        while (b) {
+            unsigned t = a % b;
+            a = b;
+            b = t;
+        }
+        g = a;
+    }
+    *d = g;
+    unsigned m = 0;
+    for (;;) {
+        bool has = false;
+        for (size_t i = 0; i < k; i++)
+            has |= amounts[i] == (m + 1) * g;
+        if (!has)
+            break;
+        m++;
+    }
+    if (m == 0)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if ((amounts[i] / g) % (m + 1) == 0)
+            return 0;
+    return m + 1;
+}
+
 static void check_against_brute(sg_ctx *ctx, const char *spec, size_t n)
 {
     unsigned amounts[1024];
@@ -98,7 +136,33 @@ static void check_against_brute(sg_ctx *ctx, const char *spec, size_t n)
                  spec, n, bn0, bp);
 
     sg_game *g = game(ctx, spec);
+    /* The default search, which a closed form may answer, and the search
+     * with its certificate, which must agree with it. */
+    unsigned d = 0, mod = residue_modulus(amounts, k, &d);
     sg_period *r = find(ctx, g, 0);
+    if (mod) {
+        assert_non_null(sg_period_theorem(r));
+        assert_int_equal(sg_period_theorem_checked(r), 1);
+        for (size_t x = 0; x < n; x++)
+            assert_int_equal(sg[x], (x / d) % mod);
+    } else {
+        assert_null(sg_period_theorem(r));
+    }
+    check_result(spec, r, sg, n, bn0, bp, kmax, mod != 0);
+    sg_period_free(r);
+    r = sg_period_find_searching(ctx, g, 0);
+    if (!r)
+        fail_msg("period of %s: %s", spec, sg_ctx_message(ctx));
+    check_result(spec, r, sg, n, bn0, bp, kmax, false);
+    sg_period_free(r);
+    sg_game_free(g);
+    free(sg);
+}
+
+static void check_result(const char *spec, sg_period *r, const unsigned *sg,
+                         size_t n, size_t bn0, size_t bp, unsigned kmax,
+                         bool by_theorem)
+{
     const sg_period_info *i = sg_period_info_of(r);
     if (!i->applies || !i->found || i->preperiod != bn0 || i->period != bp)
         fail_msg("S = {%s}: found %d, n0 %llu, p %llu; brute force n0 %zu, "
@@ -106,10 +170,12 @@ static void check_against_brute(sg_ctx *ctx, const char *spec, size_t n)
                  (unsigned long long)i->period, bn0, bp);
     size_t n0 = bn0, p = bp;
     assert_int_equal(i->max_amount, kmax);
-    assert_int_equal(i->cert_from, n0);
-    assert_int_equal(i->cert_to, n0 + kmax - 1);
-    for (size_t x = i->cert_from; x <= i->cert_to; x++)
-        assert_int_equal(sg[x], sg[x + p]);
+    if (!by_theorem) {
+        assert_int_equal(i->cert_from, n0);
+        assert_int_equal(i->cert_to, n0 + kmax - 1);
+        for (size_t x = i->cert_from; x <= i->cert_to; x++)
+            assert_int_equal(sg[x], sg[x + p]);
+    }
     if (n0 > 0)
         assert_int_not_equal(sg[n0 - 1], sg[n0 - 1 + p]);
     for (size_t q = 1; q < p; q++) {
@@ -141,15 +207,14 @@ static void check_against_brute(sg_ctx *ctx, const char *spec, size_t n)
                      (unsigned long long)sg_period_value(r, x), sg[x]);
     uint64_t far = UINT64_C(1000000000000000000) + 12345;
     assert_int_equal(sg_period_value(r, far), sg[n0 + (far - n0) % p]);
+    if (by_theorem)
+        return;
     /* Rounds double, so at most twice the n0 + p + k values needed, and
      * never fewer than needed. */
     uint64_t need = n0 + p + kmax;
     assert_true(i->computed >= need);
     assert_true(i->computed <= 2 * need || i->computed <= 32 ||
                 i->computed <= 2 * (uint64_t)(kmax + 1));
-    sg_period_free(r);
-    sg_game_free(g);
-    free(sg);
 }
 
 /* ---- the listed facts ------------------------------------------------- */
@@ -315,16 +380,74 @@ static void random_sets(void **state)
     sg_ctx_free(ctx);
 }
 
+/* Random sets that the residue theorem covers, d * ({1..m} and amounts
+ * that are no multiple of m + 1), and near misses that one multiple spoils:
+ * the closed form, the search and the brute force agree, and a lookup
+ * answers huge heaps from the formula written here. */
+static void residue_theorem_sets(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    srand(2626);
+    for (int round = 0; round < 120; round++) {
+        unsigned d = 1 + (unsigned)rand() % 4, m = 1 + (unsigned)rand() % 6;
+        unsigned mod = m + 1, used[64] = {0};
+        for (unsigned a = 1; a <= m; a++)
+            used[a] = 1;
+        for (int e = rand() % 4; e > 0; e--) {
+            unsigned a = m + 2 + (unsigned)rand() % 20;
+            if (a % mod || round % 3 == 0)
+                used[a] = 1;
+        }
+        char spec[256] = "";
+        bool spoiled = false;
+        for (unsigned a = 1; a < 64; a++) {
+            if (!used[a])
+                continue;
+            spoiled |= a % mod == 0;
+            char item[16];
+            snprintf(item, sizeof item, "%s%u", *spec ? "," : "", a * d);
+            strcat(spec, item);
+        }
+        check_against_brute(ctx, spec, 3000);
+        if (spoiled)
+            continue;
+        sg_game *g = game(ctx, spec);
+        uint64_t far = UINT64_C(4611686018427387903) - (uint64_t)round;
+        sg_lookup *l = sg_lookup_new(ctx, g, far);
+        if (!l)
+            fail_msg("lookup of %s: %s", spec, sg_ctx_message(ctx));
+        assert_int_equal(sg_lookup_get(l, far), far / d % mod);
+        sg_lookup_free(l);
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
 /* ---- the limit -------------------------------------------------------- */
 
+static sg_period *search(sg_ctx *ctx, const sg_game *g, uint64_t limit)
+{
+    sg_period *p = sg_period_find_searching(ctx, g, limit);
+    if (!p)
+        fail_msg("period of %s: %s", sg_game_spec(g), sg_ctx_message(ctx));
+    return p;
+}
+
 /* The certificate for {1..1000} needs sg(0..2000): n0 + p + k = 2001
- * values.  One fewer, and there is no period up to the limit. */
+ * values.  One fewer, and the search finds no period up to the limit;
+ * the residue theorem needs no values at all. */
 static void limit_is_exact(void **state)
 {
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "1..1000");
     sg_period *r = find(ctx, g, 1999);
+    assert_true(sg_period_info_of(r)->found);
+    assert_int_equal(sg_period_info_of(r)->period, 1001);
+    assert_string_equal(sg_period_theorem(r), "sg(x) = x mod 1001");
+    sg_period_free(r);
+    r = search(ctx, g, 1999);
     const sg_period_info *i = sg_period_info_of(r);
     assert_true(i->applies);
     assert_false(i->found);
@@ -334,7 +457,7 @@ static void limit_is_exact(void **state)
     for (uint64_t x = 0; x < 2000; x++)
         assert_int_equal(sg_period_value(r, x), x % 1001);
     sg_period_free(r);
-    r = find(ctx, g, 2000);
+    r = search(ctx, g, 2000);
     i = sg_period_info_of(r);
     assert_true(i->found);
     assert_int_equal(i->period, 1001);
@@ -392,8 +515,19 @@ static void infinite_sets(void **state)
     (void)state;
     sg_ctx *ctx = sg_ctx_new();
     sg_game *g = game(ctx, "pow2");
+    /* The theorem proves the period; the search only observes it. */
     sg_period *r = find(ctx, g, 3000);
     const sg_period_info *i = sg_period_info_of(r);
+    assert_true(i->applies);
+    assert_true(i->found);
+    assert_int_equal(i->preperiod, 0);
+    assert_int_equal(i->period, 3);
+    assert_int_equal(i->computed, 3001);
+    assert_int_equal(sg_period_theorem_checked(r), 1);
+    assert_int_equal(sg_period_value(r, UINT64_C(1) << 62), (UINT64_C(1) << 62) % 3);
+    sg_period_free(r);
+    r = search(ctx, g, 3000);
+    i = sg_period_info_of(r);
     assert_false(i->applies);
     assert_true(i->found);
     assert_int_equal(i->preperiod, 0);
@@ -474,7 +608,14 @@ static void refusals(void **state)
     assert_non_null(strstr(sg_ctx_message(ctx), "at most"));
     sg_game_free(g);
 
+    /* {1..100} is answered by its theorem at any limit; {2..101}, with no
+     * closed form, is refused for its work. */
     g = game(ctx, "1..100");
+    sg_period *r = find(ctx, g, 1000000000);
+    assert_int_equal(sg_period_info_of(r)->period, 101);
+    sg_period_free(r);
+    sg_game_free(g);
+    g = game(ctx, "2..101");
     sg_ctx_clear(ctx);
     assert_null(sg_period_find(ctx, g, 1000000000));
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
@@ -528,12 +669,24 @@ static void reports(void **state)
     assert_null(strstr(t, "more)"));
     assert_non_null(strstr(t, " 98 99  (sg(0..99)"));
     free(t);
-    t = report(ctx, "1..1000", 1999, SG_PERIOD_TEXT, 0);
-    assert_non_null(strstr(t, "no period found up to 1999"));
+    t = report(ctx, "2,4,7", 16, SG_PERIOD_TEXT, 0);
+    assert_non_null(strstr(t, "no period found up to 16"));
     free(t);
     t = report(ctx, "pow2", 100, SG_PERIOD_TEXT, 0);
-    assert_non_null(strstr(t, "theorem:  sg(x) = x mod 3 (checked for x <= "
-                              "100)"));
+    assert_non_null(strstr(t, "proof:    the theorem sg(x) = x mod 3 "
+                              "(checked against sg(0..100)):"));
+    free(t);
+    /* A set of the residue theorem names it, in text and in JSON, and
+     * holds no certificate. */
+    t = report(ctx, "2,4", 0, SG_PERIOD_TEXT, 0);
+    assert_non_null(strstr(t, "period:    6\n"));
+    assert_non_null(strstr(t, "the theorem sg(x) = floor(x/2) mod 3"));
+    assert_null(strstr(t, "certificate"));
+    free(t);
+    t = report(ctx, "1..5", 0, SG_PERIOD_JSON, 0);
+    assert_non_null(strstr(t, "\"proof\": \"theorem\", \"theorem\": "
+                              "\"sg(x) = x mod 6\", \"theorem_checked\": true"));
+    assert_null(strstr(t, "certificate"));
     free(t);
     sg_period_format f;
     assert_int_equal(sg_period_format_parse(ctx, "json", &f), SG_OK);
@@ -737,6 +890,7 @@ int main(void)
         cmocka_unit_test(two_elements),
         cmocka_unit_test(every_small_set),
         cmocka_unit_test(random_sets),
+        cmocka_unit_test(residue_theorem_sets),
         cmocka_unit_test(limit_is_exact),
         cmocka_unit_test(default_limit),
         cmocka_unit_test(infinite_sets),

@@ -89,10 +89,15 @@ static void attr_numbers(const char *svg, const char *name, double *v,
 static size_t read_dots(const char *svg, const char *id, uint64_t from,
                         uint64_t to, int *seen, long *value)
 {
-    double area[4], xr[2], yr[2];
+    double area[4], xr[2], yr[2], origin[1];
     attr_numbers(svg, "data-area", area, 4);
-    attr_numbers(svg, "data-x", xr, 2);
+    /* x as x - data-from, which stays exact far out. */
+    attr_numbers(svg, "data-dx", xr, 2);
     attr_numbers(svg, "data-y", yr, 2);
+    const char *fp = strstr(svg, "data-from=\"");
+    assert_non_null(fp);
+    uint64_t base = strtoull(fp + 11, NULL, 10);
+    (void)origin;
     char key[64];
     snprintf(key, sizeof key, "<path id=\"%s\"", id);
     const char *p = strstr(svg, key);
@@ -109,12 +114,13 @@ static size_t read_dots(const char *svg, const char *id, uint64_t from,
         p = end + 2;
         double x = xr[0] + (X - area[0]) / (area[2] - area[0]) * (xr[1] - xr[0]);
         double y = yr[0] + (area[3] - Y) / (area[3] - area[1]) * (yr[1] - yr[0]);
-        long xi = lround(x);
-        if (fabs(x - (double)xi) > 0.2 || xi < (long)from || xi > (long)to)
+        long dx = lround(x);
+        uint64_t xi = base + (uint64_t)dx;
+        if (fabs(x - (double)dx) > 0.2 || dx < 0 || xi < from || xi > to)
             fail_msg("%s: a dot at %.2f is no position of %llu..%llu", id, x,
                      (unsigned long long)from, (unsigned long long)to);
-        seen[xi - (long)from]++;
-        value[xi - (long)from] = lround(y);
+        seen[xi - from]++;
+        value[xi - from] = lround(y);
         dots++;
     }
     assert_int_equal(*p, '"');
@@ -346,6 +352,50 @@ static void png_and_pdf(void **state)
     sg_game_free(g);
 }
 
+/* A window far out: plot -s 1,3,4 --from 9000000000000000000 --to
+ * 9000000000001000000 was refused as needing 7.8 EiB, computing from 0; the
+ * certified period (7) gives the values at once.  Every dot stands at its
+ * position and at the value of the period's block, 0 1 0 1 2 3 2 (from the
+ * definition: sg(x) = mex of sg(x - 1), sg(x - 3), sg(x - 4)). */
+static void far_windows(void **state)
+{
+    (void)state;
+    static const unsigned block[7] = {0, 1, 0, 1, 2, 3, 2};
+    sg_game *g = spec_game("1,3,4");
+    const uint64_t from = UINT64_C(9000000000000000000);
+    unsigned expect[701];
+    for (unsigned i = 0; i <= 700; i++)
+        expect[i] = block[(from + i) % 7];
+    char *svg = plot_of(g, from, from + 700, SG_PLOT_SVG, NULL);
+    check_dots(svg, from, from + 700, expect);
+    assert_non_null(strstr(svg, "period 7 from x = 0 (certified)"));
+    assert_non_null(strstr(svg, ">9000000000000000000<"));
+    free(svg);
+    /* 10^6 positions, as asked; PNG too. */
+    size_t len;
+    svg = plot_of(g, from, from + 1000000, SG_PLOT_SVG, &len);
+    assert_non_null(strstr(svg, "P-position (sg = 0): 285715 of 1000001"));
+    free(svg);
+    char *png = plot_of(g, from, from + 1000000, SG_PLOT_PNG, &len);
+    assert_true(len > 1000 && memcmp(png, "\x89PNG", 4) == 0);
+    free(png);
+    sg_game_free(g);
+    /* Without a period, the refusal stands, naming the memory. */
+    sg_game *code = NULL;
+    assert_non_null(code = sg_game_from_code(ctx, "0.007", "--code"));
+    char *data = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&data, &n);
+    assert_int_equal(sg_plot_write(ctx, code, from, from + 1000, SG_PLOT_SVG,
+                                   f),
+                     SG_ELIMIT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "for their values"));
+    fclose(f);
+    assert_int_equal(n, 0);
+    free(data);
+    sg_game_free(code);
+}
+
 static void refusals(void **state)
 {
     (void)state;
@@ -425,6 +475,7 @@ int main(void)
         cmocka_unit_test(periods),
         cmocka_unit_test(other_kinds),
         cmocka_unit_test(png_and_pdf),
+        cmocka_unit_test(far_windows),
         cmocka_unit_test(refusals),
         cmocka_unit_test(languages),
     };

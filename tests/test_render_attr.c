@@ -65,6 +65,76 @@ static void colours(void **state)
     assert_int_equal(verdict(AGRAPH, "bgcolor", "red;", false), -1);
 }
 
+/* Colours that Graphviz does not know, or lists it cannot share out, were
+ * passed on, and Graphviz painted them black with no word: "foo",
+ * "/blues9/10" past the end of its scheme, a fraction that rounds to 1. */
+static void colours_as_graphviz_reads_them(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *value, *message;
+    } bad[] = {
+        {"foo", "t.dot: node P: fillcolor \"foo\": \"foo\" is not a colour "
+                "Graphviz knows (a name such as red or darkgreen, #rrggbb, "
+                "or /scheme/n such as /blues9/3)"},
+        {"/blues9/10", "t.dot: node P: fillcolor \"/blues9/10\": "
+                       "\"/blues9/10\" is not a colour Graphviz knows (the "
+                       "scheme blues9 has the colours 1 to 9)"},
+        {"red;0.999999999999999999999999:blue",
+         "t.dot: node P: fillcolor \"red;0.999999999999999999999999:blue\": "
+         "the fractions leave nothing of \"blue\"; Graphviz paints such a "
+         "list black"},
+        {"red;0.7:blue;0.7", "t.dot: node P: fillcolor \"red;0.7:blue;0.7\": "
+                             "the fractions add up to more than 1; Graphviz "
+                             "paints such a list black"},
+        {"red;0.3", "t.dot: node P: fillcolor \"red;0.3\": a fraction is for "
+                    "a list of two colours or more (such as red;0.3:blue); "
+                    "Graphviz paints one colour with a fraction black"},
+        {"red:foo", "t.dot: node P: fillcolor \"red:foo\": \"foo\" is not a "
+                    "colour Graphviz knows (a name such as red or darkgreen, "
+                    "#rrggbb, or /scheme/n such as /blues9/3)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sg_ctx *ctx = sg_ctx_new();
+        bool keep;
+        char *cleaned = NULL;
+        assert_int_equal(sg_attr_check(ctx, AGNODE, "fillcolor", bad[i].value,
+                                       false, "t.dot", "node P", &keep,
+                                       &cleaned),
+                         SG_EINPUT);
+        assert_string_equal(sg_ctx_message(ctx), bad[i].message);
+        sg_ctx_free(ctx);
+    }
+    /* Good colours keep working: names in any case, #rrggbb[aa], HSV,
+     * /scheme/n up to the scheme's end, lists shared out as Graphviz
+     * does (a bare item takes what is left; "red;0" shares alike). */
+    static const char *const good[] = {
+        "Red", "darkgreen", "#c0392b", "#c0392b80", "0.6,0.8,0.9",
+        "/blues9/1", "/blues9/9", "/accent8/8", "red;0.3:blue", "red:blue",
+        "red;0:blue", "red;0.5:blue;0.5", "#fff000:#000fff;1"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        if (verdict(AGNODE, "fillcolor", good[i], false) != 1)
+            fail_msg("fillcolor \"%s\" refused", good[i]);
+    /* #rgb and #rgba, which Graphviz 2.42 does not know, are written out;
+     * so are spaces around an item, which it would read as part of the
+     * name. */
+    static const char *const written[][2] = {
+        {"#f00", "#ff0000"}, {"#f008", "#ff000088"},
+        {" red : #0f0 ", "red:#00ff00"}, {"red;0.3 :blue", "red;0.3:blue"}};
+    for (size_t i = 0; i < sizeof written / sizeof written[0]; i++) {
+        char *cleaned = NULL;
+        assert_int_equal(verdict_cleaned(AGNODE, "fillcolor", written[i][0],
+                                         false, &cleaned), 2);
+        assert_string_equal(cleaned, written[i][1]);
+        free(cleaned);
+    }
+    assert_int_equal(verdict(AGNODE, "fontcolor", "/blues9/10", false), -1);
+    /* In an HTML-like label, a colour Graphviz does not know is refused. */
+    assert_int_equal(verdict(AGNODE, "label",
+                             "<<table bgcolor=\"foo\"><tr><td>a</td></tr>"
+                             "</table>>", true), -1);
+}
+
 static void numbers_words_and_shapes(void **state)
 {
     (void)state;
@@ -265,9 +335,8 @@ static void messages(void **state)
                                    "theme.dot", "node P", &keep, &cleaned),
                      SG_EINPUT);
     assert_string_equal(sg_ctx_message(ctx),
-                        "theme.dot: node P: fillcolor \"red;\" is not a colour "
-                        "such as red or #c0392b, or a list such as "
-                        "red;0.3:blue");
+                        "theme.dot: node P: fillcolor \"red;\": the fraction "
+                        "\"\" is not a number from 0 to 1");
     assert_int_equal(sg_attr_check(ctx, AGEDGE, "penwidth", "99", false,
                                    "g.dot", "edge a -> b", &keep, &cleaned),
                      SG_EINPUT);
@@ -308,6 +377,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(colours),
+        cmocka_unit_test(colours_as_graphviz_reads_them),
         cmocka_unit_test(numbers_words_and_shapes),
         cmocka_unit_test(dropped_and_empty),
         cmocka_unit_test(html_labels),

@@ -20,6 +20,7 @@
 
 #include "sgviz.h"
 #include "render_gv.h"
+#include "dot_split.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -624,8 +625,10 @@ static void bad_files(void **state)
                    "%s:2: syntax error near '}'");
 
     sg_ctx *ctx = sg_ctx_new();
+    /* A name that leads to no file is bad input (exit 2), not a failed
+     * read (SG_EIO, exit 3). */
     assert_null(sg_game_read_dot(ctx, "/nonexistent/game.dot"));
-    assert_int_equal(sg_ctx_status(ctx), SG_EIO);
+    assert_int_equal(sg_ctx_status(ctx), SG_EINPUT);
     assert_string_equal(sg_ctx_message(ctx), "/nonexistent/game.dot: cannot "
                         "open: No such file or directory");
     assert_null(sg_game_read_dot(ctx, dir));
@@ -737,9 +740,176 @@ static void odd_bytes(void **state)
         sg_buf_putc(&deep, '}');
     sg_buf_puts(&deep, " }\n");
     expect_refusal(deep.data, SG_EINPUT, "%s:1: too deeply nested (the DOT "
-                   "parser takes at most 10000 levels of braces and "
-                   "brackets) near '{'");
+                   "parser takes about 3300 levels of braces, or a chain of "
+                   "about 2500 edges through subgraphs; chains of plain "
+                   "nodes may be of any length) near '{'");
     sg_buf_free(&deep);
+}
+
+/* ---- long chains of edges ------------------------------------------------ */
+
+/* The graph read from TEXT written out by cgraph, in a new string; NULL
+ * when it is refused (*MESSAGE then holds the reason). */
+static char *graph_text(const char *text, char *message, size_t size)
+{
+    sg_ctx *ctx = sg_ctx_new();
+    Agraph_t *g = sg_dot_read_graph(ctx, write_file(text), "game", "x");
+    char *out = NULL;
+    if (g) {
+        size_t len = 0;
+        FILE *f = open_memstream(&out, &len);
+        assert_non_null(f);
+        assert_int_equal(agwrite(g, f), 0);
+        fclose(f);
+        agclose(g);
+    } else {
+        snprintf(message, size, "%s", sg_ctx_message(ctx));
+    }
+    sg_ctx_free(ctx);
+    return out;
+}
+
+/* A flat chain n0 -> n1 -> ... -> n19999 was refused as "too deeply
+ * nested", though it has no braces: cgraph's parser takes about 2500 links
+ * of a chain.  Long chains are cut into pieces it can take, and every cut
+ * must give the same graph: the same nodes and edges in the same order with
+ * the same attributes, as cgraph writes them out.  With a piece of one
+ * link, every text below is cut wherever it can be, and compared with the
+ * text read whole. */
+static void long_chains(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "digraph { a -> b -> c -> d -> e [color=red, label=\"x\"] }",
+        "digraph { a -> b -> c -> d [color=red] [style=bold]; f -> g -> h }",
+        "digraph { a:p -> b -> c:q:n -> d -> e }",
+        "digraph { a, b -> c -> d, e -> f -> g }",
+        "digraph { a -> {b c} -> d -> e -> f }",
+        "digraph { a /* x */ -> b // y\n -> c\n# 7\n -> d -> e [w=1]\n"
+        "f -> g -> h }",
+        "digraph { \"a b\" -> \"c\\\"d\" -> <x<b>y</b>> -> e -> f }",
+        "digraph { \"a\" + \"b\" -> c -> d -> e }",
+        "graph { a -- b -- c -- d -- e }",
+        "digraph { subgraph s { a -> b -> c -> d } -> e; x -> y -> z -> w }",
+        "digraph { a -> b -> c -> d [label=\"x\ny\"]; e -> f -> g }",
+        "digraph { edge [color=blue]; a [shape=box]; a -> b -> c -> d; "
+        "g = 1; node [color=red] b -> c -> e }",
+        "strict digraph { a -> b -> c -> b -> c -> d }",
+        "digraph { a -> b -> c -> d [key=k] a -> b -> c [key=k] }",
+        "digraph { 1 -> -2 -> .5 -> 3.0 -> 4 }",
+        "digraph { a -> b -> c -> d -> }",
+        "digraph { a -> b -> c -> d [color=red }",
+        "digraph { a -> b -> c; -> d }",
+        "\xEF\xBB\xBF" "digraph { a -> b -> c -> d }",
+        "digraph { subgraph { a -> b -> c } b -> subgraph t { d } -> e -> f }",
+        "digraph { A -> B -> C -> D [label=<<b>x</b>>] }",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char whole_msg[512] = "", cut_msg[512] = "";
+        sg_dot_set_split_links(1000000);
+        char *whole = graph_text(texts[i], whole_msg, sizeof whole_msg);
+        sg_dot_set_split_links(1);
+        char *cut = graph_text(texts[i], cut_msg, sizeof cut_msg);
+        sg_dot_set_split_links(0);
+        if (!whole != !cut)
+            fail_msg("%s: read %s whole, %s cut (%s%s)", texts[i],
+                     whole ? "" : "not", cut ? "" : "not", whole_msg,
+                     cut_msg);
+        if (whole && strcmp(whole, cut) != 0)
+            fail_msg("%s: cut into another graph:\n%s\n---\n%s", texts[i],
+                     whole, cut);
+        /* A refusal names the same line either way. */
+        if (!whole) {
+            const char *a = strchr(whole_msg, ':'), *b = strchr(cut_msg, ':');
+            assert_non_null(a);
+            assert_non_null(b);
+            assert_int_equal(atoi(a + 1), atoi(b + 1));
+        }
+        free(whole);
+        free(cut);
+    }
+
+    /* Flat chains of 20000 and 100000 nodes, with the chain's attributes:
+     * n(k) has the value (n - 1 - k) mod 2, and every edge is red. */
+    static const int lengths[] = {20000, 100000};
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t li = 0; li < 2; li++) {
+        int n = lengths[li];
+        uint64_t cuts_before = sg_dot_chains_split();
+        sg_buf b;
+        sg_buf_init(&b);
+        sg_buf_puts(&b, "digraph {\n");
+        for (int k = 0; k < n - 1; k++)
+            sg_buf_printf(&b, "n%d -> ", k);
+        sg_buf_printf(&b, "n%d [color=red]\n}\n", n - 1);
+        sg_buf_putc(&b, '\0');
+        Agraph_t *g = sg_dot_read_graph(ctx, write_file(b.data), "game", "x");
+        if (!g)
+            fail_msg("a chain of %d: %s", n, sg_ctx_message(ctx));
+        int edges = 0;
+        for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
+            for (Agedge_t *e = agfstout(g, v); e; e = agnxtout(g, e)) {
+                edges++;
+                assert_string_equal(agget(e, SG_GV_STR("color")), "red");
+            }
+        assert_int_equal(edges, n - 1);
+        agclose(g);
+        assert_int_equal(sg_dot_chains_split(), cuts_before + 1);
+        sg_game *game = read_ok(ctx, b.data);
+        sg_buf_free(&b);
+        assert_int_equal(sg_game_position_count(game), n);
+        sg_lookup *l = sg_lookup_new(ctx, game, UINT64_MAX);
+        for (int k = 0; k < n; k += 997) {
+            char name[16];
+            snprintf(name, sizeof name, "n%d", k);
+            assert_int_equal(value_of(ctx, game, l, name), (n - 1 - k) % 2);
+        }
+        expect_topological(ctx, game);
+        sg_lookup_free(l);
+        sg_game_free(game);
+    }
+    /* A chain of SG_DOT_SPLIT_LINKS links passes as it is. */
+    uint64_t before = sg_dot_chains_split();
+    sg_buf b;
+    sg_buf_init(&b);
+    sg_buf_puts(&b, "digraph { ");
+    for (unsigned k = 0; k < SG_DOT_SPLIT_LINKS; k++)
+        sg_buf_printf(&b, "n%u -> ", k);
+    sg_buf_printf(&b, "n%u }\n", SG_DOT_SPLIT_LINKS);
+    sg_buf_putc(&b, '\0');
+    sg_game *game = read_ok(ctx, b.data);
+    sg_buf_free(&b);
+    assert_int_equal(sg_dot_chains_split(), before);
+    sg_game_free(game);
+    sg_ctx_free(ctx);
+}
+
+/* A file that ends inside a quoted string, an HTML-like string or a
+ * comment left cgraph's scanner inside it, and the next file read in the
+ * process, however good, was refused (found by fuzzing the cutting of
+ * chains, which reads each file twice). */
+static void scanner_state_after_a_bad_file(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "digraph { a -> \"b", "digraph { a -> <b<c> }", "digraph { a /* b",
+        "\nraph { a ->\"_Ab\256 -> a }\n}\n", "digraph { a -> b } \"c"};
+    sg_ctx *ctx = sg_ctx_new();
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_null(sg_game_read_dot(ctx, write_file(bad[i])));
+        sg_ctx_clear(ctx);
+        sg_game *g = read_ok(ctx, "digraph { a -> b -> c }");
+        assert_int_equal(sg_game_position_count(g), 3);
+        sg_game_free(g);
+        /* A theme read after it too. */
+        assert_null(sg_game_read_dot(ctx, write_file(bad[i])));
+        sg_ctx_clear(ctx);
+        sg_theme *t = sg_theme_load(ctx, "dark");
+        if (!t)
+            fail_msg("%s: then the theme: %s", bad[i], sg_ctx_message(ctx));
+        sg_theme_free(t);
+    }
+    sg_ctx_free(ctx);
 }
 
 /* Reads a game with one position of N moves and checks its value; run on
@@ -938,6 +1108,8 @@ int main(void)
         cmocka_unit_test(shared_positions),
         cmocka_unit_test(random_dags),
         cmocka_unit_test(deep_chain),
+        cmocka_unit_test(long_chains),
+        cmocka_unit_test(scanner_state_after_a_bad_file),
         cmocka_unit_test(names),
         cmocka_unit_test(labels_name_positions),
         cmocka_unit_test(names_of_every_kind),

@@ -169,6 +169,67 @@ static void random_codes(void **state)
     }
 }
 
+/* A run extended in rounds of random lengths (as a period search extends
+ * it) holds the values of one computation from 0 and of the brute force,
+ * through mask choices (with the heap's parity folded in where the
+ * amounts that split allow it, as for 0.127), widenings and, for codes
+ * whose period shows, the values filled in from it. */
+static void rounds_resume(void **state)
+{
+    (void)state;
+    static const char *const codes[] = {"0.07", "0.137", "0.16", "0.56",
+                                        "0.127", "0.6", "4.07", "0.26",
+                                        "0.3", "0.51", "0.45", "0.644",
+                                        /* one amount splits, or amounts of
+                                         * one parity: the heap's parity
+                                         * may be folded into the mask */
+                                        "0.04", "0.007", "0.14", "0.74",
+                                        "0.4", "0.0404", "0.0047"};
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        test_code c;
+        read_code(codes[i], &c);
+        sg_ctx *ctx = sg_ctx_new();
+        const size_t n = 9000;
+        unsigned *want = brute_code(c.digits, c.distinct, c.n, c.tail, n);
+        sg_values *whole = fast(ctx, &c, n);
+        sg_code_run *run = sg_code_run_new(ctx, &c.code);
+        assert_non_null(run);
+        uint64_t last = 0;
+        while (last < n) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            last += 1 + seed % 2500;
+            if (last > n)
+                last = n;
+            if (sg_code_run_extend(ctx, run, last) != SG_OK)
+                fail_msg("%s: extend to %llu: %s", codes[i],
+                         (unsigned long long)last, sg_ctx_message(ctx));
+            unsigned width;
+            sg_value max;
+            const void *a = sg_code_run_values(run, &width, &max);
+            for (uint64_t x = 0; x <= last; x++) {
+                sg_value v = width == 2 ? ((const uint16_t *)a)[x]
+                                        : ((const uint32_t *)a)[x];
+                if (v != want[x] || v != sg_values_get(whole, x))
+                    fail_msg("%s: round to %llu: sg(%llu) = %llu, brute "
+                             "force %u", codes[i], (unsigned long long)last,
+                             (unsigned long long)x, (unsigned long long)v,
+                             want[x]);
+            }
+        }
+        unsigned width;
+        void *taken = sg_code_run_take(run, &width);
+        assert_non_null(taken);
+        free(taken);
+        sg_code_run_free(run);
+        sg_values_free(whole);
+        free(want);
+        sg_ctx_free(ctx);
+    }
+}
+
 /* A code whose values never thin out is refused once the work bound is
  * spent, with a message naming it. */
 static void refusals(void **state)
@@ -193,6 +254,7 @@ int main(void)
         cmocka_unit_test(unequal_heaps_and_tails),
         cmocka_unit_test(hexadecimal_codes),
         cmocka_unit_test(random_codes),
+        cmocka_unit_test(rounds_resume),
         cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2203,7 +2203,8 @@ char *sg_sheet_file_read(sg_ctx *ctx, const char *lang, const char *path,
                        RV_END);
                 return NULL;
             }
-            sg_say(ctx, SG_EIO, lang, path, 0, 0, RM_CANNOT_OPEN, RV_REASON,
+            sg_say(ctx, sg_open_status(errno), lang, path, 0, 0, RM_CANNOT_OPEN,
+                   RV_REASON,
                    strerror(errno), RV_END);
             return NULL;
         }
@@ -2216,7 +2217,8 @@ char *sg_sheet_file_read(sg_ctx *ctx, const char *lang, const char *path,
     int fd = open(real ? real : path, flags);
     free(real);
     if (fd < 0) {
-        sg_say(ctx, SG_EIO, lang, path, 0, 0, RM_CANNOT_OPEN, RV_REASON,
+        sg_say(ctx, sg_open_status(errno), lang, path, 0, 0, RM_CANNOT_OPEN,
+                   RV_REASON,
                strerror(errno), RV_END);
         return NULL;
     }

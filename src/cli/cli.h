@@ -18,7 +18,7 @@
 
 /* Exit statuses: success, a negative verdict (e.g. homework with errors),
  * bad input or usage. */
-enum { EXIT_OK = 0, EXIT_VERDICT = 1, EXIT_BAD = 2 };
+enum { EXIT_OK = 0, EXIT_VERDICT = 1, EXIT_BAD = 2, EXIT_IO = 3 };
 
 struct cli_game_args;
 

@@ -200,8 +200,8 @@ static char **list_dir(sg_ctx *ctx, const char *dir, size_t *n)
 {
     DIR *d = opendir(dir);
     if (!d) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open the directory: %s", dir,
-                    strerror(errno));
+        sg_ctx_fail(ctx, cli_open_status(errno), "%s: cannot open the "
+                    "directory: %s", dir, strerror(errno));
         return NULL;
     }
     char **names = NULL;
@@ -299,8 +299,8 @@ static sg_status add_class_dir(sg_ctx *ctx, class_list *l, const char *dir,
 {
     char *root = realpath(dir, NULL);
     if (!root)
-        return sg_ctx_fail(ctx, SG_EIO, "%s: cannot open the directory: %s",
-                           dir, strerror(errno));
+        return sg_ctx_fail(ctx, cli_open_status(errno), "%s: cannot open "
+                           "the directory: %s", dir, strerror(errno));
     char **roots = realloc(l->roots, (l->nroots + 1) * sizeof *roots);
     if (!roots) {
         free(root);

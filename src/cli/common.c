@@ -89,9 +89,20 @@ sg_status cli_parse_real(sg_ctx *ctx, const char *opt, const char *arg,
 {
     const char *p = arg;
     double v = positive_number(&p);
-    if (v <= 0 || *p || p == arg)
+    if (v <= 0 || *p || p == arg) {
+        /* A number that is zero, negative or too large is a number all the
+         * same: say that it is out of range rather than not a number. */
+        const char *q = arg + (*arg == '-' || *arg == '+');
+        size_t digits = strspn(q, "0123456789"), rest = strlen(q + digits);
+        if (q[digits] == '.')
+            rest -= 1 + strspn(q + digits + 1, "0123456789");
+        bool number = rest == 0 && strspn(q, "0123456789.") > (q[digits] == '.');
+        if (number)
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": out of range; "
+                               "give a number from %g to %g", opt, arg, lo, hi);
         return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": not a number; give "
                            "one from %g to %g", opt, arg, lo, hi);
+    }
     if (v < lo || v > hi)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.60s\": give a number "
                            "from %g to %g", opt, arg, lo, hi);

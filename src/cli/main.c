@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -77,7 +78,8 @@ static void print_usage(FILE *out)
         "\n"
         "Exit status: 0 success, 1 a negative verdict (e.g. homework with "
         "errors),\n"
-        "2 bad input or usage.\n");
+        "2 bad input or usage, 3 a file that could not be read or written\n"
+        "(a full disk, a device error).\n");
 }
 
 static void list_commands(char *buf, size_t size)
@@ -168,12 +170,20 @@ int main(int argc, char **argv)
     if (rc == EXIT_BAD) {
         const char *msg = sg_ctx_message(ctx);
         fprintf(stderr, "sgviz: %s\n", *msg ? msg : "failed");
+        /* A file that could not be read or written (a full disk, a device
+         * error) is no fault of the input: it gets a status of its own, so
+         * that a script can tell "try again elsewhere" from "fix the
+         * input". */
+        if (sg_ctx_status(ctx) == SG_EIO)
+            rc = EXIT_IO;
     }
     /* A write error on standard output (a full disk, a closed pipe) must
      * not pass for success. */
-    if (rc != EXIT_BAD && (fflush(stdout) != 0 || ferror(stdout))) {
-        fputs("sgviz: cannot write to standard output\n", stderr);
-        rc = EXIT_BAD;
+    if (rc != EXIT_BAD && rc != EXIT_IO &&
+        (fflush(stdout) != 0 || ferror(stdout))) {
+        fprintf(stderr, "sgviz: cannot write to standard output: %s\n",
+                strerror(errno));
+        rc = EXIT_IO;
     }
     sg_ctx_free(ctx);
     return rc;

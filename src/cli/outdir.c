@@ -121,7 +121,7 @@ cli_outdir *cli_outdir_open(sg_ctx *ctx, const char *dir,
     struct stat sb;
     if (stat(od->final, &sb) == 0) {
         if (!S_ISDIR(sb.st_mode)) {
-            sg_ctx_fail(ctx, SG_EIO, "%s %s: exists and is not a directory",
+            sg_ctx_fail(ctx, SG_EINPUT, "%s %s: exists and is not a directory",
                         kind->option, dir);
             outdir_free(od);
             return NULL;
@@ -140,7 +140,7 @@ cli_outdir *cli_outdir_open(sg_ctx *ctx, const char *dir,
             return NULL;
         }
         if (stat(parent, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            sg_ctx_fail(ctx, SG_EIO, "%s %s: the directory %s does not exist",
+            sg_ctx_fail(ctx, SG_EINPUT, "%s %s: the directory %s does not exist",
                         kind->option, dir, parent);
             free(parent);
             outdir_free(od);
@@ -304,7 +304,7 @@ static sg_status replace_set(sg_ctx *ctx, cli_outdir *od)
                    !S_ISLNK(sb.st_mode);
         free(p);
         if (odd)
-            return sg_ctx_fail(ctx, SG_EIO, "%s %s: %s is not a file, so it "
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s %s: %s is not a file, so it "
                                "cannot be replaced by %s; %s there are left "
                                "as they were", k->option, od->shown,
                                od->names[i], k->one, k->many);

@@ -159,7 +159,7 @@ static char *follow_links(sg_ctx *ctx, const char *path)
         if (lstat(at, &st) != 0 || !S_ISLNK(st.st_mode))
             return at;
         if (hops == MAX_LINKS) {
-            sg_ctx_fail(ctx, SG_EIO, "-o %s: too many symbolic links", path);
+            sg_ctx_fail(ctx, SG_EINPUT, "-o %s: too many symbolic links", path);
             break;
         }
         char target[PATH_MAX];
@@ -344,7 +344,7 @@ cli_output *cli_output_open(sg_ctx *ctx, const char *path)
     struct stat st;
     bool exists = stat(o->target, &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) {
-        sg_ctx_fail(ctx, SG_EIO, "-o %s: is a directory; give a file name",
+        sg_ctx_fail(ctx, SG_EINPUT, "-o %s: is a directory; give a file name",
                     path);
         cli_output_abort(o);
         return NULL;
@@ -355,7 +355,7 @@ cli_output *cli_output_open(sg_ctx *ctx, const char *path)
     const char *base;
     split_path(o->target, &dir, &base);
     if (!*base) {
-        sg_ctx_fail(ctx, SG_EIO, "-o %s: give a file name, not a directory",
+        sg_ctx_fail(ctx, SG_EINPUT, "-o %s: give a file name, not a directory",
                     path);
         free(dir);
         cli_output_abort(o);
@@ -364,7 +364,7 @@ cli_output *cli_output_open(sg_ctx *ctx, const char *path)
     const char *d = dir ? dir : ".";
     struct stat dst;
     if (stat(d, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
-        sg_ctx_fail(ctx, SG_EIO, "-o %s: the directory %s does not exist",
+        sg_ctx_fail(ctx, SG_EINPUT, "-o %s: the directory %s does not exist",
                     path, d);
         free(dir);
         cli_output_abort(o);
@@ -373,7 +373,7 @@ cli_output *cli_output_open(sg_ctx *ctx, const char *path)
     /* Said now rather than when the finished file is renamed. */
     long name_max = pathconf(d, _PC_NAME_MAX);
     if (name_max > 0 && strlen(base) > (size_t)name_max) {
-        sg_ctx_fail(ctx, SG_EIO, "-o %s: a name of %zu bytes; the file "
+        sg_ctx_fail(ctx, SG_EINPUT, "-o %s: a name of %zu bytes; the file "
                     "system takes at most %ld", path, strlen(base), name_max);
         free(dir);
         cli_output_abort(o);
@@ -403,8 +403,8 @@ cli_output *cli_output_open(sg_ctx *ctx, const char *path)
     }
     cli_signals_release(&old);
     if (fd < 0) {
-        sg_ctx_fail(ctx, SG_EIO, "-o %s: cannot write in %s: %s", path, d,
-                    strerror(err));
+        sg_ctx_fail(ctx, cli_open_status(err), "-o %s: cannot write in %s: %s",
+                    path, d, strerror(err));
         free(dir);
         free(o->temp);
         o->temp = NULL;

@@ -12,6 +12,7 @@
 
 #include "../sgviz.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -79,5 +80,16 @@ void cli_temp_forget(const char *path);
  * that *SAVED keeps.  Pairs may nest. */
 void cli_signals_hold(sigset_t *saved);
 void cli_signals_release(const sigset_t *saved);
+
+/* The status of a file that cannot be opened, by its errno ERR: a name
+ * that leads to no file is bad input (SG_EINPUT, exit 2); anything else (no
+ * permission, a device error, a full disk) is SG_EIO (exit 3). */
+static inline sg_status cli_open_status(int err)
+{
+    return err == ENOENT || err == ENOTDIR || err == ELOOP ||
+                   err == ENAMETOOLONG || err == EISDIR
+               ? SG_EINPUT
+               : SG_EIO;
+}
 
 #endif /* SGVIZ_CLI_OUTPUT_H */

@@ -5,8 +5,9 @@
  * Heaps may be astronomically large, so a table of every value up to the
  * largest one is the last resort.  A finite subtraction set is eventually
  * periodic, and its certified period (period.c) answers for any heap from
- * the few values before and in one block.  For powers of two and for Nim
- * theorems give every value.  Only the rest (Fibonacci amounts, sets whose
+ * the few values before and in one block.  For powers of two, for Nim and
+ * for the sets of the residue theorem ({1..m}: x mod (m + 1)) theorems give
+ * every value.  Only the rest (Fibonacci amounts, sets whose
  * period does not show soon, game graphs) are computed directly, within
  * memory.
  */
@@ -26,6 +27,7 @@ struct sg_lookup {
     sg_values *values;
     sg_period *period;
     const sg_theorem *theorem;
+    const sg_game *game; /* for the theorem's value; it outlives the lookup */
 };
 
 /* Computes sg(0..max) of GAME into L's table.  WHY, when not NULL, says why
@@ -107,6 +109,7 @@ sg_lookup *sg_lookup_new(sg_ctx *ctx, const sg_game *game,
     l->max = max_position;
     sg_status st = SG_OK;
     l->theorem = sg_game_theorem(game);
+    l->game = game;
     if (sg_game_is_finite(game)) {
         l->kind = LOOKUP_TABLE;
         st = compute_directly(ctx, game, l, NULL);
@@ -132,7 +135,8 @@ sg_value sg_lookup_get(const sg_lookup *lookup, uint64_t x)
 {
     switch (lookup->kind) {
     case LOOKUP_PERIOD: return sg_period_value(lookup->period, x);
-    case LOOKUP_THEOREM: return lookup->theorem->value(x);
+    case LOOKUP_THEOREM:
+        return sg_game_theorem_value(lookup->game, lookup->theorem, x);
     case LOOKUP_TABLE: break;
     }
     return sg_values_get(lookup->values, x);

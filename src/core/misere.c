@@ -40,6 +40,10 @@
 #define MISERE_QUOTIENT_PARTS 256u
 /* The most moves the search keeps for all those positions together. */
 #define MISERE_MAX_OPTIONS ((size_t)20000000)
+/* The least memory one position kept by the search takes: its entry of
+ * 16 bytes in a table at most half full, which doubles (so up to four
+ * entries' room), and its length and a part in the arena. */
+#define MISERE_BYTES_PER_POSITION UINT64_C(72)
 
 /* A value the table holds when only the outcome of a position is known. */
 #define ONLY_N UINT32_C(0xFFFFFFFF)
@@ -231,11 +235,31 @@ sg_misere *sg_misere_new(sg_ctx *ctx, const sg_game *game,
                                    : 0,
                                true) != SG_OK)
         return NULL;
+    uint64_t limit = max_positions ? max_positions : SG_MISERE_MAX_POSITIONS;
+    /* Each position kept takes a slot of the table (which doubles, so up
+     * to four times its entry while at most half full) and its parts in
+     * the arena: at least MISERE_BYTES_PER_POSITION.  A bound whose table
+     * could not fit is refused now, before any search fills memory. */
+    uint64_t phys = sg_physical_memory();
+    if (limit > UINT64_MAX / MISERE_BYTES_PER_POSITION ||
+        (phys && limit * MISERE_BYTES_PER_POSITION > phys / 4 * 3)) {
+        char need[32] = "more than 16 EiB", have[32];
+        if (limit <= UINT64_MAX / MISERE_BYTES_PER_POSITION)
+            sg_format_bytes(limit * MISERE_BYTES_PER_POSITION, need,
+                            sizeof need);
+        sg_format_bytes(phys, have, sizeof have);
+        sg_ctx_fail(ctx, SG_ELIMIT, "--search-limit %llu: a misère search "
+                    "that keeps %llu positions needs at least %s, but this "
+                    "machine has %s of memory",
+                    (unsigned long long)limit, (unsigned long long)limit,
+                    need, have);
+        return NULL;
+    }
     sg_misere *m = sg_alloc(ctx, 1, sizeof *m);
     if (!m)
         return NULL;
     m->game = game;
-    m->limit = max_positions ? max_positions : SG_MISERE_MAX_POSITIONS;
+    m->limit = limit;
     m->nim = game->ops->shape(game) == SG_SHAPE_EVERY_AMOUNT;
     m->splits = game->ops->max_parts > 1;
     m->wild_at = SG_NO_POSITION;
@@ -396,7 +420,13 @@ static sg_status list_options(sg_ctx *ctx, sg_misere *m, uint64_t last)
     if (st != SG_OK)
         return st;
     if (!m->lookup || sg_lookup_max(m->lookup) < last) {
-        sg_lookup *l = sg_lookup_new(ctx, game, last);
+        /* Twice as far as asked when it must grow, so that a listing that
+         * grows heap by heap computes the values a few times, not once a
+         * heap. */
+        uint64_t want = m->lookup ? 2 * sg_lookup_max(m->lookup) : last;
+        if (want < last || want > MISERE_MAX_HEAP)
+            want = last;
+        sg_lookup *l = sg_lookup_new(ctx, game, want);
         if (!l)
             return ctx->status;
         sg_lookup_free(m->lookup);
@@ -600,8 +630,9 @@ static size_t make_child(const sg_misere *m, const uint32_t *ms, size_t k,
 {
     const options *op = &m->opt;
     size_t nq = op->part_start[o + 1] - op->part_start[o];
-    /* A game whose every option is empty has no parts array at all, and
-     * an offset from a null pointer is undefined even when it is 0
+    /* A game whose every option is empty has no parts array at all, nor
+     * has a game while its first heaps are listed one by one, and an
+     * offset from a null pointer is undefined even when it is 0
      * (UndefinedBehaviorSanitizer, misère Kayles in test_play). */
     const uint32_t *q = nq ? &op->part[op->part_start[o]] : NULL;
     size_t a = 0, b = 0, n = 0;
@@ -1012,6 +1043,35 @@ static sg_status teach(void *user, const uint32_t *ms, size_t k, bool *is_p)
     return st;
 }
 
+/* Forgets every position stored since the table held USED of them in
+ * ARENA_LEN words of its arena: what learning the quotient stored, when
+ * learning failed, so that the search resumes with the room of the bound
+ * that learning took.  The entries kept are those whose parts lie before
+ * that point of the arena. */
+static sg_status forget_since(sg_ctx *ctx, sg_misere *m, size_t used,
+                              size_t arena_len)
+{
+    if (!m->slots || m->used == used)
+        return SG_OK;
+    entry *t = sg_alloc(ctx, m->mask + 1, sizeof *t);
+    if (!t)
+        return ctx->status;
+    for (size_t i = 0; i <= m->mask; i++) {
+        entry *e = &m->slots[i];
+        if (!e->hash || e->at >= arena_len)
+            continue;
+        size_t j = (size_t)e->hash & m->mask;
+        while (t[j].hash)
+            j = (j + 1) & m->mask;
+        t[j] = *e;
+    }
+    free(m->slots);
+    m->slots = t;
+    m->used = used;
+    m->arena_len = arena_len;
+    return SG_OK;
+}
+
 /* Builds the quotient for every sum of positions up to LARGEST.  Returns
  * SG_OK, an error with its message, or SG_ELIMIT without one when the
  * quotient or its proof outgrows its bounds or the search its table (then
@@ -1032,11 +1092,19 @@ static sg_status build_quotient(sg_ctx *ctx, sg_misere *m, uint32_t largest)
     sg_quotient_moves mv = {m->opt.count, m->opt.first, m->opt.part_start,
                             m->opt.part};
     teacher t = {ctx, m};
+    size_t used = m->used, arena_len = m->arena_len;
+    uint64_t searched = m->searched;
     sg_status st = sg_quotient_extend(ctx, m->quotient, &mv, largest, teach,
                                       &t);
     if (st == SG_ELIMIT) {
         m->quotient_failed = true;
         sg_ctx_clear(ctx);
+        /* The sums learning solved were its own; the question's search
+         * goes on from where its short search stopped. */
+        if (forget_since(ctx, m, used, arena_len) != SG_OK)
+            return ctx->status;
+        m->searched = searched;
+        st = SG_ELIMIT;
     }
     return st;
 }
@@ -1149,7 +1217,13 @@ sg_status sg_misere_values(sg_ctx *ctx, sg_misere *m, uint64_t last,
         if (st != SG_OK)
             return st;
     } else if (!m->nim) {
-        st = list_options(ctx, m, last);
+        /* The moves are listed heap by heap as the search reaches them
+         * (below), so that a table the bound cuts short is refused after
+         * the few heaps it gets to, not after listing the moves of all of
+         * them; the bounds of the listing are judged first. */
+        if (last > MISERE_MAX_HEAP)
+            return list_options(ctx, m, last);
+        st = list_options(ctx, m, 0);
         if (st != SG_OK)
             return st;
     }
@@ -1170,6 +1244,11 @@ sg_status sg_misere_values(sg_ctx *ctx, sg_misere *m, uint64_t last,
         m->searched = 0;
         for (uint64_t x = 0; x <= last; x++) {
             uint32_t one = (uint32_t)x, r = 1;
+            st = list_options(ctx, m, x);
+            if (st != SG_OK) {
+                free(tmp);
+                return st;
+            }
             if (!terminal(m, x)) {
                 st = solve(ctx, m, &one, 1, true, &r);
                 if (st == SG_ELIMIT) {

@@ -45,6 +45,14 @@
  * with the preperiod: long enough for the small games of the textbooks. */
 #define FIRST_SPAN_ROUND 1024
 
+/* A closed form that repeats answers a period search from one block of
+ * at most this many values, and is checked against at most
+ * THEOREM_CHECK_LIMIT values computed directly, with about
+ * THEOREM_CHECK_WORK moves examined at most. */
+#define THEOREM_BLOCK_MAX (UINT64_C(1) << 24)
+#define THEOREM_CHECK_LIMIT UINT64_C(100000)
+#define THEOREM_CHECK_WORK 1e7
+
 /* Values per line in a text report, unless every value is asked for. */
 #define SHOW_VALUES 32
 
@@ -63,6 +71,11 @@
 struct sg_period {
     sg_period_info info;
     const sg_theorem *theorem; /* the game's closed form, or NULL */
+    /* The closed form's words, copied: a period does not refer to its game,
+     * and the words of some closed forms live in the game. */
+    char theorem_text[128];
+    char theorem_why[512];
+    int by_theorem; /* the period is the closed form's, proved by it */
     /* Certified: sg(0 .. n0 + p - 1), enough for any x.  Otherwise every
      * value computed, sg(0 .. computed - 1). */
     void *values;
@@ -91,7 +104,7 @@ const sg_period_info *sg_period_info_of(const sg_period *period)
 
 const char *sg_period_theorem(const sg_period *period)
 {
-    return period->theorem ? period->theorem->text : NULL;
+    return period->theorem ? period->theorem_text : NULL;
 }
 
 int sg_period_theorem_checked(const sg_period *period)
@@ -254,7 +267,8 @@ static sg_status observe(sg_ctx *ctx, sg_period *r, const sg_game *game)
     if (r->theorem) {
         r->theorem_checked = 1;
         for (uint64_t x = 0; x < n; x++)
-            if (held_value(r, x) != r->theorem->value(x))
+            if (held_value(r, x) != sg_game_theorem_value(game, r->theorem,
+                                                          x))
                 r->theorem_checked = 0;
     }
     /* A repetition is reported when the last half of the values occurs
@@ -288,32 +302,55 @@ static uint64_t span_end(const void *user, uint64_t n0, uint64_t p)
 static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
 {
     sg_period_info *i = &r->info;
+    const sg_value_rounds *rounds = game->ops->rounds;
+    void *run = rounds ? rounds->start(ctx, game) : NULL;
+    if (rounds && !run)
+        return ctx->status;
+    sg_status st = SG_OK;
     uint64_t len = FIRST_SPAN_ROUND;
     for (;;) {
         if (len > i->limit + 1)
             len = i->limit + 1;
-        sg_values *v = NULL;
-        sg_status st = sg_compute(ctx, game, len - 1, NULL, &v);
+        /* The kind's rounds extend one table, which is read in place;
+         * without them each round computes its values anew. */
+        const void *a;
+        unsigned width;
+        sg_value max;
+        if (run) {
+            st = rounds->extend(ctx, run, len - 1);
+            a = rounds->values(run, &width, &max);
+        } else {
+            sg_values *v = NULL;
+            st = sg_compute(ctx, game, len - 1, NULL, &v);
+            if (st == SG_OK) {
+                free(r->values);
+                r->values = v->data;
+                r->width = v->width;
+                max = v->max;
+                v->data = NULL;
+                sg_values_free(v);
+            }
+            a = r->values;
+            width = r->width;
+        }
         if (st == SG_ELIMIT && i->computed) {
             sg_ctx_clear(ctx);
             i->stopped = 1;
-            return SG_OK;
+            st = SG_OK;
+            break;
         }
         if (st != SG_OK)
-            return st;
-        free(r->values);
-        r->values = v->data;
-        r->width = v->width;
+            break;
         r->held = i->computed = len;
-        i->max_value = v->max;
-        v->data = NULL;
-        sg_values_free(v);
+        i->max_value = max;
         uint32_t *fail = sg_alloc_raw(ctx, (size_t)len, sizeof *fail);
-        if (!fail)
-            return ctx->status;
+        if (!fail) {
+            st = ctx->status;
+            break;
+        }
         uint64_t n0, p, want;
-        int found = sg_certified_period(r->values, r->width, len, span_end,
-                                        game, fail, &n0, &p, &want);
+        int found = sg_certified_period(a, width, len, span_end, game, fail,
+                                        &n0, &p, &want);
         free(fail);
         if (found) {
             i->found = 1;
@@ -322,19 +359,79 @@ static sg_status span_search(sg_ctx *ctx, sg_period *r, const sg_game *game)
             i->cert_from = n0;
             i->cert_to = span_end(game, n0, p) - 1;
             /* sg(0 .. n0 + p - 1) answer for every position. */
-            void *shrunk = realloc(r->values, (size_t)((n0 + p) * r->width));
-            if (shrunk)
-                r->values = shrunk;
             r->held = n0 + p;
-            return find_witnesses(ctx, r);
+            break;
         }
         if (len > i->limit)
-            return SG_OK;
+            break;
         /* The next round doubles, unless a period that the values show
          * needs fewer to be proved (if it holds up). */
         uint64_t next = len > i->limit / 2 ? i->limit + 1 : 2 * len;
         len = want > len && want < next ? want : next;
     }
+    if (run) {
+        /* The table of the rounds becomes the period's. */
+        free(r->values);
+        r->values = rounds->take(run, &r->width);
+        rounds->end(run);
+    }
+    if (st != SG_OK)
+        return st;
+    if (i->found) {
+        void *shrunk = realloc(r->values, (size_t)(r->held * r->width));
+        if (shrunk)
+            r->values = shrunk;
+        return find_witnesses(ctx, r);
+    }
+    return SG_OK;
+}
+
+/* A period that the game's closed form proves: one block from the closed
+ * form, answering for every position, and the values up to a small bound
+ * computed directly to check it against (their number is held to about
+ * THEOREM_CHECK_WORK moves, so the report comes in milliseconds however
+ * long the block is). */
+static sg_status theorem_search(sg_ctx *ctx, sg_period *r, const sg_game *game,
+                                uint64_t p)
+{
+    sg_period_info *i = &r->info;
+    r->by_theorem = 1;
+    i->applies = 1;
+    i->found = 1;
+    i->preperiod = 0;
+    i->period = p;
+    sg_value top = 0;
+    for (uint64_t x = 0; x < p; x++) {
+        sg_value v = sg_game_theorem_value(game, r->theorem, x);
+        if (v > top)
+            top = v;
+    }
+    r->width = sg_width_for(top);
+    r->values = sg_alloc_raw(ctx, (size_t)p, r->width);
+    if (!r->values)
+        return ctx->status;
+    for (uint64_t x = 0; x < p; x++)
+        sg_store(r->values, r->width, x,
+                 sg_game_theorem_value(game, r->theorem, x));
+    r->held = p;
+    i->max_value = top;
+
+    uint64_t last = i->limit < THEOREM_CHECK_LIMIT ? i->limit
+                                                   : THEOREM_CHECK_LIMIT;
+    while (last > 0 && (double)sg_game_max_moves(game, last) *
+                               (double)(last + 1) > THEOREM_CHECK_WORK)
+        last /= 2;
+    sg_values *v = NULL;
+    sg_status st = sg_compute(ctx, game, last, NULL, &v);
+    if (st != SG_OK)
+        return st;
+    r->theorem_checked = 1;
+    for (uint64_t x = 0; x < v->count; x++)
+        if (sg_values_get(v, x) != sg_period_value(r, x))
+            r->theorem_checked = 0;
+    i->computed = v->count;
+    sg_values_free(v);
+    return find_witnesses(ctx, r);
 }
 
 /* Checks that a search up to LIMIT fits in memory and in the engine's work
@@ -412,9 +509,26 @@ uint64_t sg_period_limit_for(const sg_game *game, uint64_t max)
     return max == 0 ? 1 : max < limit ? max : limit;
 }
 
+static sg_period *find_period(sg_ctx *ctx, const sg_game *game,
+                              uint64_t limit, bool use_theorem);
+
 sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
 {
+    return find_period(ctx, game, limit, true);
+}
+
+sg_period *sg_period_find_searching(sg_ctx *ctx, const sg_game *game,
+                                    uint64_t limit)
+{
+    return find_period(ctx, game, limit, false);
+}
+
+static sg_period *find_period(sg_ctx *ctx, const sg_game *game,
+                              uint64_t limit, bool use_theorem)
+{
     sg_period_rule rule = game->ops->period_rule(game);
+    const sg_theorem *theorem = sg_game_theorem(game);
+    uint64_t theorem_p = theorem ? sg_game_theorem_period(game) : 0;
     if (rule == SG_PERIOD_NONE) {
         sg_ctx_fail(ctx, SG_EINPUT, "%s: a game graph has finitely many "
                     "positions and no period; periods belong to subtraction "
@@ -424,6 +538,21 @@ sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
     if (limit == 0)
         limit = default_limit(game);
     uint64_t k = game->ops->reach(game);
+    if (use_theorem && theorem_p && theorem_p <= THEOREM_BLOCK_MAX) {
+        sg_period *r = sg_alloc(ctx, 1, sizeof *r);
+        if (!r)
+            return NULL;
+        r->theorem = theorem;
+        snprintf(r->theorem_text, sizeof r->theorem_text, "%s", theorem->text);
+        snprintf(r->theorem_why, sizeof r->theorem_why, "%s", theorem->why);
+        r->info.limit = limit;
+        r->info.max_amount = k;
+        if (theorem_search(ctx, r, game, theorem_p) != SG_OK) {
+            sg_period_free(r);
+            return NULL;
+        }
+        return r;
+    }
     unsigned width = sg_width_for(game->ops->value_bound(game, limit));
     if (check_limit(ctx, game, limit, k, width) != SG_OK)
         return NULL;
@@ -431,7 +560,11 @@ sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
     sg_period *r = sg_alloc(ctx, 1, sizeof *r);
     if (!r)
         return NULL;
-    r->theorem = sg_game_theorem(game);
+    r->theorem = theorem;
+    if (theorem) {
+        snprintf(r->theorem_text, sizeof r->theorem_text, "%s", theorem->text);
+        snprintf(r->theorem_why, sizeof r->theorem_why, "%s", theorem->why);
+    }
     r->width = width;
     r->theorem_checked = -1;
     r->info.limit = limit;
@@ -677,6 +810,16 @@ static void text_certified(writer *w, const sg_game *game)
                       "%llu\n\n",
                       (unsigned long long)n0, (unsigned long long)p,
                       (unsigned long long)n0);
+    if (w->r->by_theorem) {
+        sg_buf_printf(&w->b, "proof:    the theorem %s (checked against "
+                      "sg(0..%llu)%s):\n  %s\n",
+                      w->r->theorem_text,
+                      (unsigned long long)(i->computed - 1),
+                      w->r->theorem_checked == 1 ? "" : ", CONTRADICTED",
+                      w->r->theorem_why);
+        put_smallest(w);
+        return;
+    }
     if (game->ops->period_rule(game) == SG_PERIOD_SPAN) {
         sg_buf_puts(&w->scratch, "certificate: by ");
         game->ops->certificate_words(game, &w->scratch);
@@ -745,7 +888,7 @@ static void text_report(writer *w, const sg_game *game)
                           w->r->theorem_checked == 1 ? "checked"
                                                      : "CONTRADICTED",
                           (unsigned long long)(i->computed - 1),
-                          w->r->theorem->why);
+                          w->r->theorem_why);
         if (i->found) {
             sg_buf_printf(&w->b, "observed: sg(0..%llu) repeats with period "
                           "%llu from x = %llu%s\n",
@@ -761,7 +904,12 @@ static void text_report(writer *w, const sg_game *game)
                           (unsigned long long)i->max_value);
         }
     }
-    if (i->applies && i->found)
+    if (w->r->by_theorem)
+        sg_buf_printf(&w->b, "values computed: sg(0..%llu), to check the "
+                      "theorem (limit %llu)\n",
+                      (unsigned long long)(i->computed - 1),
+                      (unsigned long long)i->limit);
+    else if (i->applies && i->found)
         sg_buf_printf(&w->b, "values computed: sg(0..%llu), of which the "
                       "proof uses sg(0..%llu) (limit %llu)\n",
                       (unsigned long long)(i->computed - 1),
@@ -794,7 +942,16 @@ static void json_report(writer *w, const sg_game *game)
     sg_buf_puts(b, ", \"set\": ");
     sg_escape_add(b, SG_ESCAPE_JSON, game->spec, strlen(game->spec), true);
     sg_buf_printf(b, ", \"applies\": %s", i->applies ? "true" : "false");
-    if (!i->applies) {
+    if (w->r->by_theorem) {
+        if (i->max_amount)
+            sg_buf_printf(b, ", \"k\": %llu",
+                          (unsigned long long)i->max_amount);
+        sg_buf_puts(b, ", \"proof\": \"theorem\", \"theorem\": ");
+        sg_escape_add(b, SG_ESCAPE_JSON, w->r->theorem_text,
+                      strlen(w->r->theorem_text), true);
+        sg_buf_printf(b, ", \"theorem_checked\": %s",
+                      w->r->theorem_checked == 1 ? "true" : "false");
+    } else if (!i->applies) {
         const char *theorem = sg_period_theorem(w->r);
         sg_buf_puts(b, ", \"theorem\": ");
         if (theorem)
@@ -822,7 +979,7 @@ static void json_report(writer *w, const sg_game *game)
                       (unsigned long long)i->period);
         json_values(w, "block", i->preperiod, i->period);
         json_values(w, "before", 0, i->preperiod);
-        if (i->applies)
+        if (i->applies && !w->r->by_theorem)
             sg_buf_printf(b, ", \"certificate\": {\"from\": %llu, \"to\": "
                           "%llu, \"shift\": %llu, \"needs\": %llu}",
                           (unsigned long long)i->cert_from,

@@ -671,6 +671,16 @@ static sg_status cover_steps(sg_ctx *ctx, sg_batch *b, uint64_t max,
     return SG_OK;
 }
 
+/* Whether the batch's values (or steps) already reach MAX: the common case,
+ * tested before the words of a failure are written, which would otherwise
+ * cost more than the line's answer. */
+static bool covered(const sg_batch *b, uint64_t max)
+{
+    if (b->every_mode)
+        return b->every && max <= sg_every_last(b->every);
+    return b->lookup && max <= sg_lookup_max(b->lookup);
+}
+
 static sg_status cover(sg_ctx *ctx, sg_batch *b, uint64_t max,
                        const char *where)
 {
@@ -908,7 +918,7 @@ static sg_status batch_line(sg_ctx *ctx, sg_batch *b, const char *s,
     uint64_t ignored;
     if (first_zero != SIZE_MAX)
         return read_part(ctx, b, "0", 1, first_zero + 1, &ignored);
-    if (!sg_game_is_finite(game)) {
+    if (!sg_game_is_finite(game) && !b->misere && !covered(b, largest)) {
         char where[64];
         snprintf(where, sizeof where, "%s %llu", word,
                  (unsigned long long)largest);
@@ -998,7 +1008,8 @@ static sg_status read_count(sg_ctx *ctx, sg_batch *b, const char *tok,
 /* Answers the sum just completed and moves on to the next case. */
 static sg_status counted_answer(sg_ctx *ctx, sg_batch *b)
 {
-    if (b->have && !sg_game_is_finite(b->game) && !b->misere) {
+    if (b->have && !sg_game_is_finite(b->game) && !b->misere &&
+        !covered(b, b->largest)) {
         char where[96];
         snprintf(where, sizeof where, "case %llu: %s %llu",
                  (unsigned long long)b->case_no, b->game->ops->noun,

@@ -129,6 +129,20 @@ typedef struct sg_theorem {
     sg_value (*value)(uint64_t x);
 } sg_theorem;
 
+/* Values computed in rounds, each extending the table of the round before,
+ * for a period search whose rounds double: every value is computed once.
+ * start() makes a run, extend() computes up to LAST (a failed extension
+ * leaves the values of the rounds before it), values() reads the table
+ * (WIDTH 2 or 4 bytes a value, valid until the next extension), take()
+ * hands the table to the caller, who frees it, and end() frees the run. */
+typedef struct sg_value_rounds {
+    void *(*start)(sg_ctx *ctx, const sg_game *game);
+    sg_status (*extend)(sg_ctx *ctx, void *run, uint64_t last);
+    const void *(*values)(const void *run, unsigned *width, sg_value *max);
+    void *(*take)(void *run, unsigned *width);
+    void (*end)(void *run);
+} sg_value_rounds;
+
 typedef struct sg_game_ops {
     /* The kind's name, as the registry and messages know it. */
     const char *name;
@@ -178,6 +192,10 @@ typedef struct sg_game_ops {
     sg_status (*values)(sg_ctx *ctx, const sg_game *game, uint64_t last,
                         sg_values **out);
 
+    /* Optional, beside values: the same values in rounds that extend the
+     * table instead of starting again from 0 (see sg_value_rounds). */
+    const struct sg_value_rounds *rounds;
+
     /* With SG_SHAPE_AMOUNTS: the amounts up to LIMIT, ascending, in a new
      * array (*N its length), or NULL after recording an error. */
     uint64_t *(*amounts)(sg_ctx *ctx, const sg_game *game, uint64_t limit,
@@ -204,6 +222,15 @@ typedef struct sg_game_ops {
 
     /* Optional: a proven closed form, or NULL when there is none. */
     const sg_theorem *(*theorem)(const sg_game *game);
+
+    /* Optional, for a closed form whose value function is NULL because it
+     * depends on the game (x mod (m + 1) for S = {1..m}): sg(x). */
+    sg_value (*theorem_value)(const sg_game *game, uint64_t x);
+
+    /* Optional: the smallest period of the closed form's values, which
+     * then repeat from x = 0 on; 0 (or NULL) when they do not repeat.  A
+     * period search answers from it at once. */
+    uint64_t (*theorem_period)(const sg_game *game);
 
     /* What the period module may assume. */
     sg_period_rule (*period_rule)(const sg_game *game);
@@ -324,6 +351,27 @@ static inline uint64_t sg_game_max_moves(const sg_game *game, uint64_t last)
 static inline const sg_theorem *sg_game_theorem(const sg_game *game)
 {
     return game->ops->theorem ? game->ops->theorem(game) : NULL;
+}
+
+/* sg(x) by THEOREM, GAME's closed form. */
+static inline sg_value sg_game_theorem_value(const sg_game *game,
+                                             const sg_theorem *theorem,
+                                             uint64_t x)
+{
+    return theorem->value ? theorem->value(x)
+                          : game->ops->theorem_value(game, x);
+}
+
+/* sg_period_find() without the shortcut of a closed form that repeats:
+ * the search and its certificate, as for any other game, so that tests can
+ * check the one against the other. */
+sg_period *sg_period_find_searching(sg_ctx *ctx, const sg_game *game,
+                                    uint64_t limit);
+
+/* The smallest period of GAME's closed form from x = 0, or 0. */
+static inline uint64_t sg_game_theorem_period(const sg_game *game)
+{
+    return game->ops->theorem_period ? game->ops->theorem_period(game) : 0;
 }
 
 /* The amounts of GAME up to LIMIT (see sg_game_ops.amounts), or NULL with

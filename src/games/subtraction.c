@@ -27,6 +27,13 @@ typedef struct subtraction {
     sg_set_family family;
     uint64_t *amounts;  /* explicit sets: the amounts, ascending */
     size_t namounts;
+    /* An explicit set's closed form, when the residue theorem gives one
+     * (see find_residue_theorem): sg(x) = floor(x / divisor) mod modulus. */
+    bool has_theorem;
+    uint64_t divisor, modulus;
+    sg_theorem residue;
+    char residue_text[96];
+    char residue_why[512];
 } subtraction;
 
 static const subtraction *sub(const sg_game *game)
@@ -194,6 +201,106 @@ static sg_game *family_game(sg_ctx *ctx, const family_def *f)
     return &g->base;
 }
 
+static uint64_t gcd_u64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Appends WORDS to the why of G's theorem, wrapped so that report lines
+ * stay within 78 characters (later lines start with two spaces, as the
+ * reports expect). */
+static void why_words(subtraction *g, const char *words)
+{
+    char *out = g->residue_why;
+    size_t len = strlen(out), cap = sizeof g->residue_why;
+    size_t col = 0;
+    for (size_t i = len; i > 0 && out[i - 1] != '\n'; i--)
+        col++;
+    if (len == 0)
+        col = 0;
+    const char *p = words;
+    while (*p) {
+        const char *e = strchr(p, ' ');
+        size_t w = e ? (size_t)(e - p) : strlen(p);
+        const char *sep = col == 0 && len == 0 ? ""
+                          : col + 1 + w > 76    ? "\n  "
+                                                : " ";
+        int n = snprintf(out + len, cap - len, "%s%.*s", sep, (int)w, p);
+        if (n < 0 || (size_t)n >= cap - len)
+            return;
+        len += (size_t)n;
+        col = sep[0] == '\n' ? 2 + w : col + strlen(sep) + w;
+        p += w;
+        while (*p == ' ')
+            p++;
+    }
+}
+
+/* The residue theorem: if S holds every amount from 1 to m and no multiple
+ * of m + 1, then sg(x) = x mod (m + 1).  By induction on x, with r = x mod
+ * (m + 1): no amount is a multiple of m + 1, so no move keeps the residue
+ * and no option has the value r; taking 1, ..., r reaches the residues
+ * r - 1, ..., 0, so every smaller value is an option's.  When every amount
+ * is a multiple of d, a move keeps x mod d and plays S/d on floor(x / d),
+ * so sg(x) = sg_{S/d}(floor(x / d)).  {1..m}, the odd sets with 1 and
+ * {2,4} are cases; only m = the length of the run 1, 2, ... in S/d can
+ * work, since a longer m would put m + 1 itself in S. */
+static void find_residue_theorem(subtraction *g)
+{
+    uint64_t d = 0;
+    for (size_t i = 0; i < g->namounts; i++)
+        d = gcd_u64(g->amounts[i], d);
+    uint64_t m = 0;
+    while (m < g->namounts && g->amounts[m] / d == m + 1)
+        m++;
+    if (m == 0)
+        return;
+    uint64_t mod = m + 1;
+    for (size_t i = m; i < g->namounts; i++)
+        if (g->amounts[i] / d % mod == 0)
+            return;
+    g->has_theorem = true;
+    g->divisor = d;
+    g->modulus = mod;
+    char words[256];
+    if (d == 1) {
+        snprintf(g->residue_text, sizeof g->residue_text,
+                 "sg(x) = x mod %llu", (unsigned long long)mod);
+    } else {
+        snprintf(g->residue_text, sizeof g->residue_text,
+                 "sg(x) = floor(x/%llu) mod %llu", (unsigned long long)d,
+                 (unsigned long long)mod);
+        snprintf(words, sizeof words, "every amount is a multiple of %llu, "
+                 "so a move keeps x mod %llu and plays S/%llu on "
+                 "floor(x/%llu);", (unsigned long long)d,
+                 (unsigned long long)d, (unsigned long long)d,
+                 (unsigned long long)d);
+        why_words(g, words);
+    }
+    char set[32] = "S";
+    if (d > 1)
+        snprintf(set, sizeof set, "S/%llu", (unsigned long long)d);
+    if (m == 1)
+        snprintf(words, sizeof words, "%s holds 1 and only odd amounts, so "
+                 "every move changes the parity, and taking 1 reaches the "
+                 "other one", set);
+    else
+        snprintf(words, sizeof words, "%s holds every amount from 1 to %llu "
+                 "and no multiple of %llu, so no move keeps the residue mod "
+                 "%llu, and taking 1 to %llu reaches the smaller residues",
+                 set, (unsigned long long)m, (unsigned long long)mod,
+                 (unsigned long long)mod, (unsigned long long)m);
+    why_words(g, words);
+    g->residue.text = g->residue_text;
+    g->residue.why = g->residue_why;
+    g->residue.value = NULL;
+}
+
 /* Makes the game of AMOUNTS[0..n) (n >= 1, ascending, each once), taking
  * ownership of the array, which is freed on failure too. */
 static sg_game *explicit_game(sg_ctx *ctx, uint64_t *amounts, size_t n)
@@ -206,6 +313,7 @@ static sg_game *explicit_game(sg_ctx *ctx, uint64_t *amounts, size_t n)
     g->family = SG_SET_EXPLICIT;
     g->amounts = amounts;
     g->namounts = n;
+    find_residue_theorem(g);
     sg_buf canonical, describe;
     sg_buf_init(&canonical);
     sg_buf_init(&describe);
@@ -569,10 +677,28 @@ static const sg_theorem nim_theorem = {
 
 static const sg_theorem *theorem(const sg_game *game)
 {
-    switch (sub(game)->family) {
+    const subtraction *s = sub(game);
+    switch (s->family) {
     case SG_SET_POW2: return &pow2_theorem;
     case SG_SET_ALL: return &nim_theorem;
+    case SG_SET_EXPLICIT: return s->has_theorem ? &s->residue : NULL;
     default: return NULL;
+    }
+}
+
+static sg_value theorem_value(const sg_game *game, uint64_t x)
+{
+    const subtraction *s = sub(game);
+    return (sg_value)(x / s->divisor % s->modulus);
+}
+
+static uint64_t theorem_period(const sg_game *game)
+{
+    const subtraction *s = sub(game);
+    switch (s->family) {
+    case SG_SET_POW2: return 3;
+    case SG_SET_EXPLICIT: return s->has_theorem ? s->divisor * s->modulus : 0;
+    default: return 0;
     }
 }
 
@@ -617,6 +743,8 @@ static const sg_game_ops subtraction_ops = {
     .amounts = amounts_upto,
     .reach = reach,
     .theorem = theorem,
+    .theorem_value = theorem_value,
+    .theorem_period = theorem_period,
     .period_rule = period_rule,
     .no_certificate_words = no_certificate_words,
 };

@@ -649,6 +649,40 @@ static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
     return sg_code_values(ctx, &tb(game)->code, last, out);
 }
 
+static void *rounds_start(sg_ctx *ctx, const sg_game *game)
+{
+    return sg_code_run_new(ctx, &tb(game)->code);
+}
+
+static sg_status rounds_extend(sg_ctx *ctx, void *run, uint64_t last)
+{
+    return sg_code_run_extend(ctx, run, last);
+}
+
+static const void *rounds_values(const void *run, unsigned *width,
+                                 sg_value *max)
+{
+    return sg_code_run_values(run, width, max);
+}
+
+static void *rounds_take(void *run, unsigned *width)
+{
+    return sg_code_run_take(run, width);
+}
+
+static void rounds_end(void *run)
+{
+    sg_code_run_free(run);
+}
+
+static const sg_value_rounds rounds = {
+    .start = rounds_start,
+    .extend = rounds_extend,
+    .values = rounds_values,
+    .take = rounds_take,
+    .end = rounds_end,
+};
+
 static void destroy(sg_game *game)
 {
     takebreak *g = (takebreak *)game;
@@ -671,6 +705,7 @@ static const sg_game_ops takebreak_ops = {
     .shape = shape,
     .reach = reach,
     .values = values,
+    .rounds = &rounds,
     .theorem = theorem,
     .period_rule = period_rule,
     .certificate_end = certificate_end,

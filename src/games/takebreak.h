@@ -93,4 +93,20 @@ void sg_code_certificate_words(const sg_code *code, sg_buf *b);
 sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
                          sg_values **out);
 
+/* The same values, computed in rounds: a run is extended to LAST, then to
+ * a larger LAST, each time from where it stopped, so that a period search
+ * whose rounds double computes every value once.  The values so far are
+ * read with sg_code_run_values() (WIDTH 2 or 4 bytes each, the largest in
+ * *MAX), valid until the next extension; sg_code_run_take() hands the
+ * table over to the caller (who frees it), after which the run only frees.
+ * A failed extension (SG_ELIMIT, SG_ENOMEM) leaves the values of the
+ * rounds before it in place.  CODE must outlive the run. */
+typedef struct sg_code_run sg_code_run;
+sg_code_run *sg_code_run_new(sg_ctx *ctx, const sg_code *code);
+sg_status sg_code_run_extend(sg_ctx *ctx, sg_code_run *run, uint64_t last);
+const void *sg_code_run_values(const sg_code_run *run, unsigned *width,
+                               sg_value *max);
+void *sg_code_run_take(sg_code_run *run, unsigned *width);
+void sg_code_run_free(sg_code_run *run);
+
 #endif /* SGVIZ_GAMES_TAKEBREAK_H */

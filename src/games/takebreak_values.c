@@ -147,16 +147,28 @@ typedef struct tb {
     /* The rare-value method: the mask (0: not in use), the heaps whose
      * value is rare under it, and how often each value occurs. */
     uint64_t mask;
+    /* 1 when the heap's parity is folded into the classes, which every
+     * amount that splits in two having the parity KPAR allows. */
+    unsigned fold, kpar;
+    bool fold_ok;
     uint32_t *rare;
     uint32_t *rare_value; /* the value of each rare heap */
     size_t nrare, rare_cap;
     /* The rare values below the candidate not reached yet, as bits; as
      * many words as the marks have values. */
     uint64_t *need;
+    /* count[2v + c]: the heaps x >= 1 of value v with (x + kpar) mod 2 = c. */
     uint64_t *count;
     size_t count_cap;
     uint64_t next_mask_at;
     double work;
+    /* The next heap to compute: sg(0..next - 1) are held.  A run is
+     * extended round after round from here, keeping the values, the rare
+     * list, the counts and the mask. */
+    uint64_t next;
+    /* Once follow_period() has proved a period, every later value is the
+     * one this far back (0: none yet). */
+    uint64_t proved_period;
 } tb;
 
 static inline sg_value value_at(const tb *t, uint64_t x)
@@ -164,14 +176,22 @@ static inline sg_value value_at(const tb *t, uint64_t x)
     return t->v16 ? t->v16[x] : t->v32[x];
 }
 
-static inline bool is_rare(uint64_t mask, sg_value v)
+/* Whether heap X, of value V, is rare: the parity of v & mask is 0, or
+ * with the heap's parity folded in (see choose_mask), the parity of
+ * x + kpar. */
+static inline bool is_rare(const tb *t, uint64_t x, sg_value v)
 {
-    return (__builtin_popcountll(v & mask) & 1) == 0;
+    unsigned want = t->fold & (unsigned)((x + t->kpar) & 1);
+    return (unsigned)(__builtin_popcountll(v & t->mask) & 1) == want;
 }
 
 static sg_status build_lists(tb *t)
 {
     const sg_code *c = t->code;
+    free(t->one.k);
+    free(t->two.k);
+    free(t->three.k);
+    t->one = t->two = t->three = (klist){NULL, 0};
     /* A finite code has no digit past its last; a repeating tail has one
      * for every amount up to the largest heap. */
     uint64_t kmax = sg_code_finite(c) ? (uint64_t)c->ndigits - 1 : t->last;
@@ -191,6 +211,33 @@ static sg_status build_lists(tb *t)
             if (sg_code_digit(c, k) & (1u << bit))
                 l->k[l->n++] = k;
         }
+    }
+    t->fold_ok = t->two.n > 0;
+    for (size_t i = 1; i < t->two.n; i++)
+        if ((t->two.k[i] ^ t->two.k[0]) & 1)
+            t->fold_ok = false;
+    unsigned kpar = t->two.n ? (unsigned)(t->two.k[0] & 1) : 0;
+    /* A run that grows may gain amounts (a repeating tail, or a first
+     * round shorter than the code): the counts follow a new parity, and a
+     * mask that folds the parity in is dropped when the amounts no longer
+     * allow it, until the next choice. */
+    if (kpar != t->kpar) {
+        for (size_t v = 0; 2 * v + 1 < t->count_cap; v++) {
+            uint64_t even = t->count[2 * v];
+            t->count[2 * v] = t->count[2 * v + 1];
+            t->count[2 * v + 1] = even;
+        }
+        t->kpar = kpar;
+        if (t->fold) {
+            t->mask = 0;
+            t->fold = 0;
+            t->nrare = 0;
+        }
+    }
+    if (t->fold && !t->fold_ok) {
+        t->mask = 0;
+        t->fold = 0;
+        t->nrare = 0;
     }
     return SG_OK;
 }
@@ -324,20 +371,21 @@ static double pair_work(const tb *t, uint64_t n)
  * the values whose bits are set in NEED, clearing each as it is found,
  * until *LEFT of them are found or the splits run out.  Returns the splits
  * scanned.  The hot loop of the method, so written once per width.  It
- * starts from the even splits: both their parts are large heaps, whose
- * values are the most varied, so the values wanted turn up sooner (about
- * a sixth fewer splits for 0.6 than from a = 1). */
+ * starts from a = 1: the part a then takes few values, so the values
+ * wanted, those of the other part's class, turn up as the other part
+ * runs down the recent heaps (from the even splits, which once looked
+ * better, 0.127 took five times as long, 0.6 half again as long). */
 #define SCAN_SPLITS(NAME, TYPE)                                               \
     static uint64_t NAME(const TYPE *v, uint64_t m, uint64_t top,            \
                          uint64_t *need, size_t *left)                       \
     {                                                                        \
-        for (uint64_t a = top; a >= 1; a--) {                                \
+        for (uint64_t a = 1; a <= top; a++) {                                \
             uint64_t x = (uint64_t)(v[a] ^ v[m - a]);                        \
             uint64_t bit = UINT64_C(1) << (x & 63);                          \
             if (need[x >> 6] & bit) {                                        \
                 need[x >> 6] &= ~bit;                                        \
                 if (--*left == 0)                                            \
-                    return top - a + 1;                                      \
+                    return a;                                                \
             }                                                                \
         }                                                                    \
         return top;                                                          \
@@ -350,22 +398,45 @@ SCAN_SPLITS(scan32, uint32_t)
 static sg_value rare_mex(tb *t, uint64_t n, uint64_t id)
 {
     const uint64_t mask = t->mask;
-    /* Every split with a rare part: all the common values splits reach. */
+    /* A split of m = a + b with exactly one rare part reaches exactly the
+     * values whose parity under the mask is COMPLETE: 1, or with the heap
+     * parity folded in, 1 + parity(m), since parity(a) + parity(b) =
+     * parity(m), the same for every split as every k has one parity. */
+    const unsigned complete =
+        1u ^ (t->fold & (unsigned)((n + t->kpar) & 1));
+    /* Every split with a rare part: all the common values splits reach.
+     * The rare heaps ascend, so the loop ends at the first one too large;
+     * with values of 16 bits (the usual case) the loop reads them
+     * directly. */
+    const uint32_t *rare = t->rare, *rare_value = t->rare_value;
+    uint64_t *stamp = t->stamp;
+    const size_t nrare = t->nrare;
     for (size_t i = 0; i < t->two.n && t->two.k[i] + 2 <= n; i++) {
         uint64_t k = t->two.k[i], m = n - k;
-        bool distinct = sg_code_distinct(t->code, k);
-        for (size_t j = 0; j < t->nrare && t->rare[j] < m; j++) {
-            uint64_t a = t->rare[j];
-            if (distinct && 2 * a == m)
-                continue;
-            mark(t, t->rare_value[j] ^ value_at(t, m - a), id);
+        if (sg_code_distinct(t->code, k)) {
+            for (size_t j = 0; j < nrare && rare[j] < m; j++) {
+                uint64_t a = rare[j];
+                if (2 * a != m)
+                    mark(t, rare_value[j] ^ value_at(t, m - a), id);
+            }
+        } else if (t->v16) {
+            const uint16_t *v = t->v16 + m;
+            for (size_t j = 0; j < nrare && rare[j] < m; j++)
+                stamp[rare_value[j] ^ *(v - rare[j])] = id;
+        } else {
+            for (size_t j = 0; j < nrare && rare[j] < m; j++)
+                stamp[rare_value[j] ^ value_at(t, m - rare[j])] = id;
         }
     }
-    /* The least common value no option reaches. */
+    /* The least value of that class that no option reaches (the mask is
+     * not 0 and below the power of two above every value, so one exists
+     * below twice that). */
     sg_value c = 0;
-    while (is_rare(mask, c) || t->stamp[c] == id)
+    while ((unsigned)(__builtin_popcountll(c & mask) & 1) != complete ||
+           t->stamp[c] == id)
         c++;
-    /* The rare values below it that no option has reached yet. */
+    /* The values of the other class below it that no option has reached
+     * yet. */
     size_t need = 0;
     for (sg_value v = 0; v < c; v++) {
         if (t->stamp[v] != id) {
@@ -397,19 +468,8 @@ static sg_value rare_mex(tb *t, uint64_t n, uint64_t id)
 /* Chooses the mask under which the fewest heaps 1..n have rare values
  * (Walsh-Hadamard transform of the counts of each value), and lists those
  * heaps.  Without a mask that makes them rare, the method is not used. */
-static sg_status choose_mask(tb *t, uint64_t n)
+static void walsh_hadamard(int64_t *h, size_t size)
 {
-    size_t size = 1;
-    while (size <= t->max_value)
-        size *= 2;
-    uint64_t *w = sg_alloc(t->ctx, size, sizeof *w);
-    if (!w)
-        return t->ctx->status;
-    int64_t *h = (int64_t *)w;
-    for (size_t v = 0; v < size && v < t->count_cap; v++)
-        h[v] = (int64_t)t->count[v];
-    /* h[m] becomes sum over v of count[v] * (-1)^popcount(v & m): the heaps
-     * with rare values under m minus those with common ones. */
     for (size_t len = 1; len < size; len *= 2)
         for (size_t i = 0; i < size; i += 2 * len)
             for (size_t j = i; j < i + len; j++) {
@@ -417,23 +477,58 @@ static sg_status choose_mask(tb *t, uint64_t n)
                 h[j] = a + b;
                 h[j + len] = a - b;
             }
-    int64_t total = h[0];
+}
+
+static sg_status choose_mask(tb *t, uint64_t n)
+{
+    size_t size = 1;
+    while (size <= t->max_value)
+        size *= 2;
+    uint64_t *w = sg_alloc(t->ctx, 2 * size, sizeof *w);
+    if (!w)
+        return t->ctx->status;
+    /* h0, h1: the counts of the heaps with (x + kpar) even and odd. */
+    int64_t *h0 = (int64_t *)w, *h1 = h0 + size;
+    for (size_t v = 0; v < size && 2 * v + 1 < t->count_cap; v++) {
+        h0[v] = (int64_t)t->count[2 * v];
+        h1[v] = (int64_t)t->count[2 * v + 1];
+    }
+    /* h[m] becomes sum over v of count[v] * (-1)^popcount(v & m): the heaps
+     * with rare values under m minus those with common ones. */
+    walsh_hadamard(h0, size);
+    walsh_hadamard(h1, size);
+    int64_t total0 = h0[0], total1 = h1[0];
     uint64_t best = 0;
-    int64_t best_rare = total;
+    unsigned best_fold = 0;
+    int64_t best_rare = total0 + total1;
     for (size_t m = 1; m < size; m++) {
-        int64_t rare = (total + h[m]) / 2;
+        /* Values alone: rare when v & m has even parity. */
+        int64_t rare = (total0 + total1 + h0[m] + h1[m]) / 2;
         if (rare < best_rare) {
             best_rare = rare;
             best = m;
+            best_fold = 0;
+        }
+        /* With the heap's parity folded in: rare when the parity of v & m
+         * is that of x + kpar (0.127's rare heaps: 1 + the heap's
+         * parity). */
+        if (!t->fold_ok)
+            continue;
+        rare = (total0 + h0[m]) / 2 + (total1 - h1[m]) / 2;
+        if (rare < best_rare) {
+            best_rare = rare;
+            best = m;
+            best_fold = 1;
         }
     }
     free(w);
     t->mask = (uint64_t)best_rare * RARE_SHARE <= n ? best : 0;
+    t->fold = t->mask ? best_fold : 0;
     t->nrare = 0;
     if (!t->mask)
         return SG_OK;
     for (uint64_t x = 1; x <= n; x++)
-        if (is_rare(t->mask, value_at(t, x)) &&
+        if (is_rare(t, x, value_at(t, x)) &&
             add_rare(t, x, value_at(t, x)) != SG_OK)
             return t->ctx->status;
     return SG_OK;
@@ -472,9 +567,9 @@ static sg_status record(tb *t, uint64_t n, sg_value v)
         if (stamp_room(t, 2 * top) != SG_OK)
             return t->ctx->status;
     }
-    if (v >= t->count_cap) {
+    if (2 * v + 1 >= t->count_cap) {
         size_t cap = t->count_cap ? t->count_cap : 256;
-        while (cap <= v)
+        while (cap <= 2 * v + 1)
             cap *= 2;
         uint64_t *c = sg_grow(t->ctx, t->count, cap, sizeof *c);
         if (!c)
@@ -484,8 +579,8 @@ static sg_status record(tb *t, uint64_t n, sg_value v)
         t->count_cap = cap;
     }
     if (n > 0)
-        t->count[v]++;
-    if (t->mask && n > 0 && is_rare(t->mask, v)) {
+        t->count[2 * v + ((n + t->kpar) & 1)]++;
+    if (t->mask && n > 0 && is_rare(t, n, v)) {
         if (add_rare(t, n, v) != SG_OK)
             return t->ctx->status;
         /* When rare heaps stop being rare, the mask is chosen again (not at
@@ -585,23 +680,38 @@ static bool follow_period(tb *t, uint64_t n)
     uint64_t end = code_end(t->code, n0, per);
     if (end == UINT64_MAX || end + per > n)
         return false;
-    for (x = n; x <= t->last; x++) {
+    t->proved_period = per;
+    return true;
+}
+
+/* Fills sg(next..last) from the proved period. */
+static void fill_periodic(tb *t)
+{
+    uint64_t per = t->proved_period;
+    for (uint64_t x = t->next; x <= t->last; x++) {
         if (t->v16)
             t->v16[x] = t->v16[x - per];
         else
             t->v32[x] = t->v32[x - per];
     }
-    return true;
+    t->next = t->last + 1;
 }
 
 static sg_status compute(tb *t)
 {
+    if (t->proved_period) {
+        fill_periodic(t);
+        return SG_OK;
+    }
     sg_status st = stamp_room(t, 2);
-    for (uint64_t n = 0; n <= t->last && st == SG_OK; n++) {
+    for (uint64_t n = t->next; n <= t->last && st == SG_OK; n++) {
         uint64_t id = n + 1;
         if (n == t->next_mask_at) {
-            if (follow_period(t, n))
+            if (follow_period(t, n)) {
+                t->next = n;
+                fill_periodic(t);
                 return SG_OK;
+            }
             st = choose_mask(t, n - 1);
             if (st != SG_OK)
                 break;
@@ -636,6 +746,8 @@ static sg_status compute(tb *t)
         }
         if (st == SG_OK)
             st = record(t, n, v);
+        if (st == SG_OK)
+            t->next = n + 1;
     }
     return st;
 }
@@ -670,17 +782,29 @@ static sg_values *finish(tb *t)
     return out;
 }
 
-sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
-                         sg_values **out)
-{
-    *out = NULL;
+struct sg_code_run {
     tb t;
-    memset(&t, 0, sizeof t);
-    t.ctx = ctx;
-    t.code = code;
-    t.last = last;
-    t.next_mask_at = FIRST_MASK_AT;
-    sg_status st = sg_check_memory(ctx, last + 1, 2);
+};
+
+sg_code_run *sg_code_run_new(sg_ctx *ctx, const sg_code *code)
+{
+    sg_code_run *run = sg_alloc(ctx, 1, sizeof *run);
+    if (!run)
+        return NULL;
+    run->t.ctx = ctx;
+    run->t.code = code;
+    run->t.next_mask_at = FIRST_MASK_AT;
+    return run;
+}
+
+sg_status sg_code_run_extend(sg_ctx *ctx, sg_code_run *run, uint64_t last)
+{
+    tb *t = &run->t;
+    t->ctx = ctx;
+    if (t->next > last)
+        return SG_OK;
+    const sg_code *code = t->code;
+    sg_status st = sg_check_memory(ctx, last + 1, t->v32 ? 4 : 2);
     /* The rare-value method needs few amounts that split; with a repeating
      * tail or splits into three heaps the plain count is what it costs,
      * and is judged before anything is allocated (a tail lists an amount
@@ -688,29 +812,82 @@ sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
     if (st == SG_OK && (!sg_code_finite(code) || count_amounts(code, 3,
                                                                last))) {
         double w = plain_work(code, last);
-        if (w > SG_WORK_MAX)
-            st = too_much(&t, 0, w);
+        if (w > SG_WORK_MAX) {
+            uint64_t was = t->last;
+            t->last = last;
+            st = too_much(t, 0, w);
+            t->last = was;
+        }
     }
-    if (st == SG_OK) {
-        t.v16 = sg_alloc_raw(ctx, (size_t)last + 1, sizeof *t.v16);
-        st = t.v16 ? build_lists(&t) : ctx->status;
+    if (st != SG_OK)
+        return st;
+    /* The table grows to LAST; values held stay where they are. */
+    if (t->v32) {
+        uint32_t *w = sg_grow(ctx, t->v32, (size_t)last + 1, sizeof *w);
+        if (!w)
+            return ctx->status;
+        t->v32 = w;
+    } else {
+        uint16_t *w = sg_grow(ctx, t->v16, (size_t)last + 1, sizeof *w);
+        if (!w)
+            return ctx->status;
+        t->v16 = w;
     }
+    t->last = last;
+    st = build_lists(t);
     if (st == SG_OK)
-        st = compute(&t);
+        st = compute(t);
+    return st;
+}
+
+const void *sg_code_run_values(const sg_code_run *run, unsigned *width,
+                               sg_value *max)
+{
+    *width = run->t.v16 ? 2 : 4;
+    *max = run->t.max_value;
+    return run->t.v16 ? (const void *)run->t.v16 : (const void *)run->t.v32;
+}
+
+void *sg_code_run_take(sg_code_run *run, unsigned *width)
+{
+    *width = run->t.v16 ? 2 : 4;
+    void *data = run->t.v16 ? (void *)run->t.v16 : (void *)run->t.v32;
+    run->t.v16 = NULL;
+    run->t.v32 = NULL;
+    return data;
+}
+
+void sg_code_run_free(sg_code_run *run)
+{
+    if (!run)
+        return;
+    tb *t = &run->t;
+    free(t->v16);
+    free(t->v32);
+    free(t->one.k);
+    free(t->two.k);
+    free(t->three.k);
+    free(t->stamp);
+    free(t->rare);
+    free(t->rare_value);
+    free(t->need);
+    free(t->count);
+    free(run);
+}
+
+sg_status sg_code_values(sg_ctx *ctx, const sg_code *code, uint64_t last,
+                         sg_values **out)
+{
+    *out = NULL;
+    sg_code_run *run = sg_code_run_new(ctx, code);
+    if (!run)
+        return ctx->status;
+    sg_status st = sg_code_run_extend(ctx, run, last);
     if (st == SG_OK) {
-        *out = finish(&t);
+        *out = finish(&run->t);
         if (!*out)
             st = ctx->status;
     }
-    free(t.v16);
-    free(t.v32);
-    free(t.one.k);
-    free(t.two.k);
-    free(t.three.k);
-    free(t.stamp);
-    free(t.rare);
-    free(t.rare_value);
-    free(t.need);
-    free(t.count);
+    sg_code_run_free(run);
     return st;
 }

@@ -77,7 +77,11 @@ sg_status sg_plot_format_parse(sg_ctx *ctx, const char *name,
 typedef struct plot {
     const sg_game *game;
     uint64_t from, to;
-    double x0, x1, y0, y1;  /* the data range the area shows */
+    /* The data range the area shows; x is counted from FROM, so that a
+     * window far out (x near 2^63, where doubles are 1024 apart) keeps
+     * every position apart. */
+    double x0, x1, y0, y1;
+    sg_lookup *lookup;      /* a far window's values, from a period */
     sg_value vmax;
     uint64_t p_count;
     float *dots[2];         /* x, y pairs, in points: [0] N, [1] P */
@@ -227,27 +231,58 @@ static sg_status find_period(sg_ctx *ctx, plot *pl)
     return SG_OK;
 }
 
+/* The width of TEXT in SIZE points, estimated as for Helvetica (the same
+ * estimate in every format, so that every format lays out alike). */
+static double text_width(const char *text, double size)
+{
+    double w = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if ((*p & 0xC0) != 0x80)
+            w += *p < 0x80 ? 0.56 : 1.0;
+    return w * size;
+}
+
+/* sg(X), from the values computed or the far window's lookup. */
+static sg_value value_at(const plot *pl, const sg_values *values, uint64_t x)
+{
+    return pl->lookup ? sg_lookup_get(pl->lookup, x)
+                      : sg_values_get(values, x);
+}
+
 static sg_status prepare(sg_ctx *ctx, plot *pl)
 {
     sg_values *values = NULL;
-    sg_status st = sg_compute(ctx, pl->game, pl->to, NULL, &values);
+    sg_status st = pl->lookup ? SG_OK
+                              : sg_compute(ctx, pl->game, pl->to, NULL,
+                                           &values);
     if (st != SG_OK)
         return st;
     for (uint64_t x = pl->from; x <= pl->to; x++) {
-        sg_value v = sg_values_get(values, x);
+        sg_value v = value_at(pl, values, x);
         if (v > pl->vmax)
             pl->vmax = v;
         pl->p_count += v == 0;
     }
     double span = (double)(pl->to - pl->from);
     double xpad = fmax(0.5, 0.01 * span);
-    pl->x0 = (double)pl->from - xpad;
-    pl->x1 = (double)pl->to + xpad;
+    pl->x0 = -xpad;
+    pl->x1 = span + xpad;
     double top = pl->vmax ? (double)pl->vmax : 1;
     double ypad = fmax(0.5, 0.04 * top);
     pl->y0 = -ypad;
     pl->y1 = top + ypad;
     pl->xstep = nice_step(span > 0 ? span : 1, 8, 1);
+    /* Far out the numbers are long (9000000000000200000): the ticks go
+     * further apart until their numbers fit between them. */
+    char widest[32];
+    snprintf(widest, sizeof widest, "%llu", (unsigned long long)pl->to);
+    double room = 1.2 * text_width(widest, TICK_SIZE);
+    while (pl->xstep / (pl->x1 - pl->x0) * (AREA_X1 - AREA_X0) < room &&
+           pl->xstep < span) {
+        double p10 = pow(10, floor(log10(pl->xstep) + 1e-9));
+        double lead = pl->xstep / p10;
+        pl->xstep = lead < 1.5 ? 2 * p10 : lead < 3 ? 5 * p10 : 10 * p10;
+    }
     pl->ystep = nice_step(top, 6, 1);
     /* Dots as large as the spacing of positions allows, within what reads
      * as a dot. */
@@ -260,8 +295,8 @@ static sg_status prepare(sg_ctx *ctx, plot *pl)
     g.bits[1] = g.bits[0] ? sg_alloc(ctx, bytes, 1) : NULL;
     st = g.bits[1] ? SG_OK : ctx->status;
     for (uint64_t x = pl->from; st == SG_OK && x <= pl->to; x++) {
-        sg_value v = sg_values_get(values, x);
-        if (!keep_dot(ctx, pl, &g, v == 0, px(pl, (double)x),
+        sg_value v = value_at(pl, values, x);
+        if (!keep_dot(ctx, pl, &g, v == 0, px(pl, (double)(x - pl->from)),
                       py(pl, (double)v)))
             st = ctx->status;
     }
@@ -310,16 +345,6 @@ typedef struct painter {
     void (*group)(void *u, const char *id, const char *attrs);
 } painter;
 
-/* The width of TEXT in SIZE points, estimated as for Helvetica (the same
- * estimate in every format, so that every format lays out alike). */
-static double text_width(const char *text, double size)
-{
-    double w = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if ((*p & 0xC0) != 0x80)
-            w += *p < 0x80 ? 0.56 : 1.0;
-    return w * size;
-}
 
 static void format_number(char *buf, size_t size, double v)
 {
@@ -331,12 +356,16 @@ static void paint_axes(const plot *pl, const painter *pt, void *u)
     char buf[64];
     pt->group(u, "ticks", NULL);
     /* Grid lines and ticks first, the frame over them. */
-    double first = ceil((double)pl->from / pl->xstep);
-    for (double i = first; i * pl->xstep <= (double)pl->to + 1e-9; i++) {
-        double x = i * pl->xstep, X = px(pl, x);
+    /* The ticks are whole multiples of the step, found in whole numbers:
+     * far out, doubles cannot name every position. */
+    uint64_t step = pl->xstep >= 1 ? (uint64_t)pl->xstep : 1;
+    uint64_t tick = pl->from % step ? pl->from + (step - pl->from % step)
+                                    : pl->from;
+    for (; tick <= pl->to && tick >= pl->from; tick += step) {
+        double X = px(pl, (double)(tick - pl->from));
         pt->line(u, X, AREA_Y0, X, AREA_Y1, COLOR_GRID, 0.8, false);
         pt->line(u, X, AREA_Y1, X, AREA_Y1 + 6, COLOR_AXIS, 1.2, false);
-        format_number(buf, sizeof buf, x);
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)tick);
         pt->text(u, X, AREA_Y1 + 8 + TICK_SIZE, 0, TICK_SIZE, COLOR_TEXT,
                  false, buf);
     }
@@ -377,7 +406,8 @@ static void paint_period(const plot *pl, const painter *pt, void *u)
             for (; pl->n0 + k * pl->p <= pl->to; k++) {
                 if (k % 2)
                     continue;
-                double a = (double)(pl->n0 + k * pl->p) - 0.5;
+                double a = (double)((int64_t)(pl->n0 + k * pl->p) -
+                                    (int64_t)pl->from) - 0.5;
                 double b = a + (double)pl->p;
                 a = fmax(a, pl->x0);
                 b = fmin(b, pl->x1);
@@ -387,7 +417,7 @@ static void paint_period(const plot *pl, const painter *pt, void *u)
         }
     }
     if (pl->n0 > pl->from && pl->n0 <= pl->to) {
-        double X = px(pl, (double)pl->n0 - 0.5);
+        double X = px(pl, (double)(pl->n0 - pl->from) - 0.5);
         pt->line(u, X, AREA_Y0, X, AREA_Y1, COLOR_PREPERIOD, 2, true);
     }
     pt->group(u, NULL, NULL);
@@ -436,10 +466,15 @@ static void paint(const plot *pl, const painter *pt, void *u)
     pt->rect(u, 0, 0, PAGE_W, PAGE_H, 0xffffffu);
     paint_period(pl, pt, u);
     paint_axes(pl, pt, u);
-    char attrs[200];
+    /* data-x is the range of x shown; data-from and data-dx say it
+     * exactly, as x - from, where x is too large for data-x to. */
+    char attrs[320];
     snprintf(attrs, sizeof attrs, "data-area=\"%g %g %g %g\" "
-             "data-x=\"%.10g %.10g\" data-y=\"%.10g %.10g\"", AREA_X0, AREA_Y0,
-             AREA_X1, AREA_Y1, pl->x0, pl->x1, pl->y0, pl->y1);
+             "data-x=\"%.10g %.10g\" data-y=\"%.10g %.10g\" "
+             "data-from=\"%llu\" data-dx=\"%.10g %.10g\"", AREA_X0, AREA_Y0,
+             AREA_X1, AREA_Y1, (double)pl->from + pl->x0,
+             (double)pl->from + pl->x1, pl->y0, pl->y1,
+             (unsigned long long)pl->from, pl->x0, pl->x1);
     pt->group(u, "plot-area", attrs);
     pt->line(u, AREA_X0, AREA_Y1, AREA_X1, AREA_Y1, COLOR_AXIS, 1.4, false);
     pt->line(u, AREA_X0, AREA_Y0, AREA_X0, AREA_Y1, COLOR_AXIS, 1.4, false);
@@ -731,8 +766,6 @@ sg_status sg_plot_write_opts(sg_ctx *ctx, const sg_game *game, uint64_t from,
                            (unsigned long long)to,
                            (unsigned long long)(to - from) + 1,
                            (unsigned long long)SG_PLOT_MAX_POSITIONS);
-    if (sg_check_range(ctx, game, to) != SG_OK)
-        return ctx->status;
     const char *lang = o.lang ? o.lang : "en";
     char name[32];
     if (strlen(lang) > 8)
@@ -740,10 +773,28 @@ sg_status sg_plot_write_opts(sg_ctx *ctx, const sg_game *game, uint64_t from,
     snprintf(name, sizeof name, "plot/%s.text", lang);
     if (!sg_builtin_file(name, NULL))
         return sg_fail_language(ctx, lang);
-    sg_template *words = sg_tpl_builtin(ctx, &plot_schema, name);
-    if (!words)
-        return ctx->status;
     plot pl = {0};
+    if (sg_check_range(ctx, game, to) != SG_OK) {
+        /* A window far out, sg(x) of 10^6 positions near 10^18, cannot be
+         * computed from 0; a certified period or a theorem gives its
+         * values at once.  Without one, the first refusal stands. */
+        if (ctx->status != SG_ELIMIT)
+            return ctx->status;
+        char why[512];
+        snprintf(why, sizeof why, "%s", sg_ctx_message(ctx));
+        sg_ctx_clear(ctx);
+        pl.lookup = sg_lookup_new(ctx, game, to);
+        if (!pl.lookup) {
+            if (ctx->status == SG_ENOMEM)
+                return ctx->status;
+            return sg_ctx_fail(ctx, SG_ELIMIT, "%s", why);
+        }
+    }
+    sg_template *words = sg_tpl_builtin(ctx, &plot_schema, name);
+    if (!words) {
+        sg_lookup_free(pl.lookup);
+        return ctx->status;
+    }
     pl.game = game;
     pl.from = from;
     pl.to = to;
@@ -770,5 +821,6 @@ sg_status sg_plot_write_opts(sg_ctx *ctx, const sg_game *game, uint64_t from,
     free(pl.dots[1]);
     free(font);
     sg_template_free(words);
+    sg_lookup_free(pl.lookup);
     return st;
 }

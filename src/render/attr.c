@@ -129,69 +129,262 @@ static bool number_in(const char *s, size_t len, double lo, double hi)
     return end != buf && !*end && isfinite(v) && v >= lo && v <= hi;
 }
 
-/* One colour: a name (optionally /scheme/name), #rrggbb or #rrggbbaa, or
- * an HSV triple "h,s,v" or "h s v" of numbers from 0 to 1. */
-static bool is_color(const char *s, size_t len)
+/*
+ * Colours are checked as Graphviz reads them, by Graphviz's own reader
+ * (colorxlate, which libgvc exports without declaring it): a colour it does
+ * not know ("foo", "/blues9/10" past the end of its scheme) is painted
+ * black with only a warning on standard error, so a theme that names one
+ * would give pictures that are wrong without a word.  Before that, the
+ * form is checked as before: a name (optionally /scheme/name), #rrggbb or
+ * #rrggbbaa, or an HSV triple "h,s,v" or "h s v" of numbers from 0 to 1.
+ * #rgb and #rgba, which Graphviz 2.42 does not know, are written out as
+ * #rrggbb and #rrggbbaa, as in CSS.
+ */
+
+/* Why one colour is no colour, in WHY (which is left empty otherwise);
+ * the colour written as Graphviz takes it is appended to OUT. */
+static bool color_check(const char *s, size_t len, sg_buf *out, char *why,
+                        size_t whysize)
 {
+    why[0] = '\0';
     while (len && s[0] == ' ') {
         s++;
         len--;
     }
     while (len && s[len - 1] == ' ')
         len--;
-    if (len == 0 || len > 64)
+    char shown[80];
+    sg_quote(s, len < 64 ? len : 64, shown, sizeof shown);
+    if (len == 0) {
+        snprintf(why, whysize, "an empty colour");
         return false;
-    if (s[0] == '#') {
-        if (len != 7 && len != 9)
-            return false;
-        for (size_t i = 1; i < len; i++)
-            if (!isxdigit((unsigned char)s[i]))
-                return false;
-        return true;
     }
-    if (isdigit((unsigned char)s[0]) || s[0] == '.') {
+    if (len > 64) {
+        snprintf(why, whysize, "\"%s...\" is too long for a colour", shown);
+        return false;
+    }
+    char text[80];
+    if (s[0] == '#') {
+        bool hex = true;
+        for (size_t i = 1; i < len; i++)
+            hex = hex && isxdigit((unsigned char)s[i]);
+        if (!hex || (len != 4 && len != 5 && len != 7 && len != 9)) {
+            snprintf(why, whysize, "\"%s\" is not a colour (#rgb, #rrggbb "
+                     "or #rrggbbaa, in hexadecimal digits)", shown);
+            return false;
+        }
+        if (len == 4 || len == 5) {
+            size_t k = 0;
+            text[k++] = '#';
+            for (size_t i = 1; i < len; i++) {
+                text[k++] = s[i];
+                text[k++] = s[i];
+            }
+            text[k] = '\0';
+        } else {
+            memcpy(text, s, len);
+            text[len] = '\0';
+        }
+    } else if (isdigit((unsigned char)s[0]) || s[0] == '.') {
         size_t start = 0, parts = 0;
         for (size_t i = 0; i <= len; i++) {
             if (i == len || s[i] == ',' || s[i] == ' ') {
                 if (i > start) {
                     if (!number_in(s + start, i - start, 0, 1))
-                        return false;
+                        parts = 4;
                     parts++;
                 }
                 start = i + 1;
             }
         }
-        return parts == 3;
-    }
-    for (size_t i = 0; i < len; i++)
-        if (!isalnum((unsigned char)s[i]) && s[i] != '/' && s[i] != '_')
+        if (parts != 3) {
+            snprintf(why, whysize, "\"%s\" is not a colour (an HSV colour is "
+                     "three numbers from 0 to 1, such as 0.6,0.8,0.9)",
+                     shown);
             return false;
+        }
+        memcpy(text, s, len);
+        text[len] = '\0';
+    } else {
+        for (size_t i = 0; i < len; i++) {
+            if (!isalnum((unsigned char)s[i]) && s[i] != '/' && s[i] != '_') {
+                snprintf(why, whysize, "\"%s\" is not a colour (a name such "
+                         "as red, #rrggbb, or /scheme/n such as /blues9/3)",
+                         shown);
+                return false;
+            }
+        }
+        memcpy(text, s, len);
+        text[len] = '\0';
+    }
+    char copy[80];
+    memcpy(copy, text, strlen(text) + 1);
+    gvcolor_t c;
+    char *scheme = setColorScheme(NULL); /* the default scheme, X11 */
+    int known = colorxlate(copy, &c, RGBA_BYTE);
+    setColorScheme(scheme);
+    if (known != COLOR_OK) {
+        /* For a scheme's colour, say how far the scheme goes. */
+        const char *last = strrchr(text, '/');
+        int most = 0;
+        if (text[0] == '/' && last > text + 1 && last[1]) {
+            for (int k = 1; k <= 64; k++) {
+                char probe[96];
+                snprintf(probe, sizeof probe, "%.*s/%d", (int)(last - text),
+                         text, k);
+                scheme = setColorScheme(NULL);
+                int got = colorxlate(probe, &c, RGBA_BYTE);
+                setColorScheme(scheme);
+                if (got != COLOR_OK)
+                    break;
+                most = k;
+            }
+        }
+        if (most > 0)
+            snprintf(why, whysize, "\"%s\" is not a colour Graphviz knows "
+                     "(the scheme %.*s has the colours 1 to %d)", shown,
+                     (int)(last - text - 1), text + 1, most);
+        else
+            snprintf(why, whysize, "\"%s\" is not a colour Graphviz knows (a "
+                     "name such as red or darkgreen, #rrggbb, or /scheme/n "
+                     "such as /blues9/3)", shown);
+        return false;
+    }
+    sg_buf_puts(out, text);
     return true;
 }
 
-/* A colour list "c1;f1:c2;f2:...": every item a colour, every fraction a
- * number from 0 to 1, no item empty. */
-static bool is_color_list(const char *s)
+/* Graphviz's tolerance when it adds the fractions of a colour list. */
+#define FRACTION_EPS 1e-5
+
+/*
+ * A colour list "c1;f1:c2;f2:...", read as Graphviz reads it: every item a
+ * colour it knows, every fraction a number from 0 to 1, the fractions
+ * adding up to at most 1, what they leave shared among the items without
+ * one, and every item given some of it.  Graphviz paints a list it cannot
+ * share out ("red;0.3" alone, "red;1:blue", or fractions over 1) in black.
+ * OUT receives the list as Graphviz takes it (#rgb written out, spaces
+ * around items gone).
+ */
+static bool color_list_check(const char *s, sg_buf *out, char *why,
+                             size_t whysize)
 {
-    size_t n = strlen(s);
-    size_t start = 0;
+    /* The items, for sharing out as Graphviz does (parseSegs in its
+     * emit.c); a list longer than this is refused. */
+    enum { MOST_ITEMS = 64 };
+    double share[MOST_ITEMS];
+    size_t at[MOST_ITEMS], clen_of[MOST_ITEMS];
+    size_t n = strlen(s), start = 0, items = 0;
+    bool fraction = false;
+    double left = 1;
     for (size_t i = 0; i <= n; i++) {
         if (i < n && s[i] != ':')
             continue;
+        if (items == MOST_ITEMS) {
+            snprintf(why, whysize, "more than %d colours in one list",
+                     MOST_ITEMS);
+            return false;
+        }
         const char *item = s + start;
         size_t len = i - start;
         const char *semi = memchr(item, ';', len);
-        if (semi) {
-            size_t clen = (size_t)(semi - item);
-            if (!is_color(item, clen) ||
-                !number_in(semi + 1, len - clen - 1, 0, 1))
-                return false;
-        } else if (!is_color(item, len)) {
+        size_t clen = semi ? (size_t)(semi - item) : len;
+        if (items)
+            sg_buf_putc(out, ':');
+        if (!color_check(item, clen, out, why, whysize))
             return false;
+        double v = 0;
+        if (semi) {
+            const char *f = semi + 1;
+            size_t flen = len - clen - 1;
+            while (flen && *f == ' ') {
+                f++;
+                flen--;
+            }
+            while (flen && f[flen - 1] == ' ')
+                flen--;
+            char shown[80];
+            sg_quote(f, flen < 64 ? flen : 64, shown, sizeof shown);
+            if (!number_in(f, flen, 0, 1)) {
+                snprintf(why, whysize, "the fraction \"%s\" is not a number "
+                         "from 0 to 1", shown);
+                return false;
+            }
+            char num[64];
+            memcpy(num, f, flen);
+            num[flen] = '\0';
+            v = strtod(num, NULL);
+            fraction = true;
+            sg_buf_putc(out, ';');
+            sg_buf_add(out, f, flen);
         }
+        /* Graphviz takes what is left when a fraction asks for more than
+         * that, and paints the list black when it asks for noticeably
+         * more. */
+        if (v - left > 0) {
+            if (v - left > FRACTION_EPS) {
+                snprintf(why, whysize, "the fractions add up to more than 1; "
+                         "Graphviz paints such a list black");
+                return false;
+            }
+            v = left;
+        }
+        left -= v;
+        share[items] = v;
+        at[items] = start;
+        clen_of[items] = clen;
+        items++;
         start = i + 1;
     }
+    if (items == 1) {
+        if (fraction) {
+            snprintf(why, whysize, "a fraction is for a list of two colours "
+                     "or more (such as red;0.3:blue); Graphviz paints one "
+                     "colour with a fraction black");
+            return false;
+        }
+        return true;
+    }
+    /* What is left goes to the items without a share, or to the last. */
+    if (left > 0) {
+        size_t zeros = 0;
+        for (size_t k = 0; k < items; k++)
+            zeros += !(share[k] > 0);
+        for (size_t k = 0; k < items; k++)
+            if (zeros && !(share[k] > 0))
+                share[k] = left / (double)zeros;
+        if (!zeros)
+            share[items - 1] += left;
+    }
+    /* Items at the end without a share are dropped; a list that keeps
+     * fewer than two colours is no gradient, and Graphviz paints it
+     * black. */
+    size_t kept = items;
+    while (kept > 0 && !(share[kept - 1] > 0))
+        kept--;
+    if (kept < 2) {
+        char shown[80];
+        size_t k = kept < items ? kept : items - 1;
+        sg_quote(s + at[k], clen_of[k] < 64 ? clen_of[k] : 64, shown,
+                 sizeof shown);
+        snprintf(why, whysize, "the fractions leave nothing of \"%s\"; "
+                 "Graphviz paints such a list black", shown);
+        return false;
+    }
     return true;
+}
+
+/* Whether S is a colour list Graphviz paints as written (for HTML-like
+ * labels, whose colours are not rewritten). */
+static bool is_color_list(const char *s)
+{
+    char why[256];
+    sg_buf out;
+    sg_buf_init(&out);
+    bool ok = color_list_check(s, &out, why, sizeof why);
+    ok = ok && !out.failed && strcmp(out.data ? out.data : "", s) == 0;
+    sg_buf_free(&out);
+    return ok;
 }
 
 static bool word_in(const char *s, size_t len, const char *words)
@@ -571,7 +764,8 @@ static const char *expected(const attr_rule *r, char *buf, size_t size)
  * more than expected() does.  *CLEANED receives a new string when V passes
  * but with a part dropped (a link), or NULL. */
 static bool value_ok(const attr_rule *r, const char *v, bool html,
-                     const char **why, char **cleaned)
+                     const char **why, char **cleaned, char *whybuf,
+                     size_t whysize)
 {
     size_t len = strlen(v);
     *why = NULL;
@@ -581,8 +775,32 @@ static bool value_ok(const attr_rule *r, const char *v, bool html,
         return false;
     }
     switch (r->kind) {
-    case V_COLOR: return is_color(v, len);
-    case V_COLOR_LIST: return is_color_list(v);
+    case V_COLOR:
+    case V_COLOR_LIST: {
+        /* A colour is passed on as Graphviz takes it; *WHY says what is
+         * wrong with one it would paint black. */
+        sg_buf out;
+        sg_buf_init(&out);
+        bool ok = r->kind == V_COLOR
+                      ? color_check(v, len, &out, whybuf, whysize)
+                      : color_list_check(v, &out, whybuf, whysize);
+        sg_buf_putc(&out, '\0');
+        if (ok && out.failed) {
+            sg_buf_free(&out);
+            *why = "could not be read (out of memory)";
+            return false;
+        }
+        if (!ok) {
+            sg_buf_free(&out);
+            *why = whybuf;
+            return false;
+        }
+        if (strcmp(out.data, v) != 0)
+            *cleaned = out.data;
+        else
+            sg_buf_free(&out);
+        return true;
+    }
     case V_NUMBER: return number_in(v, len, r->lo, r->hi);
     case V_POINT: {
         const char *comma = strchr(v, ',');
@@ -630,12 +848,16 @@ sg_status sg_attr_check(sg_ctx *ctx, int kind, const char *name,
         return SG_OK;
     }
     const char *why;
-    if (value_ok(r, value, html, &why, cleaned)) {
+    char whybuf[320];
+    if (value_ok(r, value, html, &why, cleaned, whybuf, sizeof whybuf)) {
         *keep = !*cleaned || **cleaned;
         return SG_OK;
     }
     char shown[96], buf[96];
     sg_quote(value, strlen(value), shown, sizeof shown);
+    if (why == whybuf)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s: %s \"%s\": %s", origin,
+                           owner, name, shown, why);
     if (why)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s: %s \"%s\" %s", origin,
                            owner, name, shown, why);

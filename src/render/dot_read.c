@@ -10,6 +10,7 @@
  * a chain of a million positions needs no deep call stack.
  */
 #include "games/game.h"
+#include "render/dot_split.h"
 #include "render/render_gv.h"
 
 #include <errno.h>
@@ -231,7 +232,14 @@ typedef struct dot_source {
     bool too_many;        /* more edges than the bound */
     bool nul;             /* a NUL byte, on line `line` */
     bool failed;          /* a read error; errno in `error` */
+    bool nomem;           /* memory ran out splitting long chains */
     int error;
+    bool bom_checked;     /* the first bytes were looked at for a BOM */
+    unsigned char pending[3]; /* the first bytes, when they were no BOM */
+    unsigned npending, pending_at;
+    dot_split *split;     /* long chains of edges cut into pieces */
+    unsigned long given_line; /* the line of the last byte cgraph was given */
+    bool given_newline;   /* that byte ended a line */
 } dot_source;
 
 /* The file being read.  cgraph's discipline callbacks carry no pointer of
@@ -911,13 +919,66 @@ fail:
 
 static bool source_ok(const dot_source *s)
 {
-    return !s->too_long && !s->too_big && !s->too_many && !s->nul && !s->failed;
+    return !s->too_long && !s->too_big && !s->too_many && !s->nul &&
+           !s->failed && !s->nomem;
 }
 
 /* The most bytes handed to cgraph's scanner at a time.  A few dozen bytes
  * of DOT can make megabytes of graph (a node after a million attributes
  * were declared takes 8 MB), so the memory is checked often. */
 #define READ_CHUNK 64
+
+/* The next byte of the file, counted against the bounds; -1 at its end or
+ * when the read is to stop (a bound passed, a NUL byte, a read error). */
+static int raw_byte(dot_source *s)
+{
+    int c = getc_unlocked(s->f);
+    if (c == EOF) {
+        if (ferror(s->f)) {
+            s->failed = true;
+            s->error = errno;
+        }
+        return -1;
+    }
+    if (++s->bytes > bounds.bytes) {
+        s->too_long = true;
+        return -1;
+    }
+    if (s->after_newline)
+        s->line++;
+    s->after_newline = c == '\n';
+    if (c == 0) {
+        s->nul = true;
+        return -1;
+    }
+    return c;
+}
+
+/* The bytes of the file for the splitter of long chains, without the UTF-8
+ * byte order mark that some editors put at the start. */
+static int next_byte(void *chan)
+{
+    dot_source *s = chan;
+    if (!source_ok(s))
+        return -1;
+    if (!s->bom_checked) {
+        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        s->bom_checked = true;
+        while (s->npending < 3) {
+            int c = raw_byte(s);
+            if (c < 0)
+                break;
+            s->pending[s->npending++] = (unsigned char)c;
+            if (c != bom[s->npending - 1])
+                break;
+        }
+        if (s->npending == 3 && memcmp(s->pending, bom, 3) == 0)
+            s->npending = 0;
+    }
+    if (s->pending_at < s->npending)
+        return s->pending[s->pending_at++];
+    return raw_byte(s);
+}
 
 /*
  * cgraph's scanner asks for text through this.  Like cgraph's own reader it
@@ -927,8 +988,8 @@ static bool source_ok(const dot_source *s)
  * bound or has made the most edges, the file holds a NUL byte (which
  * cgraph would take for the end of a line and silently drop the rest of),
  * or it cannot be read; the reader then reports that instead of what the
- * scanner made of it.  A UTF-8 byte order mark, which some editors put at
- * the start, is skipped.
+ * scanner made of it.  The text comes through the splitter of long chains
+ * (dot_split.c), which cgraph's parser could not take whole.
  */
 static int read_dot(void *chan, char *buf, int bufsize)
 {
@@ -938,36 +999,16 @@ static int read_dot(void *chan, char *buf, int bufsize)
         s->too_big = true;
     if (!source_ok(s) || bufsize < 2)
         return 0;
-    int n = 0, most = bufsize - 1 < READ_CHUNK ? bufsize - 1 : READ_CHUNK;
-    while (n < most) {
-        int c = getc_unlocked(s->f);
-        if (c == EOF) {
-            if (ferror(s->f)) {
-                s->failed = true;
-                s->error = errno;
-                return 0;
-            }
-            break;
-        }
-        if (++s->bytes > bounds.bytes) {
-            s->too_long = true;
-            return 0;
-        }
-        if (s->after_newline)
-            s->line++;
-        s->after_newline = c == '\n';
-        if (c == 0) {
-            s->nul = true;
-            return 0;
-        }
-        buf[n++] = (char)c;
-        if (s->bytes == 3 && n == 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-            n = 0;
-        if (c == '\n')
-            break;
+    int most = bufsize - 1 < READ_CHUNK ? bufsize - 1 : READ_CHUNK;
+    int n = dot_split_read(s->split, buf, most + 1, &s->nomem);
+    /* The splitter reads ahead of cgraph, so what cgraph has made is
+     * placed by the lines it was given. */
+    for (int i = 0; i < n; i++) {
+        if (s->given_newline)
+            s->given_line++;
+        s->given_newline = buf[i] == '\n';
     }
-    buf[n] = '\0';
-    return n;
+    return source_ok(s) ? n : 0;
 }
 
 /* A graph keeps its discipline for writing too (agwrite), which is
@@ -1000,13 +1041,13 @@ static sg_status source_trouble(sg_ctx *ctx, const dot_source *s,
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s: by line %lu (%s into the "
                            "file) the graph takes %s of memory, the most "
                            "sgviz gives a game (--dot-max SIZE raises it)",
-                           origin, s->line, at, bound);
+                           origin, s->given_line, at, bound);
     }
     if (s->too_many)
         return sg_ctx_fail(ctx, SG_ELIMIT, "%s: by line %lu the graph has "
                            "more than %llu edges, the most moves sgviz reads "
                            "for a game (--dot-max SIZE raises it)", origin,
-                           s->line,
+                           s->given_line,
                            (unsigned long long)bounds.edges);
     if (s->nul)
         return sg_fail_at(ctx, SG_EINPUT, origin, s->line, 0, "a NUL byte; a "
@@ -1014,7 +1055,42 @@ static sg_status source_trouble(sg_ctx *ctx, const dot_source *s,
     if (s->failed)
         return sg_ctx_fail(ctx, SG_EIO, "%s: cannot read: %s", origin,
                            strerror(s->error));
+    if (s->nomem)
+        return sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory reading the "
+                           "file", origin);
     return SG_OK;
+}
+
+/*
+ * cgraph's scanner keeps its state from one read to the next, and a read
+ * that ends inside a quoted string, an HTML-like string or a comment (the
+ * file ended there, or a bound stopped it) leaves it there: the next file
+ * read in the process, however good, then begins inside that string and is
+ * refused (fuzzing found it, comparing two reads of one file).  cgraph has
+ * no call that resets its scanner, so it is brought back by text: a probe
+ * "digraph{}" reads as a graph only from the scanner's first state, and is
+ * swallowed whole by the others; after it fails, '"' ends a string, a
+ * comment's end ends a comment, and '>'s end an HTML-like string, each
+ * swallowed by the other two states and refused harmlessly from the first.
+ * Messages of these reads go where the caller's do, after its first. */
+void sg_gv_scanner_reset(void)
+{
+    static char probe[] = "digraph{}", quote[] = "\"", comment[] = "*/";
+    static char angles[1025];
+    if (!angles[0])
+        memset(angles, '>', sizeof angles - 1);
+    for (int round = 0; round < 256; round++) {
+        Agraph_t *g = agmemread(probe);
+        if (g) {
+            agclose(g);
+            return;
+        }
+        Agraph_t *junk[3] = {agmemread(quote), agmemread(comment),
+                             agmemread(angles)};
+        for (int i = 0; i < 3; i++)
+            if (junk[i])
+                agclose(junk[i]);
+    }
 }
 
 /* Bison's parser reports a full stack as "memory exhausted"; what runs out
@@ -1027,8 +1103,9 @@ static void explain_parser_message(char *message, size_t size)
     char rest[400];
     snprintf(rest, sizeof rest, "%s", at + 16);
     snprintf(at, size - (size_t)(at - message), "too deeply nested (the DOT "
-             "parser takes at most 10000 levels of braces and brackets)%s",
-             rest);
+             "parser takes about 3300 levels of braces, or a chain of about "
+             "2500 edges through subgraphs; chains of plain nodes may be of "
+             "any length)%s", rest);
 }
 
 Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
@@ -1041,7 +1118,8 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
     const char *origin = from_stdin ? "stdin" : path;
     FILE *f = from_stdin ? stdin : fopen(path, "r");
     if (!f) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        sg_ctx_fail(ctx, sg_open_status(errno), "%s: cannot open: %s", path,
+                    strerror(errno));
         return NULL;
     }
     /* A directory opens, then reads as empty; say what it is instead. */
@@ -1067,7 +1145,17 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
                     bound);
         return NULL;
     }
-    dot_source src = {.f = f, .line = 1, .memory_at = dot_memory};
+    dot_source src = {.f = f, .line = 1, .memory_at = dot_memory,
+                      .given_line = 1};
+    /* Cutting chains may add bytes, up to as many as the file may have. */
+    src.split = dot_split_new(next_byte, &src, bounds.bytes);
+    if (!src.split) {
+        if (!from_stdin)
+            fclose(f);
+        sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory reading the file",
+                    origin);
+        return NULL;
+    }
     sg_gv_errors_begin(origin);
     agsetfile(SG_GV_STR(origin));
     reading = &src;
@@ -1076,8 +1164,14 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
      * instead, since the user most likely meant something else. */
     Agraph_t *extra = g && source_ok(&src) ? agread(&src, &read_disc) : NULL;
     reading = NULL;
+    /* A file that ends inside a string or a comment is broken, and leaves
+     * cgraph's scanner inside it (which it does not always say). */
+    const char *open = source_ok(&src) ? dot_split_open(src.split) : NULL;
+    dot_split_free(src.split);
     char message[600];
     int errors = agerrors();
+    if (!g || errors || !source_ok(&src) || open)
+        sg_gv_scanner_reset();
     sg_gv_errors_end(message, sizeof message);
     if (!from_stdin)
         fclose(f);
@@ -1086,6 +1180,15 @@ Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
             agclose(g);
         if (extra)
             agclose(extra);
+        return NULL;
+    }
+    if (open && !errors) {
+        if (g)
+            agclose(g);
+        if (extra)
+            agclose(extra);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: the file ends inside %s", origin,
+                    open);
         return NULL;
     }
     explain_parser_message(message, sizeof message);

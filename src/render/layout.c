@@ -1524,6 +1524,9 @@ enum {
     LS_HIGHLIGHT_MOVE_TARGET,
     LS_VALUE,
     LS_VALUE_MISERE,
+    LS_PLAY_CURRENT,
+    LS_PLAY_TARGET,
+    LS_PLAY_HIDDEN,
     LS_NSECTIONS
 };
 
@@ -1531,7 +1534,8 @@ static const char *const legend_sections[] = {
     "title-range", "title-reachable", "title-one", "title-many", "p", "n",
     "win", "current", "target", "pending", "sum", "p-misere", "n-misere",
     "sum-misere", "highlight", "highlight-move", "highlight-target",
-    "highlight-move-target", "value", "value-misere", NULL};
+    "highlight-move-target", "value", "value-misere", "play-current",
+    "play-target", "play-hidden", NULL};
 
 enum { LV_GAME, LV_LAST, LV_ROOT, LV_COUNT, LV_NVARS };
 
@@ -1544,7 +1548,8 @@ static const uint64_t legend_allowed[LS_NSECTIONS] = {
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
     LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
-    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS,
+    LEGEND_ALL_VARS, LEGEND_ALL_VARS, LEGEND_ALL_VARS};
 
 static const char *const legend_settings[] = {NULL};
 
@@ -1757,18 +1762,22 @@ static sg_status legend_lines(legend *l, const sg_template *words, double x0,
             const char *name, *text_name, *label, *what;
             sg_node_style_id base;
             int extra;
-            int words;
+            int words, play_words;
         } rows[] = {
             {"_legend_current", "_legend_current_text", "x", "current", STYLE_N,
-             STYLE_CURRENT, LS_CURRENT},
+             STYLE_CURRENT, LS_CURRENT, LS_PLAY_CURRENT},
             {"_legend_target", "_legend_target_text", "y", "target", STYLE_P,
-             STYLE_TARGET, LS_TARGET},
+             STYLE_TARGET, LS_TARGET, LS_PLAY_TARGET},
             {"_legend_pending", "_legend_pending_text", "?", "pending",
              STYLE_PENDING,
-             -1, LS_PENDING},
+             -1, LS_PENDING, LS_PLAY_HIDDEN},
         };
+        /* A game being played names the same looks by what they are at the
+         * table: where the game stands, where it may go, a value hidden. */
+        bool play = d->opts.step_legend == SG_STEP_LEGEND_PLAY;
         for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-            legend_say(words, rows[i].words, none, text, sizeof text);
+            legend_say(words, play ? rows[i].play_words : rows[i].words, none,
+                       text, sizeof text);
             ITEM(size + gap + sg_draw_text_width(text, fs) + 8);
             if (!legend_sample(l, rows[i].name, x0 + size / 2, y, size,
                                rows[i].base, rows[i].extra, rows[i].label,

@@ -12,8 +12,15 @@
 #include "internal.h"
 
 #include <cgraph.h>
+#include <color.h>
 #include <gvc.h>
 #include <stdlib.h>
+
+/* Graphviz's own reader of colours and its colour scheme, which libgvc
+ * exports (every version since 2.30) without declaring them in its
+ * headers; the colour check (attr.c) asks it whether it knows a colour. */
+extern int colorxlate(char *str, gvcolor_t *color, color_type_t target_type);
+extern char *setColorScheme(char *s);
 
 /* Graphviz 2.42 declares most string parameters `char *` although it never
  * writes through them; later versions say `const char *`.  Passing a string
@@ -90,6 +97,10 @@ Agraph_t *sg_gv_one_graph(sg_ctx *ctx, Agraph_t *g, Agraph_t *extra,
  * the error, which names the file and the line. */
 Agraph_t *sg_dot_read_graph(sg_ctx *ctx, const char *path, const char *what,
                             const char *example);
+
+/* Brings cgraph's scanner back to its first state after a read that may
+ * have ended inside a string or a comment (see dot_read.c). */
+void sg_gv_scanner_reset(void);
 
 /* The bounds under which DOT games are read (see dot_read.c): bytes of the
  * file, bytes of memory cgraph may hold for the graph, and edges. */

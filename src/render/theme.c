@@ -334,6 +334,8 @@ static sg_theme *theme_parse(sg_ctx *ctx, const char *text, const char *origin)
     Agraph_t *g = agmemread(text);
     int errors = agerrors();
     Agraph_t *rest = agmemread(SG_GV_STR(""));
+    if (!g || errors)
+        sg_gv_scanner_reset();
     char message[600];
     sg_gv_errors_end(message, sizeof message);
     g = sg_gv_one_graph(ctx, g, rest, errors, message, origin, "theme",
@@ -458,8 +460,8 @@ sg_theme *sg_theme_load(sg_ctx *ctx, const char *name)
 
     FILE *f = fopen(name, "rb");
     if (!f) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open theme: %s", name,
-                    strerror(errno));
+        sg_ctx_fail(ctx, sg_open_status(errno), "%s: cannot open theme: %s",
+                    name, strerror(errno));
         return NULL;
     }
     sg_buf b;

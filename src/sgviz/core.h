@@ -719,8 +719,10 @@ SG_API const sg_period_info *sg_period_info_of(const sg_period *period);
  * info->computed. */
 SG_API sg_value sg_period_value(const sg_period *period, uint64_t x);
 
-/* For pow2 and all, a theorem that gives every value ("sg(x) = x mod 3",
- * "sg(x) = x"), else NULL.  Static text. */
+/* A theorem that gives every value, else NULL: "sg(x) = x" for Nim,
+ * "sg(x) = x mod 3" for pow2 and "sg(x) = x mod (m + 1)" for {1..m} and
+ * the other sets of the residue theorem, whose period it then proves
+ * (info->applies and info->found, with no certificate).  Owned by PERIOD. */
 SG_API const char *sg_period_theorem(const sg_period *period);
 
 /* Whether the theorem holds for every value computed: 1 yes, 0 no (which
@@ -959,7 +961,9 @@ typedef struct sg_misere sg_misere;
 
 /* Starts answering misère questions about GAME, keeping what each search
  * finds for the next.  MAX_POSITIONS bounds the positions kept (0: the
- * default, SG_MISERE_MAX_POSITIONS).  Returns NULL only on SG_ENOMEM.  GAME
+ * default, SG_MISERE_MAX_POSITIONS).  Returns NULL on SG_ENOMEM, or with
+ * SG_ELIMIT when the table of MAX_POSITIONS could not fit in the memory of
+ * the machine (the message names what it would need).  GAME
  * must outlive the result, which the caller frees with sg_misere_free(). */
 SG_API sg_misere *sg_misere_new(sg_ctx *ctx, const sg_game *game,
                                 uint64_t max_positions);

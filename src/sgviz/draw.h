@@ -108,6 +108,10 @@ typedef enum sg_slide {
 SG_API sg_status sg_slide_parse(sg_ctx *ctx, const char *name,
                                 sg_slide *slide);
 
+/* Values of sg_drawing_opts.step_legend. */
+#define SG_STEP_LEGEND_STEPS 1
+#define SG_STEP_LEGEND_PLAY 2
+
 typedef struct sg_drawing_opts {
     /* sizeof (sg_drawing_opts) as the caller was built with it, so that a
      * later libsgviz, whose options have grown, reads only the fields the
@@ -127,7 +131,11 @@ typedef struct sg_drawing_opts {
     const char *lang;       /* the legend's language: "en" (NULL) or "zh" */
     int step_legend;        /* the legend also shows the styles of
                                step-by-step pictures: the position being
-                               computed, a target, one not computed yet */
+                               computed, a target, one not computed yet
+                               (SG_STEP_LEGEND_STEPS); or, worded for a
+                               game being played, the position now, one a
+                               move reaches, a value not shown
+                               (SG_STEP_LEGEND_PLAY) */
     int misere;             /* misère play: each position shows g-(x)
                                (sg_misere_values()) and is styled P or N by
                                its misère outcome */

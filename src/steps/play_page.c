@@ -335,7 +335,7 @@ sg_status sg_play_write_page(sg_ctx *ctx, sg_play *play,
         o.layout = opts->layout;
     }
     o.lang = sg_play_options(play)->lang;
-    o.step_legend = 1;
+    o.step_legend = SG_STEP_LEGEND_PLAY;
     o.misere = sg_play_options(play)->misere;
     sg_drawing *d = sg_drawing_new(ctx, sum, count - 1, &o);
     sg_buf picture, looks, data;

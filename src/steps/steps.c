@@ -323,7 +323,7 @@ sg_drawing *sg_steps_drawing(sg_ctx *ctx, const sg_steps *st, int caption)
     o.edge_labels = st->opts.edge_labels;
     o.caption = caption;
     o.lang = st->lang;
-    o.step_legend = 1;
+    o.step_legend = SG_STEP_LEGEND_STEPS;
     o.aspect = st->opts.aspect;
     o.no_legend = st->opts.no_legend;
     o.every = st->opts.every;

@@ -14,8 +14,8 @@ char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot open %s: %s", path, what,
-                    strerror(errno));
+        sg_ctx_fail(ctx, sg_open_status(errno), "%s: cannot open %s: %s",
+                    path, what, strerror(errno));
         return NULL;
     }
     sg_buf b;

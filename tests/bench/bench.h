@@ -18,6 +18,8 @@ typedef struct bench_run {
     long peak_kib;    /* peak resident memory of the process, in KiB */
     int status;       /* exit status, or -1 when killed or not started */
     bool timed_out;   /* killed at the time limit */
+    double cpu_seconds; /* user and system time of the process and its
+                           children, which a loaded machine slows less */
 } bench_run;
 
 /* The sgviz program under test (argv[1] of the bench). */
@@ -69,5 +71,6 @@ void bench_judges(void);
 void bench_misere(void);
 void bench_slides(void);
 void bench_theory(void);
+void bench_speed(void);
 
 #endif /* SGVIZ_BENCH_H */

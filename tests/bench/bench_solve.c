@@ -161,7 +161,7 @@ static bool write_big_dag(const char *path)
  * figure a program that reads a DOT file with cgraph cannot beat. */
 static bench_run bare_agread(const char *path)
 {
-    bench_run r = {0.0, 0, -1, false};
+    bench_run r = {.seconds = 0.0, .peak_kib = 0, .status = -1};
     double start = bench_now();
     pid_t pid = fork();
     if (pid < 0)

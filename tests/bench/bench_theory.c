@@ -174,6 +174,9 @@ static double ggmm_reference(const char *in_path)
         answers += top % 2;
     }
     fclose(in);
+    /* Read back, so that the answers count as used. */
+    if (answers < 0)
+        return -1;
     return bench_now() - start;
 }
 

@@ -72,7 +72,8 @@ rmdir "$safe/fb"
 # 300 students; one sheet's report is far longer than the others (x =
 # 0..300, all wrong), and a file size limit stands for a full disk: that
 # report cannot be written, so no report may appear, and the message names
-# the file and the reason.
+# the file and the reason; a write that fails ends with exit 3, an I/O
+# failure, not 2, bad input.
 mkdir -p "$safe/big"
 i=1
 while [ $i -le 300 ]; do
@@ -85,7 +86,7 @@ full_disk() { # ARGS: sgviz check with a 4 KB file size limit
     status=$?
 }
 full_disk check -s 1,3,4 -n 300 big --feedback fb-new
-if [ "$status" = 2 ] && [ ! -e "$safe/fb-new" ] &&
+if [ "$status" = 3 ] && [ ! -e "$safe/fb-new" ] &&
    [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
    grep -q '^sgviz: --feedback fb-new: cannot write s150.txt: File too large; nothing was written there$' "$tmp/err" &&
    [ -z "$(ls -A "$safe" | grep sgviz)" ]; then
@@ -97,7 +98,7 @@ fi
 mkdir "$safe/fb-old"
 echo "last week" > "$safe/fb-old/s1.txt"
 full_disk check -s 1,3,4 -n 300 big --feedback fb-old
-if [ "$status" = 2 ] && [ "$(ls -A "$safe/fb-old")" = s1.txt ] &&
+if [ "$status" = 3 ] && [ "$(ls -A "$safe/fb-old")" = s1.txt ] &&
    [ "$(cat "$safe/fb-old/s1.txt")" = "last week" ] &&
    grep -q '^sgviz: --feedback fb-old: cannot write s150.txt: File too large; nothing was written there$' "$tmp/err"; then
     pass

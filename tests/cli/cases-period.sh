@@ -102,18 +102,18 @@ done
 
 # ---- no period within the limit, and the exact edge ------------------
 
-# {1..1000} needs n0 + p + k = 2001 values, sg(0..2000).
-if expect 1 "period --limit 1999" period -s 1..1000 --limit 1999; then
-    if grep -q '^no period found up to 1999' "$tmp/out" && [ ! -s "$tmp/err" ]; then
+# {2..1001} needs n0 + p + k = 0 + 1003 + 1001 = 2004 values, sg(0..2003).
+if expect 1 "period --limit 2002" period -s 2..1001 --limit 2002; then
+    if grep -q '^no period found up to 2002' "$tmp/out" && [ ! -s "$tmp/err" ]; then
         pass
     else
-        fail "period --limit 1999: $(head -2 "$tmp/out")"
+        fail "period --limit 2002: $(head -2 "$tmp/out")"
     fi
 fi
 period_edge() {
-    if expect 0 "period --limit 2000" period -s 1..1000 --limit 2000 --format json; then
-        if [ "$(json_field period) $(json_field computed)" = "1001 2001" ]; then pass; else
-            fail "period --limit 2000: $(cat "$tmp/out" | head -c 200)"
+    if expect 0 "period --limit 2003" period -s 2..1001 --limit 2003 --format json; then
+        if [ "$(json_field period) $(json_field computed)" = "1003 2004" ]; then pass; else
+            fail "period --limit 2003: $(cat "$tmp/out" | head -c 200)"
         fi
     fi
 }
@@ -127,8 +127,22 @@ fi
 # ---- infinite sets ----------------------------------------------------
 
 if expect 0 "period -s pow2" period -s pow2 --limit 3000; then
-    has_line 'theorem:  sg(x) = x mod 3 (checked for x <= 3000)' "period -s pow2"
-    has_line 'observed: sg(0..3000) repeats with period 3 from x = 0' "period -s pow2"
+    has_line 'proof:    the theorem sg(x) = x mod 3 (checked against sg(0..3000)):' "period -s pow2"
+    has_line 'period:    3' "period -s pow2"
+fi
+# Closed forms answer at once, whatever the size of the set: the residue
+# theorem for {1..m} (x mod (m + 1)), in value, solve and period alike.
+if expect 0 "period -s 1..100000" period -s 1..100000; then
+    has_line 'proof:    the theorem sg(x) = x mod 100001 (checked against sg(0..3124)):' "period -s 1..100000"
+fi
+if expect 0 "value -s 1..100000" value -s 1..100000 5000000; then
+    has_line 'sg(5000000) = 99951  (N)' "value -s 1..100000"
+fi
+if expect 0 "solve -s 1..100000" solve -s 1..100000 5000000 77 123456789; then
+    has_line 'nim-sum: 99951 XOR 77 XOR 55555 = 89889' "solve -s 1..100000"
+fi
+if expect 0 "value -s 3,9" value -s 3,9 1000000000000000001; then
+    has_line 'sg(1000000000000000001) = 1  (N)' "value -s 3,9"
 fi
 if expect 0 "period -s all" period -s all --limit 3000 --format json; then
     if grep -q '"applies": false, "theorem": "sg(x) = x", "theorem_checked": true, "found": false' "$tmp/out"; then

@@ -244,3 +244,18 @@ else
     fail "the page of play in Chinese, typed: $(cat "$tmp/q.err")"
     diff "$tmp/q.want" "$tmp/q.got" | sed 's/^/    /' | head -20
 fi
+
+# The page's legend names the looks as a game shows them (the position now,
+# a position one move leads to, a value not shown), not as the steps of a
+# computation do; in Chinese too.
+run_in "$tmp" play -s 1,3,4 --position 9 -o play-legend.html
+run_in "$tmp" play -s 1,3,4 --position 9 --lang zh -o play-legend-zh.html
+if grep -qF '>the position now<' "$tmp/play-legend.html" &&
+   grep -qF '>a position one move leads to<' "$tmp/play-legend.html" &&
+   ! grep -q 'being computed\|not computed yet' "$tmp/play-legend.html" &&
+   grep -qF '>现在的局面<' "$tmp/play-legend-zh.html" &&
+   ! grep -q '正在计算' "$tmp/play-legend-zh.html"; then
+    pass
+else
+    fail "the page of play: the legend's words"
+fi

@@ -109,13 +109,30 @@ rm -f "$tmp/bom.dot"
 # Nesting deeper than the DOT parser's stack: said in those words.
 awk 'BEGIN { s = "digraph { a -> "; for (i = 0; i < 12000; i++) s = s "{"; s = s "b"; for (i = 0; i < 12000; i++) s = s "}"; print s " }" }' > "$tmp/deep.dot"
 if expect 2 "table -g, nested 12000 deep" table -g deep.dot; then
-    if grep -qF 'deep.dot:1: too deeply nested (the DOT parser takes at most 10000 levels' "$tmp/err"; then
+    if grep -qF 'deep.dot:1: too deeply nested (the DOT parser takes about 3300 levels of braces' "$tmp/err"; then
         pass
     else
         fail "table -g deep.dot: $(cat "$tmp/err")"
     fi
 fi
 rm -f "$tmp/deep.dot"
+
+# A flat chain n0 -> n1 -> ... has no braces: one of 20000 nodes was
+# refused as "too deeply nested", since cgraph's parser takes a chain of
+# about 2500 links at most.  Chains of any length that fits the size bound
+# are read (they are cut into pieces cgraph can take), with the chain's
+# attributes on every edge; n(k) has the value (n - 1 - k) mod 2.
+for n in 20000 100000; do
+    awk -v n=$n 'BEGIN { printf "digraph {\n"; for (i = 0; i < n - 1; i++) printf "n%d -> ", i; printf "n%d [color=\"red\"]\n}\n", n - 1 }' > "$tmp/chain.dot"
+    if expect 0 "value -g, a flat chain of $n nodes" value -g chain.dot n0 n1 n$((n / 2 + 1)) n$((n - 1)); then
+        want=$(printf 'sg(n0) = 1  (N)\nsg(n1) = 0  (P)\nsg(n%d) = 0  (P)\nsg(n%d) = 0  (P)' $((n / 2 + 1)) $((n - 1)))
+        if [ "$(cat "$tmp/out")" = "$want" ]; then pass; else
+            fail "value -g, a flat chain of $n nodes: $(cat "$tmp/out")"
+        fi
+    fi
+done
+if expect 0 "graph -g, a flat chain of 20000 nodes, as DOT" table -g chain.dot -n 3; then pass; fi
+rm -f "$tmp/chain.dot"
 
 # ---- outputs that are not plain files ------------------------------------
 
@@ -363,22 +380,28 @@ rm -f "$tmp/$latin"
 
 # A failed write names the system's reason: a full disk, and a file grown
 # past the size limit (which no longer ends sgviz with a signal, and leaves
-# no temporary file).
+# no temporary file).  /dev/full used to give exit 2, as bad input would; an
+# input or output that fails is no fault of the input, and gets exit 3.
 if [ -c /dev/full ]; then
-    if expect 2 "table > /dev/full" table -s 1,3,4 -n 100000 "> /dev/full"; then
+    if expect 3 "table > /dev/full" table -s 1,3,4 -n 100000 "> /dev/full"; then
         if grep -qxF 'sgviz: cannot write the table: No space left on device' "$tmp/err"; then pass; else
             fail "table > /dev/full: $(cat "$tmp/err")"
         fi
     fi
-    if expect 2 "trace > /dev/full" trace -s 1,3,4 -n 100000 "> /dev/full"; then
+    if expect 3 "trace > /dev/full" trace -s 1,3,4 -n 100000 "> /dev/full"; then
         if grep -qxF 'sgviz: cannot write the trace: No space left on device' "$tmp/err"; then pass; else
             fail "trace > /dev/full: $(cat "$tmp/err")"
+        fi
+    fi
+    if expect 3 "table -o /dev/full" table -s 1,3,4 -n 100000 -o /dev/full; then
+        if grep -qxF 'sgviz: cannot write the table: No space left on device' "$tmp/err"; then pass; else
+            fail "table -o /dev/full: $(cat "$tmp/err")"
         fi
     fi
 fi
 (ulimit -f 1 && cd "$tmp" && eval "${SGVIZ_RUNNER:-} \"\$SGVIZ\" table -s 1,3,4 -n 100000 --format csv -o big.csv") > "$tmp/out" 2> "$tmp/err" < /dev/null
 status=$?
-if [ "$status" = 2 ] && grep -qF 'cannot write the table: File too large' "$tmp/err" &&
+if [ "$status" = 3 ] && grep -qF 'cannot write the table: File too large' "$tmp/err" &&
    [ ! -e "$tmp/big.csv" ] && ! ls -a "$tmp" | grep -q sgviz; then
     pass
 else
@@ -415,3 +438,23 @@ if expect 2 "trace --template that multiplies" trace -s 1..100 -n 40000 --templa
     fi
 fi
 rm -f "$tmp/mult.tpl"
+
+# ---- a plot far out ----------------------------------------------------------
+
+# plot -s 1,3,4 --from 9000000000000000000 --to 9000000000001000000 was
+# refused as needing 7.8 EiB (it computed from 0); 10^6 positions of a game
+# of period 7 were asked, and the certified period gives them at once.  Of
+# the 1000001 positions, those with x mod 7 in {0, 2} are P: 285715.
+if expect 0 "plot, 10^6 positions near 9*10^18" plot -s 1,3,4 --from 9000000000000000000 --to 9000000000001000000 -o far.svg; then
+    if grep -qF 'P-position (sg = 0): 285715 of 1000001' "$tmp/far.svg" &&
+       grep -qF '>9000000000000500000<' "$tmp/far.svg"; then pass; else
+        fail "plot near 9*10^18: not the P count or the ticks"
+    fi
+fi
+rm -f "$tmp/far.svg"
+# Without a period the refusal stands, and names the memory.
+if expect 2 "plot -t 0.007 near 9*10^18" plot -t 0.007 --from 9000000000000000000 --to 9000000000000001000 -o far.svg; then
+    if grep -qF 'positions need more than 16 EiB for their values' "$tmp/err" && [ ! -e "$tmp/far.svg" ]; then pass; else
+        fail "plot -t 0.007 far out: $(cat "$tmp/err")"
+    fi
+fi
