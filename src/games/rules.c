@@ -1847,7 +1847,7 @@ static sg_game *read_object(sg_ctx *ctx, const char *path,
     void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot load the shared object: %s",
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: cannot load the shared object: %s",
                     path, why ? why : "unknown error");
         return NULL;
     }
