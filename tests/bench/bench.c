@@ -176,6 +176,7 @@ static const struct {
     {"misere", bench_misere},
     {"slides", bench_slides},
     {"theory", bench_theory},
+    {"rules", bench_rules},
 };
 
 int main(int argc, char **argv)

@@ -69,5 +69,6 @@ void bench_judges(void);
 void bench_misere(void);
 void bench_slides(void);
 void bench_theory(void);
+void bench_rules(void);
 
 #endif /* SGVIZ_BENCH_H */

@@ -1,0 +1,220 @@
+/*
+ * bench_rules.c - rules files in Lua (`-r FILE.lua`) side by side with the
+ * same games defined in C through sg_game_define() and with a plain Python
+ * dictionary DP (tests/bench/wythoff.py and kiki.py), the program a user would otherwise
+ * write: Wythoff's game on heaps up to 199 and kiki's corner game on a
+ * 2000 x 2000 board, each asked for the value of its largest position, so
+ * that every position is explored.  The targets: Lua within 3x of C, and at
+ * most half of Python's time.
+ */
+#define _DEFAULT_SOURCE /* wait4 */
+#include "bench.h"
+
+#include <sgviz.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void wythoff_options(void *user, const int64_t *p, sg_options *out)
+{
+    (void)user;
+    for (int64_t k = 1; k <= p[0]; k++)
+        sg_options_add(out, (int64_t[]){p[0] - k, p[1]});
+    for (int64_t k = 1; k <= p[1]; k++)
+        sg_options_add(out, (int64_t[]){p[0], p[1] - k});
+    for (int64_t k = 1; k <= p[0] && k <= p[1]; k++)
+        sg_options_add(out, (int64_t[]){p[0] - k, p[1] - k});
+}
+
+static void kiki_options(void *user, const int64_t *p, sg_options *out)
+{
+    (void)user;
+    if (p[0] > 0)
+        sg_options_add(out, (int64_t[]){p[0] - 1, p[1]});
+    if (p[1] > 0)
+        sg_options_add(out, (int64_t[]){p[0], p[1] - 1});
+    if (p[0] > 0 && p[1] > 0)
+        sg_options_add(out, (int64_t[]){p[0] - 1, p[1] - 1});
+}
+
+/* The value of (N - 1, N - 1) of the game OPTIONS defines, computed through
+ * the library in this process; -1 on error (printed). */
+static long long define_value(void (*options)(void *, const int64_t *,
+                                              sg_options *),
+                              int64_t n)
+{
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game_def def = {.arity = 2, .options = options};
+    int64_t start[] = {n - 1, n - 1};
+    sg_game *game = ctx ? sg_game_define(ctx, &def, start, 1) : NULL;
+    sg_lookup *lookup = game ? sg_lookup_new(ctx, game, UINT64_MAX) : NULL;
+    char name[64];
+    snprintf(name, sizeof name, "%lld,%lld", (long long)(n - 1),
+             (long long)(n - 1));
+    uint64_t x = 0;
+    long long v = -1;
+    if (lookup && sg_game_find_position(ctx, game, name, "bench", &x) == SG_OK)
+        v = (long long)sg_lookup_get(lookup, x);
+    else
+        fprintf(stderr, "bench: %s\n", ctx ? sg_ctx_message(ctx) : "no memory");
+    sg_lookup_free(lookup);
+    sg_game_free(game);
+    sg_ctx_free(ctx);
+    return v;
+}
+
+/* Runs define_value in a child process, so that its peak memory is its
+ * own: the time, the peak and the value it found (in *VALUE). */
+static bench_run define_run(void (*options)(void *, const int64_t *,
+                                            sg_options *),
+                            int64_t n, long long *value)
+{
+    bench_run r = {0.0, 0, -1, false};
+    int fd[2];
+    if (pipe(fd) != 0)
+        return r;
+    fflush(stdout);
+    double start = bench_now();
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return r;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        long long v = define_value(options, n);
+        ssize_t w = write(fd[1], &v, sizeof v);
+        _exit(w == (ssize_t)sizeof v && v >= 0 ? 0 : 1);
+    }
+    close(fd[1]);
+    long long v = -1;
+    if (read(fd[0], &v, sizeof v) != (ssize_t)sizeof v)
+        v = -1;
+    close(fd[0]);
+    int status = 0;
+    struct rusage ru;
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+        ;
+    r.seconds = bench_now() - start;
+    r.peak_kib = ru.ru_maxrss;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    *value = v;
+    return r;
+}
+
+/* The last whole number in the file PATH (the value a command printed), or
+ * -1. */
+static long long last_number(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    long long last = -1, cur = -1;
+    for (int c; (c = getc(f)) != EOF;) {
+        if (c >= '0' && c <= '9') {
+            cur = (cur < 0 ? 0 : cur * 10) + (c - '0');
+        } else {
+            if (cur >= 0)
+                last = cur;
+            cur = -1;
+        }
+    }
+    fclose(f);
+    return cur >= 0 ? cur : last;
+}
+
+/* The first whole number in the file PATH, or -1 (sgviz's "sg(a,b) = v"
+ * names the position first, so its value is read after the "="). */
+static long long value_after_equals(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[512];
+    long long v = -1;
+    if (fgets(line, sizeof line, f)) {
+        const char *eq = strchr(line, '=');
+        if (eq)
+            v = strtoll(eq + 1, NULL, 10);
+    }
+    fclose(f);
+    return v;
+}
+
+static void compare(const char *title, const char *rules,
+                    void (*options)(void *, const int64_t *, sg_options *),
+                    int64_t n, const char *python)
+{
+    char out[300], position[64], size[32];
+    snprintf(out, sizeof out, "%s/rules.out", bench_dir);
+    snprintf(position, sizeof position, "%lld,%lld", (long long)(n - 1),
+             (long long)(n - 1));
+    snprintf(size, sizeof size, "%lld", (long long)n);
+
+    const char *lua_argv[] = {bench_sgviz, "value", "-r", rules, position,
+                              NULL};
+    bench_run lua = bench_best(3, lua_argv, NULL, out, 300);
+    long long lua_value = lua.status == 0 ? value_after_equals(out) : -1;
+    if (lua.status != 0)
+        bench_line(bench_fmt("%s, Lua: value -r", title), "FAILED",
+                   lua.timed_out ? "timed out" : "non-zero exit");
+    else
+        bench_line(bench_fmt("%s, Lua: value -r", title),
+                   bench_fmt("%.3f s", lua.seconds),
+                   bench_fmt("peak %.0f MiB", lua.peak_kib / 1024.0));
+
+    long long c_value = -1;
+    bench_run c = define_run(options, n, &c_value);
+    for (int i = 1; i < 3 && c.status == 0; i++) {
+        long long again = -1;
+        bench_run r = define_run(options, n, &again);
+        if (r.status == 0 && r.seconds < c.seconds)
+            c = r;
+    }
+    if (c.status != 0)
+        bench_line("  C: sg_game_define, every position", "FAILED", "");
+    else
+        bench_line("  C: sg_game_define, every position",
+                   bench_fmt("%.3f s", c.seconds),
+                   lua.status == 0
+                       ? bench_fmt("peak %.0f MiB; Lua / C: %.2fx, target <= 3: %s",
+                                   c.peak_kib / 1024.0, lua.seconds / c.seconds,
+                                   bench_verdict(lua.seconds <= 3 * c.seconds))
+                       : bench_fmt("peak %.0f MiB", c.peak_kib / 1024.0));
+
+    const char *py_argv[] = {"python3", python, size, NULL};
+    bench_run py = bench_best(3, py_argv, NULL, out, 300);
+    long long py_value = py.status == 0 ? last_number(out) : -1;
+    if (py.status != 0)
+        bench_line("  Python: dictionary DP", "FAILED",
+                   py.timed_out ? "timed out" : "non-zero exit (python3?)");
+    else
+        bench_line("  Python: dictionary DP", bench_fmt("%.3f s", py.seconds),
+                   lua.status == 0
+                       ? bench_fmt("peak %.0f MiB; Lua / Python: %.2fx, target <= 0.5: %s",
+                                   py.peak_kib / 1024.0, lua.seconds / py.seconds,
+                                   bench_verdict(lua.seconds <= 0.5 * py.seconds))
+                       : bench_fmt("peak %.0f MiB", py.peak_kib / 1024.0));
+
+    bool same = lua_value >= 0 && lua_value == c_value && c_value == py_value;
+    bench_line(bench_fmt("  sg(%s) of Lua, C and Python", position),
+               bench_fmt("%lld %lld %lld", lua_value, c_value, py_value),
+               bench_verdict(same));
+    remove(out);
+}
+
+void bench_rules(void)
+{
+    bench_section("Rules files in Lua, C and Python side by side");
+    compare("Wythoff 200 x 200", "examples/rules/wythoff.lua", wythoff_options,
+            200, "tests/bench/wythoff.py");
+    compare("kiki 2000 x 2000", "examples/rules/kiki.lua", kiki_options, 2000,
+            "tests/bench/kiki.py");
+}
