@@ -84,16 +84,22 @@ CHECK_PKGS = inih libzip expat freexl poppler-glib
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(CHECK_PKGS) 2>/dev/null | \
                         sed 's/-I/-isystem /g')
 CHECK_LIBS := $(shell $(PKG_CONFIG) --libs $(CHECK_PKGS) 2>/dev/null)
+# Rules files (-r FILE.lua) run in an embedded Lua 5.4; rules compiled
+# into shared objects (-r game.so) are opened with libdl.
+LUA_CFLAGS := $(shell $(PKG_CONFIG) --cflags lua5.4 2>/dev/null | \
+                      sed 's/-I/-isystem /g')
+LUA_LIBS := $(shell $(PKG_CONFIG) --libs lua5.4 2>/dev/null) -ldl
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 # What the library needs from other libraries, for linking it and for
 # sgviz.pc.
-LIB_DEPS = libgvc libcgraph fontconfig cairo $(CHECK_PKGS)
-LIB_LIBS = $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS)
+LIB_DEPS = libgvc libcgraph fontconfig cairo $(CHECK_PKGS) lua5.4
+LIB_LIBS = $(GV_LIBS) $(CAIRO_LIBS) $(CHECK_LIBS) $(LUA_LIBS)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(WERROR) \
              -Isrc -I$(BUILD)/gen $(GV_CFLAGS) $(CAIRO_CFLAGS) $(CHECK_CFLAGS) \
+             $(LUA_CFLAGS) \
              $(CPPFLAGS) $(CFLAGS) -MMD -MP
 # The library's objects serve the shared library too, so they are
 # position-independent; only the functions marked SG_API in the headers are
@@ -204,7 +210,7 @@ define write_pc
   echo 'Requires.private: $(LIB_DEPS)'; \
   echo 'Cflags: -I$${includedir}'; \
   echo 'Libs: -L$${libdir} -lsgviz'; \
-  echo 'Libs.private: -lm'; } > $(1)
+  echo 'Libs.private: -lm -ldl'; } > $(1)
 endef
 
 $(PC): Makefile src/sgviz/core.h

@@ -40,6 +40,10 @@ typedef struct cli_game_kind {
     /* The operands of value and solve are more files of this kind, each
      * a part of the sum (solve -H a.dot b.dot). */
     bool operand_files;
+    /* The game is explored from the positions the command names: -n N,
+     * the operands of value and solve, --position and --start (rules
+     * files).  -n then says where to explore from, not a window. */
+    bool explores;
 } cli_game_kind;
 
 extern const cli_game_kind cli_game_kinds[];
@@ -61,6 +65,12 @@ typedef struct cli_game_args {
     const char *to;    /* --to */
     const char *position; /* --position 3+4+5 */
     const char *dot_max;  /* --dot-max SIZE, as typed */
+    /* Rules files: --start, --lua-steps, --lua-memory, --max-positions,
+     * as typed. */
+    const char *start;
+    const char *lua_steps;
+    const char *lua_memory;
+    const char *max_positions;
 } cli_game_args;
 
 /* getopt_long()'s value for --dot-max, which every command takes with the
@@ -68,6 +78,11 @@ typedef struct cli_game_args {
 #define CLI_DOT_MAX 0x4d58
 /* ... and for --ground. */
 #define CLI_GROUND 0x4d59
+/* ... and for the options of rules files. */
+#define CLI_START 0x4d5a
+#define CLI_LUA_STEPS 0x4d5b
+#define CLI_LUA_MEMORY 0x4d5c
+#define CLI_MAX_POSITIONS 0x4d5d
 
 /* One option met on the command line: its getopt_long() value, how it was
  * spelt ("-s" or "--set") and its value (NULL for a flag). */
@@ -165,6 +180,12 @@ sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
  * shell would read otherwise is quoted).  A new string the caller frees,
  * or NULL when out of memory. */
 char *cli_game_command(const cli_game_args *args, const char *command);
+
+/* Reads SIZE, the value of option OPT: a whole number of bytes, or of
+ * KiB, MiB, GiB or TiB with K, M, G or T after it, from 1 KiB to 1 TiB.
+ * Returns SG_OK or SG_EINPUT naming OPT and SIZE. */
+sg_status cli_parse_size(sg_ctx *ctx, const char *opt, const char *size,
+                         uint64_t *out);
 
 /* Parses a whole number for option OPT.  Returns SG_OK or SG_EINPUT. */
 sg_status cli_parse_number(sg_ctx *ctx, const char *opt, const char *arg,

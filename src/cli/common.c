@@ -242,6 +242,14 @@ void cli_options_init(cli_options *o, const char *shorts,
                                     CLI_DOT_MAX};
     o->longs[n++] = (struct option){"ground", required_argument, NULL,
                                     CLI_GROUND};
+    o->longs[n++] = (struct option){"start", required_argument, NULL,
+                                    CLI_START};
+    o->longs[n++] = (struct option){"lua-steps", required_argument, NULL,
+                                    CLI_LUA_STEPS};
+    o->longs[n++] = (struct option){"lua-memory", required_argument, NULL,
+                                    CLI_LUA_MEMORY};
+    o->longs[n++] = (struct option){"max-positions", required_argument,
+                                    NULL, CLI_MAX_POSITIONS};
     o->longs[n] = (struct option){NULL, 0, NULL, 0};
     /* -f and -T are one option, --format, in every command that has one:
      * the letter the command does not list is added, and read as the one
@@ -272,6 +280,15 @@ static bool cli_game_option(cli_game_args *args, int c, const char *arg)
     }
     if (c == CLI_GROUND) {
         args->ground = arg;
+        return true;
+    }
+    const char **rules_option = c == CLI_START           ? &args->start
+                                : c == CLI_LUA_STEPS     ? &args->lua_steps
+                                : c == CLI_LUA_MEMORY    ? &args->lua_memory
+                                : c == CLI_MAX_POSITIONS ? &args->max_positions
+                                                         : NULL;
+    if (rules_option) {
+        *rules_option = arg;
         return true;
     }
     for (size_t k = 0; k < cli_game_kind_count; k++) {
@@ -501,11 +518,55 @@ void cli_print_usage(FILE *out, const char *usage)
             fprintf(out, "%*sthe ground node of a Hackenbush picture "
                     "(default ground)\n", used < column ? column - used : 1,
                     "");
+            static const char *const rules_help[][2] = {
+                {"--start \"P Q\"", "where a rules file's game is explored "
+                                   "from: 9,9 3,5 (default its start)"},
+                {"--lua-steps N", "the most Lua steps one call of a rules "
+                                  "file runs (default 1e8)"},
+                {"--lua-memory SIZE", "the most memory a rules file holds: "
+                                      "64M, 1G (default 256M)"},
+                {"--max-positions N", "the most positions a rules file's "
+                                      "game explores (default 5e7)"}};
+            for (size_t i = 0; i < 4; i++) {
+                used = fprintf(out, "      %s", rules_help[i][0]);
+                fprintf(out, "%*s%s\n", used < column ? column - used : 1,
+                        "", rules_help[i][1]);
+            }
         } else {
             fwrite(p, 1, len, out);
         }
         p += len;
     }
+}
+
+sg_status cli_parse_size(sg_ctx *ctx, const char *opt, const char *size,
+                         uint64_t *out)
+{
+    const char *units = "KMGT";
+    size_t len = strlen(size);
+    char digits[32];
+    unsigned shift = 0;
+    int last = len ? size[len - 1] & ~0x20 : 0;
+    const char *unit = last ? strchr(units, last) : NULL;
+    if (unit) {
+        shift = 10 * (unsigned)(unit - units + 1);
+        len--;
+    }
+    uint64_t n;
+    if (len == 0 || len >= sizeof digits)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.40s\": not a size such "
+                           "as 512M or 2G", opt, size);
+    memcpy(digits, size, len);
+    digits[len] = '\0';
+    if (cli_parse_number(ctx, opt, digits, UINT64_MAX >> shift, &n) !=
+            SG_OK ||
+        (n << shift) < 1024 || (n << shift) > ((uint64_t)1 << 40)) {
+        sg_ctx_clear(ctx);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%.40s\": not a size from "
+                           "1K to 1T, such as 512M or 2G", opt, size);
+    }
+    *out = n << shift;
+    return SG_OK;
 }
 
 /* Reads SIZE of --dot-max: a whole number of bytes, or of KiB, MiB, GiB or
@@ -567,6 +628,17 @@ sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
                     args->ground);
         return NULL;
     }
+    const char *rules_only = args->start           ? "--start"
+                             : args->lua_steps     ? "--lua-steps"
+                             : args->lua_memory    ? "--lua-memory"
+                             : args->max_positions ? "--max-positions"
+                                                   : NULL;
+    if (rules_only &&
+        (given == cli_game_kind_count || !cli_game_kinds[given].explores)) {
+        sg_ctx_fail(ctx, SG_EINPUT, "%s goes with a rules file; give the "
+                    "file with -r FILE.lua", rules_only);
+        return NULL;
+    }
     if (given < cli_game_kind_count && cli_game_kinds[given].open_args)
         return cli_game_kinds[given].open_args(ctx, args, given);
     if (given < cli_game_kind_count)
@@ -589,6 +661,12 @@ void cli_operand_positions(cli_game_args *args, int argc, char **argv,
     *positions = argv + first;
     *n = argc - first;
     for (size_t k = 0; k < cli_game_kind_count; k++) {
+        if (args->game[k] && cli_game_kinds[k].explores) {
+            /* The positions named are where the game is explored from. */
+            args->operands = argv + first;
+            args->noperands = (size_t)(argc - first);
+            return;
+        }
         if (!args->game[k] || !cli_game_kinds[k].operand_files)
             continue;
         args->operands = argv + first;
@@ -620,7 +698,11 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
     bool finite = sg_game_is_finite(game);
     if (finite)
         n = sg_game_position_count(game) - 1;
-    if (args->max) {
+    /* A game explored from -n N is every position it reached. */
+    bool explored = false;
+    for (size_t k = 0; k < cli_game_kind_count; k++)
+        explored |= args->game[k] && cli_game_kinds[k].explores;
+    if (args->max && !explored) {
         if (cli_parse_number(ctx, "-n", args->max, POSITION_MAX, &n) != SG_OK)
             return sg_ctx_status(ctx);
         if (finite && n >= sg_game_position_count(game))

@@ -8,6 +8,7 @@
 #include "cli.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static sg_game *open_set(sg_ctx *ctx, const char *arg)
 {
@@ -43,26 +44,102 @@ static sg_game *open_hackenbush(sg_ctx *ctx, const cli_game_args *args,
     return game;
 }
 
+/* Joins the operands of ARGS and --position into one list of positions,
+ * a new string (NULL when there are none; *FAILED on no memory). */
+static char *named_positions(const cli_game_args *args, bool *failed)
+{
+    size_t len = args->position ? strlen(args->position) + 1 : 0;
+    for (size_t i = 0; i < args->noperands; i++)
+        len += strlen(args->operands[i]) + 1;
+    *failed = false;
+    if (len == 0)
+        return NULL;
+    char *text = malloc(len);
+    if (!text) {
+        *failed = true;
+        return NULL;
+    }
+    text[0] = '\0';
+    for (size_t i = 0; i < args->noperands; i++) {
+        strcat(text, args->operands[i]);
+        strcat(text, " ");
+    }
+    if (args->position)
+        strcat(text, args->position);
+    return text;
+}
+
+/* A rules file (or shared object), explored from what the command names:
+ * --start, -n, the operands and --position; else from the file's start. */
+static sg_game *open_rules_args(sg_ctx *ctx, const cli_game_args *args,
+                                size_t kind)
+{
+    sg_rules_opts o = {.size = sizeof o, .start = args->start};
+    if (args->max) {
+        if (cli_parse_number(ctx, "-n", args->max, INT64_MAX, &o.max) !=
+            SG_OK)
+            return NULL;
+        o.has_max = 1;
+    }
+    if (args->lua_steps &&
+        (cli_parse_number(ctx, "--lua-steps", args->lua_steps, INT64_MAX,
+                          &o.steps) != SG_OK ||
+         (o.steps == 0 &&
+          sg_ctx_fail(ctx, SG_EINPUT, "--lua-steps 0: a budget is at least "
+                      "1 step") != SG_OK)))
+        return NULL;
+    if (args->lua_memory &&
+        cli_parse_size(ctx, "--lua-memory", args->lua_memory, &o.memory) !=
+            SG_OK)
+        return NULL;
+    if (args->max_positions &&
+        (cli_parse_number(ctx, "--max-positions", args->max_positions,
+                          UINT32_MAX - 1, &o.max_positions) != SG_OK ||
+         (o.max_positions == 0 &&
+          sg_ctx_fail(ctx, SG_EINPUT, "--max-positions 0: a game has at "
+                      "least 1 position") != SG_OK)))
+        return NULL;
+    bool failed;
+    char *named = named_positions(args, &failed);
+    if (failed) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        return NULL;
+    }
+    o.positions = named;
+    sg_game *game = sg_game_read_rules(ctx, args->game[kind], &o);
+    free(named);
+    return game;
+}
+
+static sg_game *open_rules(sg_ctx *ctx, const char *arg)
+{
+    return sg_game_read_rules(ctx, arg, NULL);
+}
+
 const cli_game_kind cli_game_kinds[] = {
     {"set", 's', "SPEC", "SPEC",
      "subtraction set: 1,3,4 | 1..m | pow2 | fib | all",
      "a subtraction set with -s (e.g. -s 1,3,4, -s pow2)", false, open_set,
-     NULL, false},
+     NULL, false, false},
     {"graph", 'g', "FILE", "FILE.dot",
      "a game as a DOT digraph (- for standard input)", "a DOT file with -g",
-     true, sg_game_read_dot, NULL, false},
+     true, sg_game_read_dot, NULL, false, false},
     {"code", 't', "CODE", "CODE",
      "take-and-break code: 0.77 | 4.[3] | 4!.0 | kayles | lasker | ...",
      "a take-and-break code with -t (e.g. -t 0.77, -t kayles)", false,
-     open_code, NULL, false},
+     open_code, NULL, false, false},
     {"coins", 'c', "RULE", "RULE",
      "coin turning: turtles | mock-turtles | ruler | twins | ruler-K",
      "a coin-turning rule with -c (e.g. -c mock-turtles)", false,
-     open_coins, NULL, false},
+     open_coins, NULL, false, false},
     {"hackenbush", 'H', "FILE", "FILE.dot",
      "Green Hackenbush: a picture as an undirected DOT graph on its ground",
      "a Hackenbush picture with -H (e.g. -H tree.dot)", true, NULL,
-     open_hackenbush, true},
+     open_hackenbush, true, false},
+    {"rules", 'r', "FILE", "FILE.lua",
+     "a game whose rules a Lua file gives (or a compiled FILE.so)",
+     "a rules file with -r (e.g. -r wythoff.lua)", true, open_rules,
+     open_rules_args, false, true},
 };
 
 const size_t cli_game_kind_count =

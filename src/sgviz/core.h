@@ -124,8 +124,10 @@ typedef enum sg_game_kind {
     SG_GAME_DEFINED,     /* a game defined in C (sg_game_define()) */
     SG_GAME_COINS,       /* a row of coins; a move turns a set of them, the
                             rightmost from heads to tails */
-    SG_GAME_HACKENBUSH   /* Green Hackenbush: pictures of edges on the
+    SG_GAME_HACKENBUSH,  /* Green Hackenbush: pictures of edges on the
                             ground; a move deletes an edge */
+    SG_GAME_RULES        /* a game whose rules a Lua file gives
+                            (sg_game_read_rules()) */
 } sg_game_kind;
 
 /* Parses a subtraction set.  SPEC is one of
@@ -406,6 +408,84 @@ SG_API sg_game *sg_game_define(sg_ctx *ctx, const sg_game_def *def,
 /* The numbers of position X of a game made by sg_game_define(), X below
  * its number of positions, owned by the game; NULL for any other game. */
 SG_API const int64_t *sg_game_defined_position(const sg_game *game, uint64_t x);
+
+/* ------------------------------------------------------------------------ */
+/* Games whose rules a file gives                                           */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A rules file is a Lua 5.4 script that sets globals: `moves(a, b, ...)`,
+ * one argument per number of a position, returns the options of a
+ * position as a table, each option a table of numbers, a plain integer
+ * for games of one number, or `sum(p1, p2, ...)`, a sum of positions;
+ * optionally `start` (the positions to explore from), `name`, `describe`
+ * and `label(a, b, ...)` (the name a position is shown by).  The script
+ * runs in a sandbox: Lua's base functions that cannot reach the system,
+ * string, table, math and utf8, and nothing else (no io, os, require,
+ * load, dofile, loadfile, debug, string.dump or binary chunks); each call
+ * into it has a budget of Lua instructions, and the whole of it a ceiling
+ * on memory.
+ *
+ * The game is every position reachable from the start, numbered so that
+ * every move goes to a smaller number; values are computed as positions
+ * are explored, and the moves of a position are asked of the file again
+ * whenever they are needed rather than kept, so a game of millions of
+ * positions costs a few words of memory for each.
+ */
+
+/* The defaults of sg_rules_opts. */
+#define SG_RULES_STEPS UINT64_C(100000000)         /* per call */
+#define SG_RULES_MEMORY (UINT64_C(256) << 20)      /* bytes */
+#define SG_RULES_MAX_POSITIONS UINT64_C(50000000)
+
+typedef struct sg_rules_opts {
+    size_t size; /* sizeof(sg_rules_opts), or 0 */
+    /* Where to explore from, in place of the file's `start`: positions
+     * apart by spaces, each its numbers apart by commas ("9,9 3,5"); a
+     * sum "3,5+2,7" explores from each of its parts.  NULL: none. */
+    const char *start;
+    /* More positions to explore from, written as START is, which
+     * messages call positions rather than --start (a command's operands):
+     * NULL for none. */
+    const char *positions;
+    /* With HAS_MAX: explore from every position 0..MAX of a game of one
+     * number, or from (MAX, ..., MAX) (with START, from both). */
+    int has_max;
+    uint64_t max;
+    /* The most Lua instructions one call into the file may run, 0 for
+     * SG_RULES_STEPS. */
+    uint64_t steps;
+    /* The most bytes the file's Lua state may hold, 0 for
+     * SG_RULES_MEMORY. */
+    uint64_t memory;
+    /* The most positions to explore, 0 for SG_RULES_MAX_POSITIONS. */
+    uint64_t max_positions;
+} sg_rules_opts;
+
+/* Reads the rules file PATH and explores its game from the start (OPTS
+ * may be NULL).  A PATH ending in ".so" is a shared object that exports
+ * `const sg_game_def sgviz_game` (see sg_game_define()), explored from
+ * OPTS's start, which it then needs.  Returns NULL on error, one line
+ * naming the file: Lua's own "FILE:LINE: ..." for errors of syntax and
+ * at run time, and for an option that is not a position (naming the
+ * position and the option), a position of the wrong count of numbers, a
+ * cycle (naming its positions), more positions than the bound, the
+ * budget or the ceiling (SG_EINPUT or SG_ELIMIT).  The caller frees the
+ * game with sg_game_free(). */
+SG_API sg_game *sg_game_read_rules(sg_ctx *ctx, const char *path,
+                                   const sg_rules_opts *opts);
+
+/* As sg_game_read_rules(), from the Lua text TEXT[0..len), which messages
+ * call NAME. */
+SG_API sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
+                                   const char *name,
+                                   const sg_rules_opts *opts);
+
+/* The numbers of position X of a game made by sg_game_read_rules() into
+ * OUT (room for SG_DEFINE_MAX_ARITY), and their count; 0 when X is not a
+ * position of such a game. */
+SG_API size_t sg_game_rules_position(const sg_game *game, uint64_t x,
+                                     int64_t *out);
 
 /* ------------------------------------------------------------------------ */
 /* The engine: values and mex steps                                         */

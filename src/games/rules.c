@@ -1,0 +1,1541 @@
+/*
+ * rules.c - games whose rules a Lua file gives (-r FILE.lua), and games
+ * compiled into shared objects (-r game.so).
+ *
+ * A rules file is code from a stranger -- a student's homework game, a
+ * file off a forum -- so it runs in a sandbox: a Lua state of its own with
+ * only the base functions that cannot reach the system, string, table,
+ * math and utf8; every call into it has a budget of instructions (a count
+ * hook) and the whole state a ceiling on memory (its allocator).
+ *
+ * The game is explored once, depth first from its start positions, with
+ * an explicit stack, as games defined in C are (custom.c): a position is
+ * numbered when every position its options leave is, so every move goes
+ * to a smaller number, and a position met again while it is still on the
+ * stack closes a cycle, which is named.  Unlike custom.c, the moves are
+ * not kept: each position's value is computed when it is numbered, and
+ * whatever needs the moves again (a trace, a drawing, a sum's winning
+ * moves) asks the file for them again.  What stays is the positions'
+ * numbers, an index from them back to numbers, and the values, so a board
+ * of 2000 x 2000 with three moves each holds a few tens of bytes per
+ * position rather than its moves.
+ */
+#include "games/game.h"
+
+#include <dlfcn.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+/* The most bytes of a rules file. */
+#define RULES_FILE_MAX ((size_t)1 << 22)
+/* The hook counts instructions in steps of this many. */
+#define HOOK_EVERY 1000
+/* Long names are kept in a few buffers of the game's own when the caller's
+ * buffer is too small, each valid until as many more names were made. */
+#define NAME_RING 8
+
+enum { NEW, OPEN, DONE };
+
+/* The sandbox's limits, which its allocator and hook read. */
+typedef struct limits {
+    lua_State *L;
+    uint64_t memory, used;
+    uint64_t steps, ran;
+    bool over_memory, over_steps;
+    bool hooked; /* a call into the file is running */
+} limits;
+
+static void sandbox_hook(lua_State *L, lua_Debug *ar);
+
+typedef struct rules {
+    sg_game base;
+    /* The game's own copy of the kind's table: how many positions one
+     * move leaves is the game's own. */
+    sg_game_ops ops;
+    char *file;          /* the name messages give the file */
+    lua_State *L;
+    limits *lim;
+    int moves_ref, label_ref, read_ref;
+    int sum_mt_ref;      /* the metatable that marks a sum */
+    int moves_line;      /* where moves() is defined */
+    size_t arity;
+    uint64_t max_positions;
+    /* Positions by the order they were reached (their ids). */
+    int64_t *tuples;
+    uint8_t *state;
+    uint32_t *number;    /* the number of each id */
+    uint32_t *id_of;     /* the id of each number */
+    uint32_t *value;     /* the value of each number */
+    size_t n, cap;
+    uint32_t *slots;     /* index: slot holds id + 1 for a tuple near it */
+    uint64_t mask;
+    uint64_t count;      /* positions numbered */
+    uint64_t max_degree, total_moves, max_parts;
+    /* Set when the file, asked for moves again, answered otherwise than
+     * the first time (its moves must be a function of the position). */
+    bool *fault;
+    char (*ring)[SG_DEFINE_NAME_MAX];
+    unsigned *ring_next;
+} rules;
+
+static const rules *ru(const sg_game *game) { return (const rules *)game; }
+
+/* ------------------------------------------------------------------------ */
+/* The sandbox                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Lua's allocator, under the ceiling: a request past it fails, which Lua
+ * raises as a memory error; and the state is marked, so that a pcall in
+ * the file that catches the error stops at the next instruction. */
+static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    limits *lim = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        lim->used -= old;
+        return NULL;
+    }
+    if (nsize > old && (lim->over_memory ||
+                        nsize - old > lim->memory - lim->used)) {
+        lim->over_memory = true;
+        if (lim->L && lim->hooked)
+            lua_sethook(lim->L, sandbox_hook, LUA_MASKCOUNT, 1);
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p)
+        lim->used = lim->used - old + nsize;
+    return p;
+}
+
+static limits *limits_of(lua_State *L)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+/* The count hook: the budget of one call.  Once over, every instruction
+ * raises the error again, so that a pcall in the file cannot swallow it
+ * and go on. */
+static void sandbox_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    limits *lim = limits_of(L);
+    lim->ran += HOOK_EVERY;
+    if (lim->ran > lim->steps || lim->over_steps || lim->over_memory) {
+        if (!lim->over_steps && !lim->over_memory) {
+            lim->over_steps = true;
+            lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
+        }
+        luaL_where(L, 0);
+        lua_pushstring(L, lim->over_memory ? "out of the memory allowed"
+                                           : "out of Lua steps");
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+/* Starts the budget of one call afresh. */
+static void budget_start(limits *lim)
+{
+    lim->ran = 0;
+    lim->over_steps = false;
+    lim->hooked = true;
+    lua_sethook(lim->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
+}
+
+static void budget_end(limits *lim)
+{
+    lim->hooked = false;
+    lua_sethook(lim->L, NULL, 0, 0);
+}
+
+/* sum(p1, p2, ...): a table of the parts, marked by the sum metatable. */
+static int lua_sum(lua_State *L)
+{
+    int n = lua_gettop(L);
+    if (n < 1 || n > SG_DEFINE_MAX_PARTS)
+        return luaL_error(L, "sum() takes 1 to %d positions, not %d",
+                          SG_DEFINE_MAX_PARTS, n);
+    lua_createtable(L, n, 0);
+    for (int i = 1; i <= n; i++) {
+        lua_pushvalue(L, i);
+        lua_rawseti(L, -2, i);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* Opens what a rules file may use, and takes away what it may not. */
+static int open_sandbox(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},      {LUA_STRLIBNAME, luaopen_string},
+        {LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL}};
+    for (const luaL_Reg *l = libs; l->name; l++) {
+        luaL_requiref(L, l->name, l->func, 1);
+        lua_pop(L, 1);
+    }
+    /* The base functions that read files or compile text (of which a
+     * binary chunk could break the virtual machine), the collector's
+     * controls (a file could stop it), and print, whose output would mix
+     * with the program's. */
+    static const char *const gone[] = {"dofile", "loadfile", "load",
+                                       "require", "collectgarbage", "print",
+                                       NULL};
+    for (const char *const *g = gone; *g; g++) {
+        lua_pushnil(L);
+        lua_setglobal(L, *g);
+    }
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    /* math.random is seeded the same every run, so that moves that use it
+     * come out the same when they are asked for again. */
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    lua_getfield(L, -1, "randomseed");
+    lua_pushinteger(L, 0);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
+    /* sum(), with its metatable, which the registry keeps too. */
+    lua_newtable(L);
+    lua_pushstring(L, "sum");
+    lua_setfield(L, -2, "__name");
+    lua_pushvalue(L, -1);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushcclosure(L, lua_sum, 1);
+    lua_setglobal(L, "sum");
+    lua_pushinteger(L, ref);
+    return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tuples                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t tuple_hash(const int64_t *t, size_t arity)
+{
+    uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
+    for (size_t i = 0; i < arity; i++) {
+        h ^= (uint64_t)t[i];
+        h *= UINT64_C(0xBF58476D1CE4E5B9);
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static bool same_tuple(const int64_t *a, const int64_t *b, size_t arity)
+{
+    for (size_t i = 0; i < arity; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+/* The slot of tuple T: the one that holds it, or the empty one where it
+ * would go. */
+static uint64_t slot_of(const rules *r, const int64_t *t)
+{
+    uint64_t i = tuple_hash(t, r->arity) & r->mask;
+    for (uint32_t v; (v = r->slots[i]) != 0; i = (i + 1) & r->mask)
+        if (same_tuple(&r->tuples[(size_t)(v - 1) * r->arity], t, r->arity))
+            break;
+    return i;
+}
+
+/* The id of tuple T, or UINT32_MAX when it was never reached. */
+static uint32_t find_id(const rules *r, const int64_t *t)
+{
+    uint32_t v = r->slots[slot_of(r, t)];
+    return v ? v - 1 : UINT32_MAX;
+}
+
+static void tuple_text(const int64_t *t, size_t arity, char *buf,
+                       size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < arity && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%" PRId64,
+                                 i ? "," : "", t[i]);
+}
+
+/* Reads "a,b,c" (ARITY whole numbers, each optionally signed) into T. */
+static bool parse_tuple(const char *s, size_t len, size_t arity, int64_t *t)
+{
+    const char *p = s, *end = s + len;
+    for (size_t i = 0; i < arity; i++) {
+        if (i && (p == end || *p++ != ','))
+            return false;
+        bool neg = p < end && *p == '-';
+        if (neg)
+            p++;
+        const char *digits = p;
+        uint64_t v = 0;
+        while (p < end && *p >= '0' && *p <= '9') {
+            unsigned d = (unsigned)(*p++ - '0');
+            if (v > (UINT64_C(9223372036854775808) - d) / 10)
+                return false;
+            v = v * 10 + d;
+        }
+        if (p == digits || (!neg && v > (uint64_t)INT64_MAX))
+            return false;
+        t[i] = neg ? (v == UINT64_C(9223372036854775808) ? INT64_MIN
+                                                          : -(int64_t)v)
+                   : (int64_t)v;
+    }
+    return p == end;
+}
+
+/* How many numbers "a,b,c" has (commas + 1). */
+static size_t count_numbers(const char *s, size_t len)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += s[i] == ',';
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading what the file's functions return                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Why a value is not a position: into WHY. */
+typedef struct reading {
+    rules *r;
+    char why[200];
+} reading;
+
+/* Reads the number at stack index IDX into *V. */
+static bool read_number(lua_State *L, int idx, int64_t *v)
+{
+    int isint;
+    lua_Integer i = lua_tointegerx(L, idx, &isint);
+    if (isint && lua_type(L, idx) == LUA_TNUMBER) {
+        *v = (int64_t)i;
+        return true;
+    }
+    return false;
+}
+
+/* Describes the value at IDX in a few words for messages. */
+static void value_words(lua_State *L, int idx, char *buf, size_t size)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TNUMBER)
+        snprintf(buf, size, "%.14g, not a whole number", lua_tonumber(L, idx));
+    else if (t == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        char q[48];
+        snprintf(buf, size, "the string \"%s\"", sg_quote(s, len, q, sizeof q));
+    } else
+        snprintf(buf, size, "%s", lua_typename(L, t));
+}
+
+/* Reads the position at stack index IDX (a table of ARITY whole numbers,
+ * or a whole number when ARITY is 1) into T. */
+static bool read_position(reading *rd, int idx, int64_t *t)
+{
+    lua_State *L = rd->r->L;
+    size_t arity = rd->r->arity;
+    int type = lua_type(L, idx);
+    if (type == LUA_TNUMBER) {
+        if (arity == 1 && read_number(L, idx, t))
+            return true;
+        if (arity != 1 && lua_isinteger(L, idx)) {
+            snprintf(rd->why, sizeof rd->why, "is the number %lld, but a "
+                     "position of this game has %zu numbers",
+                     (long long)lua_tointeger(L, idx), arity);
+            return false;
+        }
+        char w[80];
+        value_words(L, idx, w, sizeof w);
+        snprintf(rd->why, sizeof rd->why, "is %s", w);
+        return false;
+    }
+    if (type != LUA_TTABLE) {
+        char w[80];
+        value_words(L, idx, w, sizeof w);
+        snprintf(rd->why, sizeof rd->why, "is %s, not a position", w);
+        return false;
+    }
+    size_t len = lua_rawlen(L, idx);
+    if (len != arity) {
+        snprintf(rd->why, sizeof rd->why, "has %zu numbers, but a position "
+                 "of this game has %zu", len, arity);
+        return false;
+    }
+    for (size_t i = 0; i < arity; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
+        bool ok = read_number(L, -1, &t[i]);
+        if (!ok) {
+            char w[80];
+            value_words(L, -1, w, sizeof w);
+            snprintf(rd->why, sizeof rd->why, "has number %zu %s", i + 1, w);
+        }
+        lua_pop(L, 1);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Whether the table at IDX is a sum. */
+static bool is_sum(lua_State *L, int idx, int sum_mt_ref)
+{
+    if (!lua_getmetatable(L, idx))
+        return false;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sum_mt_ref);
+    bool same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return same;
+}
+
+/* Reads the option at IDX (a position or a sum) into PARTS (room for
+ * SG_DEFINE_MAX_PARTS * arity numbers); returns its number of parts, or 0
+ * with the reason in RD. */
+static size_t read_option(reading *rd, int idx, int64_t *parts)
+{
+    lua_State *L = rd->r->L;
+    if (lua_type(L, idx) != LUA_TTABLE || !is_sum(L, idx, rd->r->sum_mt_ref))
+        return read_position(rd, idx, parts) ? 1 : 0;
+    size_t k = lua_rawlen(L, idx);
+    if (k < 1 || k > SG_DEFINE_MAX_PARTS) {
+        snprintf(rd->why, sizeof rd->why, "is a sum of %zu positions; a sum "
+                 "has 1 to %d", k, SG_DEFINE_MAX_PARTS);
+        return 0;
+    }
+    for (size_t i = 0; i < k; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
+        char inner[200];
+        bool ok = read_position(rd, lua_gettop(L), &parts[i * rd->r->arity]);
+        lua_pop(L, 1);
+        if (!ok) {
+            memcpy(inner, rd->why, sizeof inner);
+            snprintf(rd->why, sizeof rd->why, "is a sum whose part %zu %.160s",
+                     i + 1, inner);
+            return 0;
+        }
+    }
+    return k;
+}
+
+/* Pushes function REF and the numbers of T, and calls it under a fresh
+ * budget, leaving one result.  Returns the status of lua_pcall. */
+static int call_rules(const rules *r, int ref, const int64_t *t)
+{
+    lua_State *L = r->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    for (size_t i = 0; i < r->arity; i++)
+        lua_pushinteger(L, (lua_Integer)t[i]);
+    budget_start(r->lim);
+    int st = lua_pcall(L, (int)r->arity, 1, 0);
+    budget_end(r->lim);
+    if (st == LUA_OK && (r->lim->over_steps || r->lim->over_memory)) {
+        /* A pcall in the file caught the error: it stands all the same. */
+        lua_pop(L, 1);
+        lua_pushstring(L, "");
+        st = LUA_ERRRUN;
+    }
+    return st;
+}
+
+/* Records the error of a failed call (its message on top of the stack),
+ * naming the file, and pops it. */
+static sg_status call_failed(sg_ctx *ctx, const rules *r, int st)
+{
+    lua_State *L = r->L;
+    sg_status s;
+    if (r->lim->over_memory || st == LUA_ERRMEM) {
+        char bytes[32];
+        sg_format_bytes(r->lim->memory, bytes, sizeof bytes);
+        s = sg_ctx_fail(ctx, SG_ELIMIT, "%s: the rules used more than %s of "
+                        "memory, the ceiling (--lua-memory)", r->file, bytes);
+    } else if (r->lim->over_steps) {
+        const char *where = lua_tostring(L, -1);
+        char at[256] = "";
+        /* "w.lua:5: out of Lua steps": the place, without the words. */
+        if (where) {
+            const char *cut = strstr(where, "out of Lua steps");
+            if (cut && cut > where)
+                snprintf(at, sizeof at, " at %.*s", (int)(cut - where - 2),
+                         where);
+        }
+        s = sg_ctx_fail(ctx, SG_ELIMIT, "%s: one call ran more than %llu "
+                        "Lua steps, the budget (--lua-steps)%s", r->file,
+                        (unsigned long long)r->lim->steps, at);
+    } else {
+        const char *msg = lua_tostring(L, -1);
+        s = sg_ctx_fail(ctx, SG_EINPUT, "%s", msg ? msg : "error in rules "
+                        "(an error object that is not a string)");
+    }
+    lua_pop(L, 1);
+    r->lim->over_memory = false;
+    r->lim->over_steps = false;
+    return s;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Exploring                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct frame {
+    uint32_t id;
+    size_t opt_begin, part_begin, cursor;
+} frame;
+
+typedef struct explore {
+    sg_ctx *ctx;
+    rules *r;
+    /* The options of the positions on the stack: option o leaves the
+     * ids opt_parts[...], opt_len[o] of them. */
+    uint32_t *opt_parts;
+    size_t nparts, parts_cap;
+    uint8_t *opt_len;
+    size_t nopts, opts_cap;
+    frame *frames;
+    size_t nframes, frames_cap;
+    uint64_t *marks;     /* mex scratch: marks[v] == stamp when v is seen */
+    size_t marks_cap;
+    uint64_t stamp;
+} explore;
+
+static bool grow(sg_ctx *ctx, void **array, size_t *cap, size_t n,
+                 size_t extra, size_t size)
+{
+    if (n + extra <= *cap)
+        return true;
+    size_t c = *cap ? *cap : 256;
+    while (c < n + extra)
+        c *= 2;
+    void *a = sg_grow(ctx, *array, c, size);
+    if (!a)
+        return false;
+    *array = a;
+    *cap = c;
+    return true;
+}
+
+/* Makes an index of SLOTS slots (a power of 2) holding every tuple. */
+static bool reindex(sg_ctx *ctx, rules *r, uint64_t slots)
+{
+    uint32_t *s = sg_alloc(ctx, (size_t)slots, sizeof *s);
+    if (!s)
+        return false;
+    free(r->slots);
+    r->slots = s;
+    r->mask = slots - 1;
+    for (size_t id = 0; id < r->n; id++)
+        r->slots[slot_of(r, &r->tuples[id * r->arity])] = (uint32_t)id + 1;
+    return true;
+}
+
+/* The id of tuple T, reached now for the first time or again, or
+ * UINT32_MAX after recording an error. */
+static uint32_t id_of(sg_ctx *ctx, rules *r, const int64_t *t)
+{
+    uint64_t i = slot_of(r, t);
+    if (r->slots[i])
+        return r->slots[i] - 1;
+    if (r->n >= r->max_positions) {
+        sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %llu positions are "
+                    "reachable from the start, the bound (--max-positions)",
+                    r->file, (unsigned long long)r->max_positions);
+        return UINT32_MAX;
+    }
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 256;
+        int64_t *t2 = sg_grow(ctx, r->tuples, cap * r->arity, sizeof *t2);
+        if (!t2)
+            return UINT32_MAX;
+        r->tuples = t2;
+        uint8_t *s2 = sg_grow(ctx, r->state, cap, 1);
+        if (!s2)
+            return UINT32_MAX;
+        r->state = s2;
+        uint32_t *n2 = sg_grow(ctx, r->number, cap, sizeof *n2);
+        if (!n2)
+            return UINT32_MAX;
+        r->number = n2;
+        uint32_t *i2 = sg_grow(ctx, r->id_of, cap, sizeof *i2);
+        if (!i2)
+            return UINT32_MAX;
+        r->id_of = i2;
+        uint32_t *v2 = sg_grow(ctx, r->value, cap, sizeof *v2);
+        if (!v2)
+            return UINT32_MAX;
+        r->value = v2;
+        r->cap = cap;
+    }
+    size_t n = r->n++;
+    memcpy(&r->tuples[n * r->arity], t, r->arity * sizeof *t);
+    r->state[n] = NEW;
+    r->slots[i] = (uint32_t)n + 1;
+    if (r->n * 2 > r->mask + 1 && !reindex(ctx, r, (r->mask + 1) * 2))
+        return UINT32_MAX;
+    return (uint32_t)n;
+}
+
+/* The name of tuple T in messages: its numbers, quoted. */
+static const char *quoted_tuple(const rules *r, const int64_t *t, char *buf,
+                                size_t size)
+{
+    char name[SG_DEFINE_NAME_MAX];
+    tuple_text(t, r->arity, name, sizeof name);
+    return sg_quote(name, strlen(name), buf, size);
+}
+
+/* Names the cycle closed by a move to ID, which is on the stack. */
+static sg_status report_cycle(explore *e, uint32_t id)
+{
+    rules *r = e->r;
+    size_t from = e->nframes - 1;
+    while (e->frames[from].id != id)
+        from--;
+    sg_buf b;
+    sg_buf_init(&b);
+    size_t len = e->nframes - from;
+    for (size_t i = 0; i <= len; i++) {
+        if (len > 12 && i == 6) {
+            sg_buf_printf(&b, " -> ... (%zu more)", len - 11);
+            i = len - 5;
+        }
+        uint32_t at = i == len ? id : e->frames[from + i].id;
+        char q[96];
+        sg_buf_printf(&b, "%s%s", i ? " -> " : "",
+                      quoted_tuple(r, &r->tuples[(size_t)at * r->arity], q,
+                                   sizeof q));
+    }
+    sg_status st = sg_ctx_fail(e->ctx, SG_EINPUT, "%s: the moves go round in "
+                               "a cycle: %s", r->file, b.data ? b.data : "");
+    sg_buf_free(&b);
+    return st;
+}
+
+/* Asks the file for the options of tuple T and hands each to ADD, which
+ * gets its parts and their count; ADD returns false to stop after
+ * recording an error.  Returns SG_OK or the error. */
+static sg_status list_options(sg_ctx *ctx, rules *r, const int64_t *t,
+                              bool (*add)(void *user, const int64_t *parts,
+                                          size_t k),
+                              void *user)
+{
+    lua_State *L = r->L;
+    int st = call_rules(r, r->moves_ref, t);
+    if (st != LUA_OK)
+        return call_failed(ctx, r, st);
+    char q[96];
+    int top = lua_gettop(L);
+    sg_status res = SG_OK;
+    reading rd = {r, ""};
+    if (lua_type(L, top) != LUA_TTABLE) {
+        char w[80];
+        value_words(L, top, w, sizeof w);
+        res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(%s) returned %s, not "
+                          "a table of options", r->file, r->moves_line,
+                          quoted_tuple(r, t, q, sizeof q), w);
+        lua_settop(L, top - 1);
+        return res;
+    }
+    size_t n = lua_rawlen(L, top);
+    int64_t parts[SG_DEFINE_MAX_PARTS * SG_DEFINE_MAX_ARITY];
+    for (size_t o = 0; o < n && res == SG_OK; o++) {
+        lua_rawgeti(L, top, (lua_Integer)o + 1);
+        size_t k = read_option(&rd, top + 1, parts);
+        lua_settop(L, top);
+        if (k == 0)
+            res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(%s): option %zu "
+                              "%s", r->file, r->moves_line,
+                              quoted_tuple(r, t, q, sizeof q), o + 1, rd.why);
+        else if (!add(user, parts, k))
+            res = ctx->status;
+    }
+    lua_settop(L, top - 1);
+    return res;
+}
+
+/* Exploring: an option of the position on top of the stack. */
+static bool explore_add(void *user, const int64_t *parts, size_t k)
+{
+    explore *e = user;
+    if (!grow(e->ctx, (void **)&e->opt_parts, &e->parts_cap, e->nparts, k,
+              sizeof *e->opt_parts) ||
+        !grow(e->ctx, (void **)&e->opt_len, &e->opts_cap, e->nopts, 1, 1))
+        return false;
+    for (size_t i = 0; i < k; i++) {
+        uint32_t id = id_of(e->ctx, e->r, &parts[i * e->r->arity]);
+        if (id == UINT32_MAX)
+            return false;
+        e->opt_parts[e->nparts + i] = id;
+    }
+    e->nparts += k;
+    e->opt_len[e->nopts++] = (uint8_t)k;
+    return true;
+}
+
+/* Numbers the position on top of the stack, whose options' positions all
+ * are, and computes its value. */
+static bool finish(explore *e, const frame *f)
+{
+    rules *r = e->r;
+    size_t degree = e->nopts - f->opt_begin;
+    if (!grow(e->ctx, (void **)&e->marks, &e->marks_cap, 0, degree + 1,
+              sizeof *e->marks))
+        return false;
+    e->stamp++;
+    const uint32_t *p = &e->opt_parts[f->part_begin];
+    for (size_t o = f->opt_begin; o < e->nopts; o++) {
+        uint32_t v = 0;
+        size_t k = e->opt_len[o];
+        for (size_t j = 0; j < k; j++)
+            v ^= r->value[r->number[p[j]]];
+        p += k;
+        if (k > r->max_parts)
+            r->max_parts = k;
+        if (v <= degree)
+            e->marks[v] = e->stamp;
+    }
+    uint32_t mex = 0;
+    while (e->marks[mex] == e->stamp)
+        mex++;
+    uint32_t x = (uint32_t)r->count++;
+    r->number[f->id] = x;
+    r->id_of[x] = f->id;
+    r->value[x] = mex;
+    r->state[f->id] = DONE;
+    if (degree > r->max_degree)
+        r->max_degree = degree;
+    r->total_moves += degree;
+    return true;
+}
+
+/* Explores everything reachable from the position ID. */
+static sg_status visit(explore *e, uint32_t id)
+{
+    rules *r = e->r;
+    if (r->state[id] != NEW)
+        return SG_OK;
+    e->nframes = 0;
+    if (!grow(e->ctx, (void **)&e->frames, &e->frames_cap, 0, 1,
+              sizeof *e->frames))
+        return e->ctx->status;
+    e->frames[e->nframes++] = (frame){id, 0, 0, SIZE_MAX};
+    int64_t pos[SG_DEFINE_MAX_ARITY];
+    while (e->nframes) {
+        frame *f = &e->frames[e->nframes - 1];
+        if (f->cursor == SIZE_MAX) {
+            r->state[f->id] = OPEN;
+            f->opt_begin = e->nopts;
+            f->part_begin = f->cursor = e->nparts;
+            /* The tuples may move while options are listed: the file reads
+             * a copy. */
+            memcpy(pos, &r->tuples[(size_t)f->id * r->arity],
+                   r->arity * sizeof *pos);
+            sg_status st = list_options(e->ctx, r, pos, explore_add, e);
+            if (st != SG_OK)
+                return st;
+        }
+        uint32_t next = UINT32_MAX;
+        while (f->cursor < e->nparts) {
+            uint32_t c = e->opt_parts[f->cursor++];
+            if (r->state[c] == NEW) {
+                next = c;
+                break;
+            }
+            if (r->state[c] == OPEN)
+                return report_cycle(e, c);
+        }
+        if (next != UINT32_MAX) {
+            if (!grow(e->ctx, (void **)&e->frames, &e->frames_cap, e->nframes,
+                      1, sizeof *e->frames))
+                return e->ctx->status;
+            e->frames[e->nframes++] = (frame){next, 0, 0, SIZE_MAX};
+            continue;
+        }
+        if (!finish(e, f))
+            return e->ctx->status;
+        e->nparts = f->part_begin;
+        e->nopts = f->opt_begin;
+        e->nframes--;
+    }
+    return SG_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The kind                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t count(const sg_game *game) { return ru(game)->count; }
+
+static sg_value value_bound(const sg_game *game, uint64_t last)
+{
+    (void)last;
+    return ru(game)->max_degree;
+}
+
+static uint64_t max_moves(const sg_game *game, uint64_t last)
+{
+    (void)last;
+    return ru(game)->max_degree;
+}
+
+static double work(const sg_game *game, uint64_t last)
+{
+    (void)last;
+    return (double)ru(game)->total_moves;
+}
+
+/* Asking again: the moves of position X into OUT. */
+typedef struct again {
+    const rules *r;
+    uint64_t x;
+    sg_moves *out;
+    bool bad;
+} again;
+
+static bool again_add(void *user, const int64_t *parts, size_t k)
+{
+    again *a = user;
+    const rules *r = a->r;
+    if (a->out->n >= r->max_degree || k > r->ops.max_parts) {
+        a->bad = true;
+        return true;
+    }
+    uint64_t p[SG_DEFINE_MAX_PARTS];
+    for (size_t i = 0; i < k; i++) {
+        uint32_t id = find_id(r, &parts[i * r->arity]);
+        if (id == UINT32_MAX || r->state[id] != DONE ||
+            r->number[id] >= a->x) {
+            a->bad = true;
+            return true;
+        }
+        p[i] = r->number[id];
+    }
+    if (r->ops.max_parts > 1)
+        sg_moves_add_split(a->out, 0, p, k);
+    else
+        sg_moves_add(a->out, 0, p[0]);
+    return true;
+}
+
+static void moves(const sg_game *game, uint64_t x, sg_moves *out)
+{
+    const rules *r = ru(game);
+    if (x >= r->count)
+        return;
+    int64_t pos[SG_DEFINE_MAX_ARITY];
+    memcpy(pos, &r->tuples[(size_t)r->id_of[x] * r->arity],
+           r->arity * sizeof *pos);
+    again a = {r, x, out, false};
+    sg_ctx scratch = {SG_OK, "", 0};
+    /* The file answered for this position once; an answer that differs
+     * now is the file's fault, kept for check_moves() to report. */
+    if (list_options(&scratch, (rules *)r, pos, again_add, &a) != SG_OK ||
+        a.bad)
+        *r->fault = true;
+}
+
+static sg_status check_moves(sg_ctx *ctx, const sg_game *game, uint64_t x,
+                             bool below)
+{
+    (void)x;
+    (void)below;
+    const rules *r = ru(game);
+    if (*r->fault)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: moves() answered otherwise "
+                           "when asked again for the same position; its "
+                           "options must depend on the position alone",
+                           r->file);
+    return SG_OK;
+}
+
+static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
+                        sg_values **out)
+{
+    const rules *r = ru(game);
+    sg_values *v = sg_alloc(ctx, 1, sizeof *v);
+    uint32_t *data = v ? sg_alloc_raw(ctx, (size_t)last + 1, sizeof *data)
+                       : NULL;
+    if (!data) {
+        free(v);
+        return ctx->status;
+    }
+    memcpy(data, r->value, ((size_t)last + 1) * sizeof *data);
+    for (uint64_t x = 0; x <= last; x++)
+        if (data[x] > v->max)
+            v->max = data[x];
+    v->count = last + 1;
+    v->width = 4;
+    v->data = data;
+    *out = v;
+    return SG_OK;
+}
+
+/* The name of tuple T: the file's label(), or its numbers. */
+static void name_tuple(const rules *r, const int64_t *t, char *buf,
+                       size_t size)
+{
+    if (r->label_ref != LUA_NOREF) {
+        lua_State *L = r->L;
+        int st = call_rules(r, r->label_ref, t);
+        size_t len = 0;
+        const char *s = st == LUA_OK && lua_type(L, -1) == LUA_TSTRING
+                            ? lua_tolstring(L, -1, &len)
+                            : NULL;
+        if (s && len > 0 && len < size && !memchr(s, '\0', len)) {
+            memcpy(buf, s, len + 1);
+            lua_pop(L, 1);
+            return;
+        }
+        if (st != LUA_OK) {
+            r->lim->over_memory = false;
+            r->lim->over_steps = false;
+        }
+        lua_pop(L, 1);
+    }
+    tuple_text(t, r->arity, buf, size);
+}
+
+static const char *position_name(const sg_game *game, uint64_t x, char *buf,
+                                 size_t size)
+{
+    const rules *r = ru(game);
+    char name[SG_DEFINE_NAME_MAX];
+    if (x >= r->count)
+        snprintf(name, sizeof name, "#%llu", (unsigned long long)x);
+    else
+        name_tuple(r, &r->tuples[(size_t)r->id_of[x] * r->arity], name,
+                   sizeof name);
+    size_t len = strlen(name);
+    if (len < size) {
+        memcpy(buf, name, len + 1);
+        return buf;
+    }
+    unsigned at = (*r->ring_next)++ % NAME_RING;
+    memcpy(r->ring[at], name, len + 1);
+    return r->ring[at];
+}
+
+static bool find_position(const sg_game *game, const char *name, size_t len,
+                          uint64_t *x)
+{
+    const rules *r = ru(game);
+    int64_t t[SG_DEFINE_MAX_ARITY];
+    if (!parse_tuple(name, len, r->arity, t))
+        return false;
+    uint32_t id = find_id(r, t);
+    if (id == UINT32_MAX || r->state[id] != DONE)
+        return false;
+    *x = r->number[id];
+    return true;
+}
+
+static sg_period_rule period_rule(const sg_game *game)
+{
+    (void)game;
+    return SG_PERIOD_NONE;
+}
+
+/* A position of two numbers, both from 0, has its cell in a picture's
+ * grid: (a, b) at column a, row b. */
+static bool cell(const sg_game *game, uint64_t x, uint64_t *col,
+                 uint64_t *row)
+{
+    const rules *r = ru(game);
+    const int64_t *t = &r->tuples[(size_t)r->id_of[x] * r->arity];
+    if (r->arity != 2 || t[0] < 0 || t[1] < 0)
+        return false;
+    *col = (uint64_t)t[0];
+    *row = (uint64_t)t[1];
+    return true;
+}
+
+/* Tuples in increasing order, first number first. */
+static int compare_tuples(const void *game, uint64_t a, uint64_t b)
+{
+    const rules *r = game;
+    const int64_t *s = &r->tuples[(size_t)r->id_of[a] * r->arity];
+    const int64_t *t = &r->tuples[(size_t)r->id_of[b] * r->arity];
+    for (size_t i = 0; i < r->arity; i++)
+        if (s[i] != t[i])
+            return s[i] < t[i] ? -1 : 1;
+    return 0;
+}
+
+static void order(const sg_game *game, uint64_t *out)
+{
+    const rules *r = ru(game);
+    for (uint64_t x = 0; x < r->count; x++)
+        out[x] = x;
+    sg_sort_positions(out, (size_t)r->count, compare_tuples, r);
+}
+
+static void destroy(sg_game *game)
+{
+    rules *r = (rules *)game;
+    if (r->L)
+        lua_close(r->L);
+    free(r->lim);
+    free(r->file);
+    free(r->tuples);
+    free(r->state);
+    free(r->number);
+    free(r->id_of);
+    free(r->value);
+    free(r->slots);
+    free(r->fault);
+    free(r->ring);
+    free(r->ring_next);
+}
+
+static const sg_game_ops rules_ops = {
+    .name = "rules",
+    .id = SG_GAME_RULES,
+    .noun = "position",
+    .wording = SG_WORDING_TARGETS,
+    .max_parts = 1,
+    .takes_amounts = false,
+    .destroy = destroy,
+    .count = count,
+    .value_bound = value_bound,
+    .max_moves = max_moves,
+    .work = work,
+    .moves = moves,
+    .shape = sg_game_shape_general,
+    .values = values,
+    .reach = sg_game_no_reach,
+    .position_name = position_name,
+    .find_position = find_position,
+    .period_rule = period_rule,
+    .cell = cell,
+    .order = order,
+    .check_moves = check_moves,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Reading the file                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* The numbers a function takes, or -1 when it takes any number. */
+static int params_of(lua_State *L, int idx)
+{
+    lua_Debug ar;
+    lua_pushvalue(L, idx);
+    if (!lua_getinfo(L, ">u", &ar))
+        return -1;
+    return ar.isvararg ? -1 : ar.nparams;
+}
+
+static int line_of(lua_State *L, int idx)
+{
+    lua_Debug ar;
+    lua_pushvalue(L, idx);
+    if (!lua_getinfo(L, ">S", &ar))
+        return 0;
+    return ar.linedefined;
+}
+
+/* The starts of the game: a growing list of tuples. */
+typedef struct starts {
+    int64_t *t;
+    size_t n, cap;
+} starts;
+
+static bool starts_add(sg_ctx *ctx, starts *s, const int64_t *t, size_t arity)
+{
+    if (!grow(ctx, (void **)&s->t, &s->cap, s->n * arity, arity, sizeof *s->t))
+        return false;
+    memcpy(&s->t[s->n * arity], t, arity * sizeof *t);
+    s->n++;
+    return true;
+}
+
+/* Reads the starts of TEXT ("9,9 3,5", "3,5+2,7"), for option OPT. */
+static sg_status starts_from_text(sg_ctx *ctx, rules *r, const char *text,
+                                  const char *opt, starts *s)
+{
+    const char *p = text;
+    for (;;) {
+        p += strspn(p, " \t\n\r");
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " \t\n\r+");
+        int64_t t[SG_DEFINE_MAX_ARITY];
+        char q[96];
+        if (len == 0) {
+            p++;
+            continue;
+        }
+        size_t k = count_numbers(p, len);
+        if (k != r->arity)
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": a position of %s "
+                               "has %zu number%s, not %zu", opt,
+                               sg_quote(p, len, q, sizeof q), r->file,
+                               r->arity, r->arity == 1 ? "" : "s", k);
+        if (!parse_tuple(p, len, r->arity, t))
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": not a position "
+                               "(whole numbers apart by commas, such as "
+                               "3,5)", opt, sg_quote(p, len, q, sizeof q));
+        if (!starts_add(ctx, s, t, r->arity))
+            return ctx->status;
+        p += len;
+        if (*p == '+')
+            p++;
+    }
+    return SG_OK;
+}
+
+/* Reads the file's `start` (on top of the stack). */
+static sg_status starts_from_global(sg_ctx *ctx, rules *r, starts *s)
+{
+    lua_State *L = r->L;
+    int top = lua_gettop(L);
+    reading rd = {r, ""};
+    int64_t t[SG_DEFINE_MAX_ARITY];
+    if (lua_type(L, top) == LUA_TNUMBER) {
+        if (!read_position(&rd, top, t))
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s: start %s", r->file,
+                               rd.why);
+        return starts_add(ctx, s, t, r->arity) ? SG_OK : ctx->status;
+    }
+    if (lua_type(L, top) != LUA_TTABLE) {
+        char w[80];
+        value_words(L, top, w, sizeof w);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: start is %s, not a list of "
+                           "positions such as { {9, 9}, {3, 5} }", r->file, w);
+    }
+    size_t n = lua_rawlen(L, top);
+    /* start = {9, 9} in a game of two numbers is one position. */
+    bool one = r->arity > 1 && n == r->arity;
+    for (size_t i = 0; one && i < n; i++) {
+        lua_rawgeti(L, top, (lua_Integer)i + 1);
+        one = lua_type(L, -1) == LUA_TNUMBER;
+        lua_pop(L, 1);
+    }
+    if (one) {
+        if (!read_position(&rd, top, t))
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s: start %s", r->file,
+                               rd.why);
+        return starts_add(ctx, s, t, r->arity) ? SG_OK : ctx->status;
+    }
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, top, (lua_Integer)i + 1);
+        bool ok = read_position(&rd, top + 1, t);
+        lua_settop(L, top);
+        if (!ok)
+            return sg_ctx_fail(ctx, SG_EINPUT, "%s: start position %zu %s",
+                               r->file, i + 1, rd.why);
+        if (!starts_add(ctx, s, t, r->arity))
+            return ctx->status;
+    }
+    return SG_OK;
+}
+
+/* Reads the string global NAME into a new string *OUT, when it is set. */
+static sg_status string_global(sg_ctx *ctx, rules *r, const char *name,
+                               char **out)
+{
+    lua_State *L = r->L;
+    *out = NULL;
+    int type = lua_getglobal(L, name);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return SG_OK;
+    }
+    if (type != LUA_TSTRING) {
+        char w[80];
+        value_words(L, -1, w, sizeof w);
+        lua_pop(L, 1);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s is %s, not a string",
+                           r->file, name, w);
+    }
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    char clean[256];
+    *out = sg_strdup(ctx, sg_clean_text(s, len, clean, sizeof clean));
+    lua_pop(L, 1);
+    return *out ? SG_OK : ctx->status;
+}
+
+/* The function global NAME into a reference, or LUA_NOREF when unset. */
+static sg_status function_global(sg_ctx *ctx, rules *r, const char *name,
+                                 int *ref)
+{
+    lua_State *L = r->L;
+    *ref = LUA_NOREF;
+    int type = lua_getglobal(L, name);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return SG_OK;
+    }
+    if (type != LUA_TFUNCTION) {
+        char w[80];
+        value_words(L, -1, w, sizeof w);
+        lua_pop(L, 1);
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s is %s, not a function",
+                           r->file, name, w);
+    }
+    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return SG_OK;
+}
+
+/* The starts OPTS gives, or the file's. */
+static sg_status find_starts(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
+                             starts *s)
+{
+    if (o->start && starts_from_text(ctx, r, o->start, "--start", s) != SG_OK)
+        return ctx->status;
+    if (o->positions &&
+        starts_from_text(ctx, r, o->positions, "position", s) != SG_OK)
+        return ctx->status;
+    if (o->has_max) {
+        int64_t t[SG_DEFINE_MAX_ARITY];
+        if (o->max > (uint64_t)INT64_MAX)
+            return sg_ctx_fail(ctx, SG_EINPUT, "-n %llu is too large",
+                               (unsigned long long)o->max);
+        if (r->arity == 1) {
+            if (o->max >= r->max_positions)
+                return sg_ctx_fail(ctx, SG_ELIMIT, "-n %llu: more than %llu "
+                                   "positions, the bound (--max-positions)",
+                                   (unsigned long long)o->max,
+                                   (unsigned long long)r->max_positions);
+            for (uint64_t x = 0; x <= o->max; x++) {
+                t[0] = (int64_t)x;
+                if (!starts_add(ctx, s, t, 1))
+                    return ctx->status;
+            }
+        } else {
+            for (size_t i = 0; i < r->arity; i++)
+                t[i] = (int64_t)o->max;
+            if (!starts_add(ctx, s, t, r->arity))
+                return ctx->status;
+        }
+    }
+    if (s->n)
+        return SG_OK;
+    lua_State *L = r->L;
+    if (lua_getglobal(L, "start") != LUA_TNIL) {
+        sg_status st = starts_from_global(ctx, r, s);
+        lua_pop(L, 1);
+        if (st != SG_OK)
+            return st;
+    } else {
+        lua_pop(L, 1);
+    }
+    if (!s->n)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: no position to explore from: "
+                           "set start in the file, or give --start, -n N or "
+                           "positions", r->file);
+    return SG_OK;
+}
+
+/* Runs the file's text and reads its globals into R. */
+static sg_status load_rules(sg_ctx *ctx, rules *r, const char *text,
+                            size_t len)
+{
+    lua_State *L = r->L;
+    char chunk[4200];
+    snprintf(chunk, sizeof chunk, "@%s", r->file);
+    /* Text only: a binary chunk can break the virtual machine. */
+    int st = luaL_loadbufferx(L, text, len, chunk, "t");
+    if (st != LUA_OK)
+        return call_failed(ctx, r, st);
+    budget_start(r->lim);
+    st = lua_pcall(L, 0, 0, 0);
+    budget_end(r->lim);
+    if (st == LUA_OK && (r->lim->over_steps || r->lim->over_memory)) {
+        lua_pushstring(L, "");
+        st = LUA_ERRRUN;
+    }
+    if (st != LUA_OK)
+        return call_failed(ctx, r, st);
+    if (function_global(ctx, r, "moves", &r->moves_ref) != SG_OK ||
+        function_global(ctx, r, "label", &r->label_ref) != SG_OK ||
+        function_global(ctx, r, "read", &r->read_ref) != SG_OK)
+        return ctx->status;
+    if (r->moves_ref == LUA_NOREF)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: no moves function: define "
+                           "function moves(a, b, ...) returning the options "
+                           "of a position", r->file);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->moves_ref);
+    int params = params_of(L, -1);
+    r->moves_line = line_of(L, -1);
+    lua_pop(L, 1);
+    if (params == 0)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves() takes no "
+                           "numbers; give it one argument per number of a "
+                           "position, as in function moves(a, b)", r->file,
+                           r->moves_line);
+    if (params > SG_DEFINE_MAX_ARITY)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves() takes %d numbers; "
+                           "a position has 1 to %d", r->file, r->moves_line,
+                           params, SG_DEFINE_MAX_ARITY);
+    r->arity = params > 0 ? (size_t)params : 0;
+    return SG_OK;
+}
+
+/* With moves(...): the count of numbers from the first start. */
+static sg_status arity_from_start(sg_ctx *ctx, rules *r,
+                                  const sg_rules_opts *o)
+{
+    lua_State *L = r->L;
+    size_t k = 0;
+    const char *named = o->start ? o->start : o->positions;
+    if (named) {
+        const char *p = named + strspn(named, " \t\n\r");
+        k = count_numbers(p, strcspn(p, " \t\n\r+"));
+    } else if (lua_getglobal(L, "start") == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 1);
+        k = lua_type(L, -1) == LUA_TTABLE ? lua_rawlen(L, -1)
+            : lua_type(L, -1) == LUA_TNUMBER ? 1 : 0;
+        lua_pop(L, 2);
+    } else {
+        k = lua_type(L, -1) == LUA_TNUMBER || o->has_max ? 1 : 0;
+        lua_pop(L, 1);
+    }
+    if (k < 1 || k > SG_DEFINE_MAX_ARITY)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(...) takes any "
+                           "numbers, and no start says how many a position "
+                           "has; name them, as in function moves(a, b)",
+                           r->file, r->moves_line);
+    r->arity = k;
+    return SG_OK;
+}
+
+sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
+                            const char *name, const sg_rules_opts *opts)
+{
+    sg_rules_opts o;
+    if (sg_opts_take(ctx, &o, sizeof o, opts ? opts : &(sg_rules_opts){0},
+                     sizeof o, "sg_rules_opts") != SG_OK)
+        return NULL;
+    rules *r = sg_alloc(ctx, 1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->ops = rules_ops;
+    r->moves_ref = r->label_ref = r->read_ref = LUA_NOREF;
+    r->max_positions = o.max_positions ? o.max_positions
+                                       : SG_RULES_MAX_POSITIONS;
+    /* Numbers are 32-bit, with one value left for "none". */
+    if (r->max_positions > UINT32_MAX - 1)
+        r->max_positions = UINT32_MAX - 1;
+    r->file = sg_strdup(ctx, name ? name : "rules");
+    r->lim = sg_alloc(ctx, 1, sizeof *r->lim);
+    r->fault = sg_alloc(ctx, 1, sizeof *r->fault);
+    r->ring = sg_alloc(ctx, NAME_RING, sizeof *r->ring);
+    r->ring_next = sg_alloc(ctx, 1, sizeof *r->ring_next);
+    starts s = {NULL, 0, 0};
+    explore e;
+    memset(&e, 0, sizeof e);
+    char *title = NULL, *describe = NULL;
+    if (!r->file || !r->lim || !r->fault || !r->ring || !r->ring_next)
+        goto fail;
+    r->lim->memory = o.memory ? o.memory : SG_RULES_MEMORY;
+    r->lim->steps = o.steps ? o.steps : SG_RULES_STEPS;
+    r->L = lua_newstate(sandbox_alloc, r->lim);
+    if (!r->L) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory starting Lua",
+                    r->file);
+        goto fail;
+    }
+    r->lim->L = r->L;
+    lua_pushcfunction(r->L, open_sandbox);
+    if (lua_pcall(r->L, 0, 1, 0) != LUA_OK) {
+        call_failed(ctx, r, LUA_ERRMEM);
+        goto fail;
+    }
+    r->sum_mt_ref = (int)lua_tointeger(r->L, -1);
+    lua_pop(r->L, 1);
+    if (load_rules(ctx, r, text, len) != SG_OK)
+        goto fail;
+    if (r->arity == 0 && arity_from_start(ctx, r, &o) != SG_OK)
+        goto fail;
+    if (find_starts(ctx, r, &o, &s) != SG_OK)
+        goto fail;
+    if (string_global(ctx, r, "name", &title) != SG_OK ||
+        string_global(ctx, r, "describe", &describe) != SG_OK)
+        goto fail;
+    if (!reindex(ctx, r, 256))
+        goto fail;
+    e.ctx = ctx;
+    e.r = r;
+    for (size_t i = 0; i < s.n; i++) {
+        uint32_t id = id_of(ctx, r, &s.t[i * r->arity]);
+        if (id == UINT32_MAX || visit(&e, id) != SG_OK)
+            goto fail;
+    }
+    /* A label that fails is found now, at the start, rather than shown
+     * as numbers later. */
+    if (r->label_ref != LUA_NOREF) {
+        int st = call_rules(r, r->label_ref, s.t);
+        if (st != LUA_OK) {
+            call_failed(ctx, r, st);
+            goto fail;
+        }
+        int type = lua_type(r->L, -1);
+        lua_pop(r->L, 1);
+        if (type != LUA_TSTRING && type != LUA_TNUMBER) {
+            char q[96];
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: label(%s) returned %s, not a "
+                        "string", r->file, quoted_tuple(r, s.t, q, sizeof q),
+                        lua_typename(r->L, type));
+            goto fail;
+        }
+    }
+    r->ops.max_parts = r->max_parts > 1 ? (size_t)r->max_parts : 1;
+    const char *spec = title ? title : r->file;
+    if (sg_game_init(ctx, &r->base, &r->ops, spec,
+                     describe ? describe : spec) != SG_OK)
+        goto fail;
+    free(title);
+    free(describe);
+    free(s.t);
+    free(e.opt_parts);
+    free(e.opt_len);
+    free(e.frames);
+    free(e.marks);
+    return &r->base;
+fail:
+    free(title);
+    free(describe);
+    free(s.t);
+    free(e.opt_parts);
+    free(e.opt_len);
+    free(e.frames);
+    free(e.marks);
+    r->base.ops = &r->ops;
+    sg_game_free(&r->base);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Shared objects                                                           */
+/* ------------------------------------------------------------------------ */
+
+static void close_object(void *handle) { dlclose(handle); }
+
+/* A game compiled into the shared object PATH, explored from OPTS's
+ * starts. */
+static sg_game *read_object(sg_ctx *ctx, const char *path,
+                            const sg_rules_opts *o)
+{
+    /* dlopen() looks a bare name up in the library path; a rules file is
+     * a file, named as a path. */
+    char file[4200];
+    snprintf(file, sizeof file, "%s%s", strchr(path, '/') ? "" : "./", path);
+    void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *why = dlerror();
+        sg_ctx_fail(ctx, SG_EIO, "%s: cannot load the shared object: %s",
+                    path, why ? why : "unknown error");
+        return NULL;
+    }
+    const sg_game_def *def = dlsym(h, "sgviz_game");
+    if (!def) {
+        dlclose(h);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: exports no sgviz_game (a const "
+                    "sg_game_def sgviz_game = {...};)", path);
+        return NULL;
+    }
+    if (def->arity < 1 || def->arity > SG_DEFINE_MAX_ARITY) {
+        dlclose(h);
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: sgviz_game.arity is %zu; a position "
+                    "has 1 to %d numbers", path, def->arity,
+                    SG_DEFINE_MAX_ARITY);
+        return NULL;
+    }
+    rules tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.arity = def->arity;
+    tmp.file = (char *)path;
+    tmp.max_positions = SG_RULES_MAX_POSITIONS;
+    starts s = {NULL, 0, 0};
+    sg_status st = SG_OK;
+    if (o->start)
+        st = starts_from_text(ctx, &tmp, o->start, "--start", &s);
+    if (st == SG_OK && o->positions)
+        st = starts_from_text(ctx, &tmp, o->positions, "position", &s);
+    if (st == SG_OK && o->has_max) {
+        int64_t t[SG_DEFINE_MAX_ARITY];
+        if (def->arity == 1 && o->max < SG_RULES_MAX_POSITIONS) {
+            for (uint64_t x = 0; st == SG_OK && x <= o->max; x++) {
+                t[0] = (int64_t)x;
+                if (!starts_add(ctx, &s, t, 1))
+                    st = ctx->status;
+            }
+        } else if (def->arity == 1) {
+            st = sg_ctx_fail(ctx, SG_ELIMIT, "-n %llu: too many positions",
+                             (unsigned long long)o->max);
+        } else {
+            for (size_t i = 0; i < def->arity; i++)
+                t[i] = (int64_t)(o->max > INT64_MAX ? INT64_MAX : o->max);
+            if (!starts_add(ctx, &s, t, def->arity))
+                st = ctx->status;
+        }
+    }
+    if (st == SG_OK && s.n == 0)
+        st = sg_ctx_fail(ctx, SG_EINPUT, "%s: no position to explore from: "
+                         "give --start, -n N or positions", path);
+    sg_game *game = NULL;
+    if (st == SG_OK) {
+        sg_game_def d = *def;
+        if (o->max_positions)
+            d.max_positions = o->max_positions;
+        game = sg_game_define(ctx, &d, s.t, s.n);
+    }
+    free(s.t);
+    if (!game) {
+        dlclose(h);
+        return NULL;
+    }
+    /* The game calls the object's functions (names) as long as it lives. */
+    game->extra = h;
+    game->extra_free = close_object;
+    return game;
+}
+
+static bool ends_with(const char *s, const char *end)
+{
+    size_t a = strlen(s), b = strlen(end);
+    return a >= b && strcmp(s + a - b, end) == 0;
+}
+
+sg_game *sg_game_read_rules(sg_ctx *ctx, const char *path,
+                            const sg_rules_opts *opts)
+{
+    sg_rules_opts o;
+    if (sg_opts_take(ctx, &o, sizeof o, opts ? opts : &(sg_rules_opts){0},
+                     sizeof o, "sg_rules_opts") != SG_OK)
+        return NULL;
+    if (ends_with(path, ".so"))
+        return read_object(ctx, path, &o);
+    size_t len;
+    char *text = sg_read_file(ctx, path, "rules file", RULES_FILE_MAX, &len);
+    if (!text)
+        return NULL;
+    sg_game *game = sg_game_from_rules(ctx, text, len, path, &o);
+    free(text);
+    return game;
+}
+
+size_t sg_game_rules_position(const sg_game *game, uint64_t x, int64_t *out)
+{
+    if (game->ops->id != SG_GAME_RULES || x >= ru(game)->count)
+        return 0;
+    const rules *r = ru(game);
+    memcpy(out, &r->tuples[(size_t)r->id_of[x] * r->arity],
+           r->arity * sizeof *out);
+    return r->arity;
+}
