@@ -67,4 +67,6 @@ function label(mask)
   return table.concat(rows, "/")
 end
 
-describe = "dominoes on a " .. W .. " x " .. H .. " board, the covered squares as a bitmask"
+-- The heading of tables and traces, in place of the name: it says which
+-- board this is.
+describe = "Cram on a " .. W .. " x " .. H .. " board"

@@ -54,4 +54,3 @@ function label(...)
   return table.concat({...}, " ")
 end
 
-describe = "a bar of chocolate as column heights; eat a square and all above and to its right"

@@ -43,7 +43,6 @@ function label(w, h)
   return w .. "x" .. h
 end
 
-describe = "a W x H sheet; cut one sheet in two, each part at least 2 x 2"
 
 -- POJ 2311 gives one sheet a line, "W H" with 2 <= W, H <= 200, and wants
 -- WIN when the first player wins and LOSE otherwise: `--names WIN,LOSE`.

@@ -43,7 +43,6 @@ function moves(a, b)
   return t
 end
 
-describe = "two numbers; subtract a multiple of the smaller from the larger"
 
 -- POJ 2348 gives one game a line, "a b" with positive numbers, ends with
 -- "0 0", and wants "Stan wins" when the first player (Stan) wins.

@@ -43,7 +43,6 @@ function moves(n)
   return t
 end
 
-describe = "a row of pins; knock down one pin or two neighbours"
 
 -- A line of row lengths, for example "3 5 7", is one game of several rows.
 function read(line)

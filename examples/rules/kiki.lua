@@ -33,7 +33,6 @@ function moves(x, y)
   return t
 end
 
-describe = "a coin on a board; move it left, down, or diagonally down-left"
 
 -- HDU 2147 gives one board a line, "n m" (rows and columns), and ends with
 -- "0 0".  The coin then has m - 1 columns and n - 1 rows to go.

@@ -49,7 +49,6 @@ function moves(...)
   return t
 end
 
-describe = "heaps; take from at least one and at most two heaps"
 
 -- A line of heap sizes, for example "1 2 3", is one game of that many heaps.
 -- (The heaps of Moore's Nim are not a sum of games: one move may take from

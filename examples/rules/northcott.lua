@@ -38,7 +38,6 @@ function label(gap)
   return "gap " .. gap
 end
 
-describe = "the gap between two pieces in a row, as a Nim heap"
 
 -- HDU 1730 gives a case as a line "n m" (rows and columns) followed by n
 -- lines "t j", the columns of the two pieces of a row.  A judge case spans

@@ -43,7 +43,6 @@ function moves(...)
   return t
 end
 
-describe = "coins on steps; move coins from one step to the step below"
 
 -- POJ 1704 ("Georgia and Bob") is staircase Nim in disguise.  Its input is T,
 -- then for each case N and the N squares p1 ... pN of pieces on a line; a move

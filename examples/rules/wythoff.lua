@@ -16,6 +16,7 @@
 -- Try:  sgviz table -r wythoff.lua --grid
 --       echo "3 5" | sgviz solve -r wythoff.lua --names 1,0   (HDU 1527)
 
+-- The name heads tables and traces.
 name = "Wythoff's game"
 
 -- Where exploring starts when the command line names no position: every
@@ -32,12 +33,6 @@ function moves(a, b)
   return t
 end
 
--- How a position is named on a node of a drawing.
-function label(a, b)
-  return "(" .. a .. "," .. b .. ")"
-end
-
-describe = "two heaps; take any number from one heap, or the same number from both"
 
 -- HDU 1527 (and POJ 1067) give one game a line: the two heap sizes.  A line
 -- is a sum of one position.
