@@ -148,8 +148,10 @@ void cli_operand_positions(cli_game_args *args, int argc, char **argv,
                            int first, char ***positions, int *n);
 
 /* Loads the game of the one game kind given, a DOT game under the bound
- * of --dot-max.  Returns NULL after recording an error. */
-sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args);
+ * of --dot-max.  A kind that explores from -n (rules files) takes -n out
+ * of ARGS, since it said where to explore from and is no window.  Returns
+ * NULL after recording an error. */
+sg_game *cli_load_game(sg_ctx *ctx, cli_game_args *args);
 
 /* Works out the window FROM..TO of positions: --from and --to where given,
  * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game).

@@ -603,7 +603,7 @@ static sg_status dot_max_option(sg_ctx *ctx, const char *size)
     return SG_OK;
 }
 
-sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
+sg_game *cli_load_game(sg_ctx *ctx, cli_game_args *args)
 {
     if (args->dot_max && dot_max_option(ctx, args->dot_max) != SG_OK)
         return NULL;
@@ -638,6 +638,11 @@ sg_game *cli_load_game(sg_ctx *ctx, const cli_game_args *args)
         sg_ctx_fail(ctx, SG_EINPUT, "%s goes with a rules file; give the "
                     "file with -r FILE.lua", rules_only);
         return NULL;
+    }
+    if (given < cli_game_kind_count && cli_game_kinds[given].explores) {
+        sg_game *game = cli_game_kinds[given].open_args(ctx, args, given);
+        args->max = NULL;
+        return game;
     }
     if (given < cli_game_kind_count && cli_game_kinds[given].open_args)
         return cli_game_kinds[given].open_args(ctx, args, given);
@@ -698,11 +703,7 @@ sg_status cli_window(sg_ctx *ctx, const sg_game *game,
     bool finite = sg_game_is_finite(game);
     if (finite)
         n = sg_game_position_count(game) - 1;
-    /* A game explored from -n N is every position it reached. */
-    bool explored = false;
-    for (size_t k = 0; k < cli_game_kind_count; k++)
-        explored |= args->game[k] && cli_game_kinds[k].explores;
-    if (args->max && !explored) {
+    if (args->max) {
         if (cli_parse_number(ctx, "-n", args->max, POSITION_MAX, &n) != SG_OK)
             return sg_ctx_status(ctx);
         if (finite && n >= sg_game_position_count(game))

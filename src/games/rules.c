@@ -1355,6 +1355,9 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
         goto fail;
     }
     r->lim->L = r->L;
+    /* Most of what moves() makes is garbage as soon as it returns: the
+     * generational collector is made for that. */
+    lua_gc(r->L, LUA_GCGEN, 0, 0);
     lua_pushcfunction(r->L, open_sandbox);
     if (lua_pcall(r->L, 0, 1, 0) != LUA_OK) {
         call_failed(ctx, r, LUA_ERRMEM);
