@@ -222,9 +222,14 @@ $(PC): Makefile src/sgviz/core.h
 # sgviz stands alone (and linked under another name, then renamed, so that
 # a run of the old one is never cut short by the new one being written); it uses only the public header all the same (a test
 # checks that it calls nothing the shared library does not export).
+# A game compiled into a shared object (-r game.so) lists its options
+# through sg_options_add() and sg_options_add_sum() of the program that
+# loads it, so the program exports those two.
+BIN_EXPORTS = -Wl,--export-dynamic-symbol=sg_options_add \
+              -Wl,--export-dynamic-symbol=sg_options_add_sum
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(OPT) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LIB_LIBS) -o $@.tmp && \
+	$(Q)$(CC) $(OPT) $(LDFLAGS) $(BIN_EXPORTS) $(CLI_OBJ) $(LIB) $(LIB_LIBS) -o $@.tmp && \
 	    mv $@.tmp $@
 
 # libsgviz(3) is made from the public headers; the test of the man pages

@@ -526,7 +526,7 @@ void cli_print_usage(FILE *out, const char *usage)
                 {"--lua-memory SIZE", "the most memory a rules file holds: "
                                       "64M, 1G (default 256M)"},
                 {"--max-positions N", "the most positions a rules file's "
-                                      "game explores (default 5e7)"}};
+                                      "game explores (default 16777216)"}};
             for (size_t i = 0; i < 4; i++) {
                 used = fprintf(out, "      %s", rules_help[i][0]);
                 fprintf(out, "%*s%s\n", used < column ? column - used : 1,

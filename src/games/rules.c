@@ -333,7 +333,9 @@ static bool read_number(lua_State *L, int idx, int64_t *v)
 static void value_words(lua_State *L, int idx, char *buf, size_t size)
 {
     int t = lua_type(L, idx);
-    if (t == LUA_TNUMBER)
+    if (t == LUA_TNUMBER && lua_isinteger(L, idx))
+        snprintf(buf, size, "the number %lld", (long long)lua_tointeger(L, idx));
+    else if (t == LUA_TNUMBER)
         snprintf(buf, size, "%.14g, not a whole number", lua_tonumber(L, idx));
     else if (t == LUA_TSTRING) {
         size_t len;
@@ -478,8 +480,17 @@ static sg_status call_failed(sg_ctx *ctx, const rules *r, int st)
                         (unsigned long long)r->lim->steps, at);
     } else {
         const char *msg = lua_tostring(L, -1);
-        s = sg_ctx_fail(ctx, SG_EINPUT, "%s", msg ? msg : "error in rules "
-                        "(an error object that is not a string)");
+        size_t flen = strlen(r->file);
+        /* Lua names the place of its errors ("w.lua:3: ..."), but not of
+         * every one (a binary chunk refused): those get the file's name. */
+        if (msg && strncmp(msg, r->file, flen) == 0 && msg[flen] == ':')
+            s = sg_ctx_fail(ctx, SG_EINPUT, "%s", msg);
+        else if (msg)
+            s = sg_ctx_fail(ctx, SG_EINPUT, "%s: %s", r->file, msg);
+        else
+            s = sg_ctx_fail(ctx, SG_EINPUT, "%s: the rules raised an error "
+                            "that is not a string (a %s)", r->file,
+                            luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     r->lim->over_memory = false;

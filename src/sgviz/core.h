@@ -436,7 +436,7 @@ SG_API const int64_t *sg_game_defined_position(const sg_game *game, uint64_t x);
 /* The defaults of sg_rules_opts. */
 #define SG_RULES_STEPS UINT64_C(100000000)         /* per call */
 #define SG_RULES_MEMORY (UINT64_C(256) << 20)      /* bytes */
-#define SG_RULES_MAX_POSITIONS UINT64_C(50000000)
+#define SG_RULES_MAX_POSITIONS (UINT64_C(1) << 24)
 
 typedef struct sg_rules_opts {
     size_t size; /* sizeof(sg_rules_opts), or 0 */

@@ -1,0 +1,4 @@
+start = 1
+function moves(a)
+  while true do end
+end

@@ -1,0 +1,4 @@
+start = 3
+function moves(a)
+  return {"a heap"}
+end

@@ -1,0 +1,5 @@
+start = 1
+function moves(a)
+  require("io")
+  return {}
+end

@@ -1,0 +1,4 @@
+function moves(a)
+  local pins
+  return pins[a]
+end

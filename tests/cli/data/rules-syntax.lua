@@ -1,0 +1,3 @@
+function moves(a)
+  return {a - 1
+end

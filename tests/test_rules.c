@@ -1,0 +1,581 @@
+/*
+ * test_rules.c - games whose rules a Lua file gives (sg_game_from_rules()):
+ * Wythoff's game against the closed form of its P-positions, Kayles (whose
+ * moves split a row into a sum) against a brute force written here, with
+ * the moves asked of the file again through the engine; starts, labels
+ * and names; every bad input with its message; the sandbox, which refuses
+ * every way out of it; and the budget and the ceiling, which stop a loop
+ * and a memory bomb.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgviz.h"
+
+static sg_ctx *ctx;
+
+static int setup(void **state)
+{
+    (void)state;
+    ctx = sg_ctx_new();
+    return ctx ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    sg_ctx_free(ctx);
+    return 0;
+}
+
+static sg_game *rules(const char *text, const sg_rules_opts *o)
+{
+    sg_ctx_clear(ctx);
+    return sg_game_from_rules(ctx, text, strlen(text), "t.lua", o);
+}
+
+/* The values of every position of GAME, by the engine's fast path. */
+static sg_values *all_values(const sg_game *game)
+{
+    sg_values *v = NULL;
+    assert_int_equal(sg_compute(ctx, game,
+                                sg_game_position_count(game) - 1, NULL, &v),
+                     SG_OK);
+    return v;
+}
+
+/* The value of the position named NAME. */
+static sg_value value_of(const sg_game *game, const sg_values *v,
+                         const char *name)
+{
+    uint64_t x;
+    assert_int_equal(sg_game_find_position(ctx, game, name, "test", &x),
+                     SG_OK);
+    return sg_values_get(v, x);
+}
+
+/* ---- Wythoff's game --------------------------------------------------- */
+
+static const char *const wythoff =
+    "name = \"Wythoff's game\"\n"
+    "start = { {30, 30} }\n"
+    "function moves(a, b)\n"
+    "  local t = {}\n"
+    "  for k = 1, a do t[#t + 1] = {a - k, b} end\n"
+    "  for k = 1, b do t[#t + 1] = {a, b - k} end\n"
+    "  for k = 1, math.min(a, b) do t[#t + 1] = {a - k, b - k} end\n"
+    "  return t\n"
+    "end\n";
+
+/* The P-positions of Wythoff's game are (floor(k phi), floor(k phi^2))
+ * and their mirror images, k = 0, 1, 2, ... */
+static bool wythoff_p(int64_t a, int64_t b)
+{
+    const double phi = (1.0 + sqrt(5.0)) / 2.0;
+    for (int64_t k = 0; k <= 40; k++) {
+        int64_t lo = (int64_t)floor((double)k * phi);
+        int64_t hi = (int64_t)floor((double)k * phi * phi);
+        if ((a == lo && b == hi) || (a == hi && b == lo))
+            return true;
+    }
+    return false;
+}
+
+static void wythoff_closed_form(void **state)
+{
+    (void)state;
+    sg_game *g = rules(wythoff, NULL);
+    assert_non_null(g);
+    assert_int_equal(sg_game_kind_of(g), SG_GAME_RULES);
+    assert_int_equal(sg_game_position_count(g), 31 * 31);
+    assert_string_equal(sg_game_spec(g), "Wythoff's game");
+    sg_values *v = all_values(g);
+    size_t p = 0;
+    for (uint64_t x = 0; x < sg_game_position_count(g); x++) {
+        int64_t t[SG_DEFINE_MAX_ARITY];
+        assert_int_equal(sg_game_rules_position(g, x, t), 2);
+        bool want = wythoff_p(t[0], t[1]);
+        assert_int_equal(sg_values_get(v, x) == 0, want);
+        p += want;
+    }
+    /* (0,0), and two of each pair (k phi, k phi^2) with k phi^2 <= 30:
+     * k = 1..11. */
+    assert_int_equal(p, 1 + 2 * 11);
+    /* sg(1,2) = 0; sg(1,1) = 2, as the mex of {1, 1, 0}. */
+    assert_int_equal(value_of(g, v, "1,2"), 0);
+    assert_int_equal(value_of(g, v, "1,1"), 2);
+    sg_values_free(v);
+    sg_game_free(g);
+}
+
+/* A position asked alone explores only what it reaches. */
+static void explores_what_is_asked(void **state)
+{
+    (void)state;
+    sg_rules_opts o = {.size = sizeof o, .positions = "3,5"};
+    sg_game *g = rules(wythoff, &o);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 4 * 6);
+    sg_values *v = all_values(g);
+    assert_int_equal(value_of(g, v, "3,5"), 0);
+    sg_values_free(v);
+    sg_game_free(g);
+    /* -n N: (N, N) for a game of two numbers. */
+    o = (sg_rules_opts){.size = sizeof o, .has_max = 1, .max = 4};
+    g = rules(wythoff, &o);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 25);
+    sg_game_free(g);
+    /* --start with several positions and a sum. */
+    o = (sg_rules_opts){.size = sizeof o, .start = "2,0  0,3+1,1"};
+    g = rules(wythoff, &o);
+    assert_non_null(g);
+    /* 2,0 reaches 1,0 and 0,0; 0,3 adds 0,2 and 0,1; 1,1 only itself. */
+    assert_int_equal(sg_game_position_count(g), 3 + 3 + 1);
+    sg_game_free(g);
+}
+
+/* ---- Kayles, whose moves leave sums ------------------------------------ */
+
+static const char *const kayles =
+    "name = 'Kayles'\n"
+    "function moves(n)\n"
+    "  local t = {}\n"
+    "  for take = 1, 2 do\n"
+    "    for left = 0, n - take do\n"
+    "      local right = n - take - left\n"
+    "      if left == 0 or right == 0 then t[#t + 1] = left + right\n"
+    "      else t[#t + 1] = sum({left}, right) end\n"
+    "    end\n"
+    "  end\n"
+    "  return t\n"
+    "end\n";
+
+/* Kayles by brute force: every way to knock down one pin or two side by
+ * side, the two rows left played as a sum. */
+static unsigned kayles_brute(unsigned n, unsigned *memo)
+{
+    if (memo[n] != UINT32_MAX)
+        return memo[n];
+    bool seen[256] = {false};
+    for (unsigned take = 1; take <= 2 && take <= n; take++)
+        for (unsigned left = 0; left + take <= n; left++) {
+            unsigned right = n - take - left;
+            unsigned v = kayles_brute(left, memo) ^ kayles_brute(right, memo);
+            if (v < 256)
+                seen[v] = true;
+        }
+    unsigned mex = 0;
+    while (seen[mex])
+        mex++;
+    return memo[n] = mex;
+}
+
+/* Counts the engine's steps and checks each value. */
+typedef struct steps_seen {
+    const unsigned *want;
+    uint64_t n;
+    size_t most_moves;
+} steps_seen;
+
+static int check_step(void *user, const sg_step *s)
+{
+    steps_seen *seen = user;
+    assert_int_equal(s->sg, seen->want[s->x]);
+    if (s->nmoves > seen->most_moves)
+        seen->most_moves = s->nmoves;
+    seen->n++;
+    return 0;
+}
+
+static void kayles_against_brute_force(void **state)
+{
+    (void)state;
+    enum { N = 80 };
+    unsigned memo[N + 1];
+    for (unsigned i = 0; i <= N; i++)
+        memo[i] = UINT32_MAX;
+    sg_rules_opts o = {.size = sizeof o, .has_max = 1, .max = N};
+    sg_game *g = rules(kayles, &o);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), N + 1);
+    sg_values *v = all_values(g);
+    unsigned want[N + 1];
+    for (unsigned n = 0; n <= N; n++) {
+        char name[8];
+        snprintf(name, sizeof name, "%u", n);
+        want[n] = kayles_brute(n, memo);
+        assert_int_equal(value_of(g, v, name), want[n]);
+    }
+    /* The numbers of the positions, in the order of exploring, are the
+     * heaps' own here: each heap is reached from a larger one. */
+    uint64_t x;
+    assert_int_equal(sg_game_find_position(ctx, g, "37", "t", &x), SG_OK);
+    /* Through the engine's moves, asked of the file again. */
+    steps_seen seen = {NULL, 0, 0};
+    unsigned by_x[N + 1];
+    for (uint64_t i = 0; i <= N; i++) {
+        int64_t t[SG_DEFINE_MAX_ARITY];
+        assert_int_equal(sg_game_rules_position(g, i, t), 1);
+        by_x[i] = want[t[0]];
+    }
+    seen.want = by_x;
+    sg_compute_opts co = {.on_step = check_step, .user = &seen,
+                          .with_moves = 1};
+    assert_int_equal(sg_compute(ctx, g, N, &co, NULL), SG_OK);
+    assert_int_equal(seen.n, N + 1);
+    /* Row 80: 80 ways to take one pin, 79 to take two. */
+    assert_int_equal(seen.most_moves, 80 + 79);
+    sg_values_free(v);
+    sg_game_free(g);
+}
+
+/* Kayles written as rules against -t kayles. */
+static void kayles_against_its_code(void **state)
+{
+    (void)state;
+    sg_rules_opts o = {.size = sizeof o, .has_max = 1, .max = 200};
+    sg_game *g = rules(kayles, &o);
+    assert_non_null(g);
+    sg_game *code = sg_game_from_code(ctx, "kayles", "test");
+    assert_non_null(code);
+    sg_values *v = all_values(g), *w = NULL;
+    assert_int_equal(sg_compute(ctx, code, 200, NULL, &w), SG_OK);
+    for (uint64_t x = 0; x <= 200; x++) {
+        char name[8];
+        snprintf(name, sizeof name, "%u", (unsigned)x);
+        assert_int_equal(value_of(g, v, name), sg_values_get(w, x));
+    }
+    sg_values_free(v);
+    sg_values_free(w);
+    sg_game_free(code);
+    sg_game_free(g);
+}
+
+/* ---- names, starts, labels ------------------------------------------- */
+
+static void labels_and_starts(void **state)
+{
+    (void)state;
+    sg_game *g = rules("start = {3, 5}\n"
+                       "function moves(a, b)\n"
+                       "  if a == 0 then return {} end\n"
+                       "  return {{a - 1, b}}\n"
+                       "end\n"
+                       "function label(a, b) return a .. ' of ' .. b end\n",
+                       NULL);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 4);
+    char buf[64];
+    uint64_t x;
+    assert_int_equal(sg_game_find_position(ctx, g, "2,5", "t", &x), SG_OK);
+    assert_string_equal(sg_game_position_name(g, x, buf, sizeof buf),
+                        "2 of 5");
+    sg_game_free(g);
+
+    /* A game of one number, the start a plain number, and a vararg moves
+     * whose count of numbers the start gives. */
+    g = rules("start = 4\n"
+              "function moves(...)\n"
+              "  local n = ...\n"
+              "  if n == 0 then return {} end\n"
+              "  return {n - 1}\n"
+              "end\n", NULL);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 5);
+    sg_game_free(g);
+    /* Several positions as starts, a float that is a whole number. */
+    g = rules("start = {1, 2, 6}\n"
+              "function moves(n)\n"
+              "  if n == 0 then return {} end\n"
+              "  return {n / 2 // 1, n - 1}\n"
+              "end\n", NULL);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 7);
+    sg_game_free(g);
+}
+
+/* ---- bad input ------------------------------------------------------- */
+
+typedef struct bad_case {
+    const char *text;
+    const char *start; /* --start, or NULL */
+    const char *message;
+} bad_case;
+
+static void bad_inputs(void **state)
+{
+    (void)state;
+    static const bad_case cases[] = {
+        /* Lua's own errors, with the file and the line. */
+        {"function moves(a)\n  return {a - 1\nend\n", "3",
+         "t.lua:3: '}' expected (to close '{' at line 2) near 'end'"},
+        {"function moves(a)\n  local x\n  return x.y\nend\n", "3",
+         "t.lua:3: attempt to index a nil value (local 'x')"},
+        {"function moves(a) error('no moves here') end", "3",
+         "t.lua:1: no moves here"},
+        {"function moves(a) error({}) end", "3",
+         "t.lua: the rules raised an error that is not a string (a table)"},
+        {"x = ", "3", "t.lua:1: unexpected symbol near <eof>"},
+        {"error('at load')", "3", "t.lua:1: at load"},
+        /* An option that is not a position. */
+        {"function moves(a)\n  return {'x'}\nend\n", "3",
+         "t.lua:1: moves(3): option 1 is the string \"x\", not a position"},
+        {"function moves(a) if a == 0 then return {} end return {0, 2.5} "
+         "end", "3", "t.lua:1: moves(3): option 2 is 2.5, not a whole number"},
+        {"function moves(a) return {true} end", "3",
+         "t.lua:1: moves(3): option 1 is boolean, not a position"},
+        {"function moves(a) return {{}} end", "3",
+         "t.lua:1: moves(3): option 1 has 0 numbers, but a position of this "
+         "game has 1"},
+        {"function moves(a) return 7 end", "3",
+         "t.lua:1: moves(3) returned the number 7, not a table of options"},
+        {"function moves(a) return {sum(0, 'y')} end", "3",
+         "t.lua:1: moves(3): option 1 is a sum whose part 2 is the string "
+         "\"y\", not a position"},
+        {"function moves(a) return {sum()} end", "3",
+         "t.lua:1: sum() takes 1 to 64 positions, not 0"},
+        /* The wrong count of numbers. */
+        {"function moves(a, b) return {{a, b, 1}} end", "3,4",
+         "t.lua:1: moves(3,4): option 1 has 3 numbers, but a position of "
+         "this game has 2"},
+        {"function moves(a, b) return {a} end", "3,4",
+         "t.lua:1: moves(3,4): option 1 is the number 3, but a position of "
+         "this game has 2 numbers"},
+        {"function moves(a, b) return {} end", "3",
+         "--start \"3\": a position of t.lua has 2 numbers, not 1"},
+        {"function moves(a) return {} end", "3,x",
+         "--start \"3,x\": a position of t.lua has 1 number, not 2"},
+        {"function moves(a) return {} end", "x",
+         "--start \"x\": not a position (whole numbers apart by commas, such "
+         "as 3,5)"},
+        {"function moves() return {} end", "3",
+         "t.lua:1: moves() takes no numbers; give it one argument per number "
+         "of a position, as in function moves(a, b)"},
+        {"function moves(a,b,c,d,e,f,g,h,i) return {} end", "3",
+         "t.lua:1: moves() takes 9 numbers; a position has 1 to 8"},
+        {"function moves(...) return {} end", NULL,
+         "t.lua:1: moves(...) takes any numbers, and no start says how many "
+         "a position has; name them, as in function moves(a, b)"},
+        /* The file's globals. */
+        {"x = 1", "3", "t.lua: no moves function: define function moves(a, "
+                       "b, ...) returning the options of a position"},
+        {"moves = 5", "3", "t.lua: moves is the number 5, not a function"},
+        {"name = {} function moves(a) return {} end", "3",
+         "t.lua: name is table, not a string"},
+        {"function moves(a) return {} end", NULL,
+         "t.lua: no position to explore from: set start in the file, or "
+         "give --start, -n N or positions"},
+        {"start = 'x' function moves(a) return {} end", NULL,
+         "t.lua: start is the string \"x\", not a list of positions such as "
+         "{ {9, 9}, {3, 5} }"},
+        {"start = {{1, 2}} function moves(a) return {} end", NULL,
+         "t.lua: start position 1 has 2 numbers, but a position of this game "
+         "has 1"},
+        {"start = 2 function moves(a) return {} end\n"
+         "function label(a) return {} end", NULL,
+         "t.lua: label(2) returned table, not a string"},
+        /* Cycles, named. */
+        {"function moves(a) return {(a + 1) % 3} end", "0",
+         "t.lua: the moves go round in a cycle: 0 -> 1 -> 2 -> 0"},
+        {"function moves(a, b) return {{b, a}} end", "1,2",
+         "t.lua: the moves go round in a cycle: 1,2 -> 2,1 -> 1,2"},
+        {"function moves(a) return {sum(a)} end", "4",
+         "t.lua: the moves go round in a cycle: 4 -> 4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sg_rules_opts o = {.size = sizeof o, .start = cases[i].start};
+        sg_game *g = rules(cases[i].text, &o);
+        if (g)
+            fail_msg("case %zu was taken: %s", i, cases[i].text);
+        if (strcmp(sg_ctx_message(ctx), cases[i].message) != 0)
+            fail_msg("case %zu: \"%s\", not \"%s\"", i, sg_ctx_message(ctx),
+                     cases[i].message);
+    }
+}
+
+static void bounds(void **state)
+{
+    (void)state;
+    /* Too many positions, naming the bound. */
+    sg_rules_opts o = {.size = sizeof o, .start = "0", .max_positions = 100};
+    assert_null(rules("function moves(a) return {a + 1} end", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: more than 100 positions are reachable from "
+                        "the start, the bound (--max-positions)");
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    o = (sg_rules_opts){.size = sizeof o, .has_max = 1, .max = 1000,
+                        .max_positions = 100};
+    assert_null(rules("function moves(a) return {} end", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "-n 1000: more than 100 positions, the bound "
+                        "(--max-positions)");
+    /* A chain of 200000 positions needs no deep recursion. */
+    o = (sg_rules_opts){.size = sizeof o, .start = "200000"};
+    sg_game *g = rules("function moves(a) if a == 0 then return {} end "
+                       "return {a - 1} end", &o);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 200001);
+    sg_game_free(g);
+}
+
+/* ---- the sandbox ----------------------------------------------------- */
+
+static void sandbox_refuses(void **state)
+{
+    (void)state;
+    static const char *const escapes[][2] = {
+        {"io.open('/etc/passwd')", "attempt to index a nil value (global "
+                                   "'io')"},
+        {"os.execute('true')", "attempt to index a nil value (global 'os')"},
+        {"require('os')", "attempt to call a nil value (global 'require')"},
+        {"load('\\27Lua')", "attempt to call a nil value (global 'load')"},
+        {"loadfile('/etc/passwd')", "attempt to call a nil value (global "
+                                    "'loadfile')"},
+        {"dofile('/etc/passwd')", "attempt to call a nil value (global "
+                                  "'dofile')"},
+        {"string.dump(moves)", "attempt to call a nil value (field 'dump')"},
+        {"debug.getinfo(1)", "attempt to index a nil value (global 'debug')"},
+        {"package.loadlib('x', 'y')", "attempt to index a nil value (global "
+                                      "'package')"},
+        {"collectgarbage('stop')", "attempt to call a nil value (global "
+                                   "'collectgarbage')"},
+        {"print('out')", "attempt to call a nil value (global 'print')"},
+        {"coroutine.wrap(moves)", "attempt to index a nil value (global "
+                                  "'coroutine')"},
+        {"(''):dump()", "attempt to call a nil value (method 'dump')"},
+    };
+    for (size_t i = 0; i < sizeof escapes / sizeof escapes[0]; i++) {
+        char text[256], want[256];
+        snprintf(text, sizeof text, "function moves(a)\n  %s\n  return {}\n"
+                 "end\n", escapes[i][0]);
+        snprintf(want, sizeof want, "t.lua:2: %s", escapes[i][1]);
+        sg_rules_opts o = {.size = sizeof o, .start = "1"};
+        sg_game *g = rules(text, &o);
+        if (g)
+            fail_msg("escape %zu was let through: %s", i, escapes[i][0]);
+        if (strcmp(sg_ctx_message(ctx), want) != 0)
+            fail_msg("escape %zu: \"%s\", not \"%s\"", i,
+                     sg_ctx_message(ctx), want);
+    }
+    /* A binary chunk as the file itself. */
+    static const char chunk[] = "\x1bLua\x54\x00\x19\x93\r\n\x1a\n";
+    sg_ctx_clear(ctx);
+    assert_null(sg_game_from_rules(ctx, chunk, sizeof chunk - 1, "t.lua",
+                                   NULL));
+    assert_string_equal(sg_ctx_message(ctx), "t.lua: attempt to load a "
+                                             "binary chunk (mode is 't')");
+    /* What a file may use works. */
+    sg_rules_opts o = {.size = sizeof o, .start = "5"};
+    sg_game *g = rules("function moves(a)\n"
+                       "  local s = string.format('%d', a) .. utf8.char(32)\n"
+                       "  local t = {}\n"
+                       "  for i = 1, math.min(a, #s) do table.insert(t, a - i) end\n"
+                       "  return t\n"
+                       "end\n", &o);
+    assert_non_null(g);
+    sg_game_free(g);
+}
+
+static void budget_and_ceiling(void **state)
+{
+    (void)state;
+    /* An endless loop, with a small budget. */
+    sg_rules_opts o = {.size = sizeof o, .start = "1", .steps = 100000};
+    assert_null(rules("function moves(a)\n  while true do end\nend\n", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: one call ran more than 100000 Lua steps, the "
+                        "budget (--lua-steps) at t.lua:2");
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    /* A pcall in the file cannot swallow the budget's error. */
+    assert_null(rules("function moves(a)\n"
+                      "  while true do pcall(function() while true do end "
+                      "end) end\n"
+                      "end\n", &o));
+    assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    /* A loop in the file's main chunk. */
+    assert_null(rules("while true do end", &o));
+    assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    /* The default budget stops the loop too. */
+    o = (sg_rules_opts){.size = sizeof o, .start = "1"};
+    assert_null(rules("function moves(a) while true do end end", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: one call ran more than 100000000 Lua steps, "
+                        "the budget (--lua-steps) at t.lua:1");
+    /* A memory bomb, under a small ceiling and the default. */
+    o = (sg_rules_opts){.size = sizeof o, .start = "1", .memory = 4 << 20};
+    assert_null(rules("function moves(a)\n"
+                      "  local s = 'x'\n"
+                      "  while true do s = s .. s end\n"
+                      "end\n", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: the rules used more than 4.0 MiB of memory, "
+                        "the ceiling (--lua-memory)");
+    assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
+    assert_null(rules("function moves(a)\n"
+                      "  local t = {}\n"
+                      "  for i = 1, 1e9 do t[i] = {i} end\n"
+                      "end\n", &o));
+    assert_non_null(strstr(sg_ctx_message(ctx), "the ceiling"));
+    /* pcall catches the memory error; it stands all the same. */
+    assert_null(rules("function moves(a)\n"
+                      "  while true do pcall(string.rep, 'x', 1 << 30) end\n"
+                      "end\n", &o));
+    assert_non_null(strstr(sg_ctx_message(ctx), "the ceiling"));
+    o.memory = 0;
+    assert_null(rules("function moves(a) local t = {} for i = 1, 1e9 do "
+                      "t[i] = i end end", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: the rules used more than 256.0 MiB of "
+                        "memory, the ceiling (--lua-memory)");
+}
+
+/* Traces and tables of a rules game, through the library. */
+static void through_the_library(void **state)
+{
+    (void)state;
+    sg_rules_opts o = {.size = sizeof o, .start = "2,1"};
+    sg_game *g = rules(wythoff, &o);
+    assert_non_null(g);
+    sg_template *tpl = sg_template_builtin(ctx, "en", "text");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(sg_trace_write(ctx, tpl, g, 0,
+                                    sg_game_position_count(g) - 1, f),
+                     SG_OK);
+    fclose(f);
+    assert_non_null(strstr(buf, "sg(2,1): 2,1 -> {1,1; 0,1; 2,0; 1,0}; "
+                                "mex{sg(1,1); sg(0,1); sg(2,0); sg(1,0)} = "
+                                "mex{2,1,2,1} = 0  (P)\n"));
+    free(buf);
+    sg_template_free(tpl);
+    sg_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wythoff_closed_form),
+        cmocka_unit_test(explores_what_is_asked),
+        cmocka_unit_test(kayles_against_brute_force),
+        cmocka_unit_test(kayles_against_its_code),
+        cmocka_unit_test(labels_and_starts),
+        cmocka_unit_test(bad_inputs),
+        cmocka_unit_test(bounds),
+        cmocka_unit_test(sandbox_refuses),
+        cmocka_unit_test(budget_and_ceiling),
+        cmocka_unit_test(through_the_library),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
