@@ -210,6 +210,26 @@ static void compare(const char *title, const char *rules,
     remove(out);
 }
 
+/* kiki's game compiled into a shared object (examples/c/shared/kiki.c),
+ * loaded by -r kiki.so: the same command as the Lua file's, at C's speed. */
+static void shared_kiki(void)
+{
+    char so[300], cmd[800];
+    snprintf(so, sizeof so, "%s/kiki.so", bench_dir);
+    snprintf(cmd, sizeof cmd,
+             "cc -shared -fPIC -O2 -std=c11 -Isrc examples/c/shared/kiki.c "
+             "-o '%s' 2>/dev/null", so);
+    if (system(cmd) != 0) {
+        bench_line("  C: -r kiki.so", "skipped", "cc cannot build it");
+        return;
+    }
+    const char *argv[] = {bench_sgviz, "value", "-r", so, "1999,1999", NULL};
+    bench_run r = bench_best(3, argv, NULL, NULL, 300);
+    bench_line("  C: value -r kiki.so (compiled rules)",
+               r.status ? "FAILED" : bench_fmt("%.3f s", r.seconds),
+               r.status ? "" : bench_fmt("peak %.0f MiB", r.peak_kib / 1024.0));
+}
+
 void bench_rules(void)
 {
     bench_section("Rules files in Lua, C and Python side by side");
@@ -217,4 +237,5 @@ void bench_rules(void)
             200, "tests/bench/wythoff.py");
     compare("kiki 2000 x 2000", "examples/rules/kiki.lua", kiki_options, 2000,
             "tests/bench/kiki.py");
+    shared_kiki();
 }
