@@ -52,10 +52,10 @@ function read(line)
   x, y = tonumber(x), tonumber(y)
   if not x then error("expected two numbers, got \"" .. line .. "\"") end
   if rows_left == 0 then
-    -- A new case: "n m".  A board of no rows is a case of no gaps.
+    -- A new case: "n m".
+    if x == 0 then error("a board of no rows is no game") end
     rows_left, gaps = x, {}
-    if rows_left > 0 then return nil end
-    return gaps
+    return nil
   end
   gaps[#gaps + 1] = math.abs(x - y) - 1
   rows_left = rows_left - 1
