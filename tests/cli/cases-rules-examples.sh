@@ -153,3 +153,140 @@ done
 if expect 0 "value -r bitboard.lua 0" value -r "$rx_dir/bitboard.lua" 0; then
     has_line "sg(.../.../.../...) = 1  (N)" "bitboard.lua"
 fi
+
+# ---- judges' input through each file's read(line) ------------------------
+#
+# Each problem's sample, answered in its own words, and then a few hundred
+# random cases against the problem's own solution written here in awk from
+# its closed form or a brute force.
+
+# rx_judge WHAT FILE NAMES INPUT WANT: `solve -r FILE --names NAMES` on the
+# input file INPUT must print the file WANT.
+rx_judge() {
+    if expect 0 "$1" solve -r "$rx_dir/$2" --names "'$3'" "< '$4'"; then
+        if cmp -s "$tmp/out" "$5"; then pass; else
+            fail "$1: answers differ: $(diff "$5" "$tmp/out" | head -4 | tr '\n' ';')"
+        fi
+    fi
+}
+
+# Wythoff, HDU 1527: "a b" a line, 1 when the first player wins.
+printf '2 1\n8 4\n4 7\n' > "$tmp/rx.in"
+printf '0\n1\n0\n' > "$tmp/rx.want"
+rx_judge "wythoff.lua, HDU 1527's sample" wythoff.lua 1,0 "$tmp/rx.in" "$tmp/rx.want"
+awk 'BEGIN { srand(1527); a = 0
+    for (k = 0; a <= 150; k++) {
+        while (a in used) a++
+        used[a] = 1; used[a + k] = 1; p[a " " a + k] = 1; p[a + k " " a] = 1 }
+    for (i = 0; i < 300; i++) {
+        if (i % 3) { x = int(rand() * 60); y = int(rand() * 60) }
+        else { k = int(rand() * 30); x = int(k * (1 + sqrt(5)) / 2); y = x + k }
+        print x " " y > "/dev/stderr"; print ((x " " y) in p) ? 0 : 1 } }' \
+    > "$tmp/rx.want" 2> "$tmp/rx.in"
+rx_judge "wythoff.lua, 300 random games" wythoff.lua 1,0 "$tmp/rx.in" "$tmp/rx.want"
+
+# The Cutting Game, POJ 2311: "W H" a line, WIN or LOSE.
+printf '2 2\n3 2\n4 2\n' > "$tmp/rx.in"
+printf 'LOSE\nLOSE\nWIN\n' > "$tmp/rx.want"
+rx_judge "cutting.lua, POJ 2311's sample" cutting.lua WIN,LOSE "$tmp/rx.in" "$tmp/rx.want"
+awk "$rx_awk_xor"'BEGIN { srand(2311)
+    for (w = 2; w <= 30; w++) for (h = 2; h <= 30; h++) {
+        delete seen
+        for (i = 2; i <= w - 2; i++) seen[xor(v[i, h], v[w - i, h])] = 1
+        for (j = 2; j <= h - 2; j++) seen[xor(v[w, j], v[w, h - j])] = 1
+        m = 0; while (m in seen) m++; v[w, h] = m }
+    for (i = 0; i < 200; i++) {
+        w = 2 + int(rand() * 29); h = 2 + int(rand() * 29)
+        print w " " h > "/dev/stderr"; print v[w, h] ? "WIN" : "LOSE" } }' \
+    > "$tmp/rx.want" 2> "$tmp/rx.in"
+rx_judge "cutting.lua, 200 random sheets" cutting.lua WIN,LOSE "$tmp/rx.in" "$tmp/rx.want"
+
+# kiki, HDU 2147: "n m" a line up to "0 0"; kiki loses when both are odd.
+printf '5 3\n5 4\n6 6\n0 0\n' > "$tmp/rx.in"
+printf 'What a pity!\nWonderful!\nWonderful!\n' > "$tmp/rx.want"
+rx_judge "kiki.lua, HDU 2147's sample" kiki.lua 'Wonderful!,What a pity!' "$tmp/rx.in" "$tmp/rx.want"
+awk 'BEGIN { srand(2147)
+    for (i = 0; i < 300; i++) {
+        n = 1 + int(rand() * 80); m = 1 + int(rand() * 80)
+        print n " " m > "/dev/stderr"
+        print (n % 2 && m % 2) ? "What a pity!" : "Wonderful!" }
+    print "0 0" > "/dev/stderr" }' > "$tmp/rx.want" 2> "$tmp/rx.in"
+rx_judge "kiki.lua, 300 random boards" kiki.lua 'Wonderful!,What a pity!' "$tmp/rx.in" "$tmp/rx.want"
+
+# Euclid's game, POJ 2348: "a b" up to "0 0"; Stan, who moves first, wins
+# when a = b or the larger over the smaller exceeds the golden ratio.
+printf '34 12\n15 24\n0 0\n' > "$tmp/rx.in"
+printf 'Stan wins\nOllie wins\n' > "$tmp/rx.want"
+rx_judge "euclid.lua, POJ 2348's sample" euclid.lua 'Stan wins,Ollie wins' "$tmp/rx.in" "$tmp/rx.want"
+awk 'BEGIN { srand(2348)
+    for (i = 0; i < 300; i++) {
+        a = 1 + int(rand() * 200); b = 1 + int(rand() * 200)
+        hi = a > b ? a : b; lo = a > b ? b : a
+        print a " " b > "/dev/stderr"
+        print (hi == lo || hi * hi - hi * lo - lo * lo > 0) ? "Stan wins" : "Ollie wins" }
+    print "0 0" > "/dev/stderr" }' > "$tmp/rx.want" 2> "$tmp/rx.in"
+rx_judge "euclid.lua, 300 random games" euclid.lua 'Stan wins,Ollie wins' "$tmp/rx.in" "$tmp/rx.want"
+
+# Northcott's game, HDU 1730: "n m", then n rows "t j"; the first player
+# wins when the nim-sum of the gaps |t - j| - 1 is not 0.
+printf '3 10\n1 5\n0 8\n3 4\n' > "$tmp/rx.in"
+printf 'I WIN!\n' > "$tmp/rx.want"
+rx_judge "northcott.lua, HDU 1730's sample" northcott.lua 'I WIN!,BAD LUCK!' "$tmp/rx.in" "$tmp/rx.want"
+awk "$rx_awk_xor"'BEGIN { srand(1730)
+    for (c = 0; c < 150; c++) {
+        n = 1 + int(rand() * 6); m = 2 + int(rand() * 20); s = 0
+        print n " " m > "/dev/stderr"
+        for (r = 0; r < n; r++) {
+            t = int(rand() * m); do j = int(rand() * m); while (j == t)
+            print t " " j > "/dev/stderr"
+            s = xor(s, (t > j ? t - j : j - t) - 1) }
+        print s ? "I WIN!" : "BAD LUCK!" } }' > "$tmp/rx.want" 2> "$tmp/rx.in"
+rx_judge "northcott.lua, 150 random boards" northcott.lua 'I WIN!,BAD LUCK!' "$tmp/rx.in" "$tmp/rx.want"
+
+# Georgia and Bob, POJ 1704: T, then N and N squares a case; the problem's
+# own solution: sort, pair the pieces from the right, and nim-sum the gaps
+# between the pieces of each pair (the leftmost alone, paired with 0).
+printf '2\n3\n1 2 3\n8\n1 5 6 7 9 12 14 17\n' > "$tmp/rx.in"
+printf 'Bob will win\nGeorgia will win\n' > "$tmp/rx.want"
+rx_judge "staircase.lua, POJ 1704's sample" staircase.lua 'Georgia will win,Bob will win' "$tmp/rx.in" "$tmp/rx.want"
+awk "$rx_awk_xor"'BEGIN { srand(1704); T = 120; print T > "/dev/stderr"
+    for (c = 0; c < T; c++) {
+        n = 1 + int(rand() * 12); delete used; k = 0
+        while (k < n) { q = 1 + int(rand() * 40); if (!(q in used)) { used[q] = 1; p[++k] = q } }
+        line = ""
+        for (i = 1; i <= n; i++) line = line (i > 1 ? " " : "") p[i]
+        print n > "/dev/stderr"; print line > "/dev/stderr"
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+            if (p[j] < p[i]) { t = p[i]; p[i] = p[j]; p[j] = t }
+        s = 0
+        for (i = n; i >= 1; i -= 2) s = xor(s, p[i] - (i > 1 ? p[i - 1] : 0) - 1)
+        print s ? "Georgia will win" : "Bob will win" } }' > "$tmp/rx.want" 2> "$tmp/rx.in"
+rx_judge "staircase.lua, 120 random cases" staircase.lua 'Georgia will win,Bob will win' "$tmp/rx.in" "$tmp/rx.want"
+
+# Moore's Nim_2: a line of heaps is one position; P when every binary
+# place's digits add up to a multiple of 3.
+awk 'BEGIN { srand(3)
+    for (c = 0; c < 200; c++) {
+        n = 1 + int(rand() * 4); line = ""; ok = 1
+        for (i = 1; i <= n; i++) { h[i] = int(rand() * 6); line = line (i > 1 ? " " : "") h[i] }
+        for (bit = 1; bit <= 4; bit *= 2) { s = 0; for (i = 1; i <= n; i++) s += int(h[i] / bit) % 2; if (s % 3) ok = 0 }
+        print line > "/dev/stderr"; print ok ? "second" : "first" } }' \
+    > "$tmp/rx.want" 2> "$tmp/rx.in"
+# The lines have 1 to 4 heaps and a game's positions one count of numbers:
+# each count is asked of its own run.
+for rx_n in 1 2 3 4; do
+    awk -v n="$rx_n" 'NF == n' "$tmp/rx.in" > "$tmp/rx.in$rx_n"
+    paste -d'|' "$tmp/rx.in" "$tmp/rx.want" | awk -F'|' -v n="$rx_n" '{ split($1, w, " ") } length(w) == n { print $2 }' > "$tmp/rx.want$rx_n"
+    [ -s "$tmp/rx.in$rx_n" ] && rx_judge "moore.lua, random lines of $rx_n heaps" moore.lua first,second "$tmp/rx.in$rx_n" "$tmp/rx.want$rx_n"
+done
+
+# Kayles: a line of rows is a sum of rows, answered as -t kayles answers it.
+awk 'BEGIN { srand(77)
+    for (c = 0; c < 200; c++) {
+        n = 1 + int(rand() * 5); line = ""
+        for (i = 1; i <= n; i++) line = line (i > 1 ? " " : "") int(rand() * 40)
+        print line } }' > "$tmp/rx.in"
+if expect 0 "solve -t kayles, random rows" solve -t kayles --names first,second "< '$tmp/rx.in'"; then
+    mv "$tmp/out" "$tmp/rx.want"
+    rx_judge "kayles.lua, 200 random lines of rows" kayles.lua first,second "$tmp/rx.in" "$tmp/rx.want"
+fi
