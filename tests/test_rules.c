@@ -503,6 +503,36 @@ static void budget_and_ceiling(void **state)
                       "end) end\n"
                       "end\n", &o));
     assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    /* Work that Lua's C functions do out of the hook's sight is charged
+     * too: a backtracking pattern, string.rep and table.move over
+     * nothing. */
+    static const char *const hidden[] = {
+        "  local s = string.rep('a', 40)\n"
+        "  s:find(string.rep('a*', 40) .. 'b')\n",
+        "  string.rep('', 1e18)\n",
+        "  table.move({}, 1, math.maxinteger - 1, 2)\n",
+        "  pcall(string.rep, '', 1e18)\n  while true do end\n",
+    };
+    for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "function moves(a)\n%s  return {}\nend\n",
+                 hidden[i]);
+        if (rules(text, &o))
+            fail_msg("hidden work %zu ran through", i);
+        assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    }
+    /* ... while their ordinary use costs little. */
+    sg_game *g = rules("function moves(a)\n"
+                       "  local x, y = ('12,34'):match('(%d+),(%d+)')\n"
+                       "  assert(x == '12' and y == '34')\n"
+                       "  local t = table.move({1, 2, 3}, 1, 3, 2)\n"
+                       "  assert(t[4] == 3 and ('ab'):rep(2) == 'abab')\n"
+                       "  assert(('a b'):gsub(' ', '') == 'ab')\n"
+                       "  return {}\n"
+                       "end\n", &o);
+    if (!g)
+        fail_msg("%s", sg_ctx_message(ctx));
+    sg_game_free(g);
     /* A loop in the file's main chunk. */
     assert_null(rules("while true do end", &o));
     assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
@@ -529,7 +559,8 @@ static void budget_and_ceiling(void **state)
     assert_non_null(strstr(sg_ctx_message(ctx), "the ceiling"));
     /* pcall catches the memory error; it stands all the same. */
     assert_null(rules("function moves(a)\n"
-                      "  while true do pcall(string.rep, 'x', 1 << 30) end\n"
+                      "  while true do pcall(function() local t = {} for i = "
+                      "1, 1e9 do t[i] = i end end) end\n"
                       "end\n", &o));
     assert_non_null(strstr(sg_ctx_message(ctx), "the ceiling"));
     o.memory = 0;
@@ -538,6 +569,75 @@ static void budget_and_ceiling(void **state)
     assert_string_equal(sg_ctx_message(ctx),
                         "t.lua: the rules used more than 256.0 MiB of "
                         "memory, the ceiling (--lua-memory)");
+}
+
+/* Judges' input through the file's read(). */
+static void read_judges_lines(void **state)
+{
+    (void)state;
+    const char *text =
+        "function moves(a, b)\n"
+        "  local t = {}\n"
+        "  for k = 1, a do t[#t + 1] = {a - k, b} end\n"
+        "  for k = 1, b do t[#t + 1] = {a, b - k} end\n"
+        "  return t\n"
+        "end\n"
+        "function read(line)\n"
+        "  if line == 'end' then return nil end\n"
+        "  local t = {}\n"
+        "  for a, b in line:gmatch('(%d+)/(%d+)') do\n"
+        "    t[#t + 1] = {tonumber(a), tonumber(b)}\n"
+        "  end\n"
+        "  return t\n"
+        "end\n";
+    const char *input = "3/5 12/1\r\nend\n40/2\n";
+    sg_rules_opts o = {.size = sizeof o, .input = input,
+                       .input_len = strlen(input), .input_name = "stdin"};
+    sg_game *g = rules(text, &o);
+    assert_non_null(g);
+    size_t len;
+    const char *got = sg_game_rules_input(g, &len);
+    assert_non_null(got);
+    assert_int_equal(len, strlen("3,5 12,1\n40,2\n"));
+    assert_memory_equal(got, "3,5 12,1\n40,2\n", len);
+    /* Explored from what the lines name: (40,2) reaches 41 x 3 positions,
+     * and (12,1) and (3,5) add those with b = 3..5 and a <= 3. */
+    assert_int_equal(sg_game_position_count(g), 41 * 3 + 4 * 3);
+    /* Two heaps without the diagonal move are Nim: a XOR b. */
+    sg_values *v = all_values(g);
+    assert_int_equal(value_of(g, v, "3,5"), 3 ^ 5);
+    assert_int_equal(value_of(g, v, "40,2"), 40 ^ 2);
+    sg_values_free(v);
+    sg_game_free(g);
+    /* What read() returns must be positions. */
+    static const char *const bad[][2] = {
+        {"return 7", "stdin:1: t.lua: read() returned a value that is the "
+                     "number 7, but a position of this game has 2 numbers"},
+        {"return {{1}}", "stdin:1: t.lua: read() returned a sum whose "
+                         "position 1 has 1 numbers, but a position of this "
+                         "game has 2"},
+        {"return {}", "stdin:1: t.lua: read() returned a list of 0 "
+                      "positions; a sum has 1 to 64"},
+        {"error('no')", "t.lua:1: no"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char file[256];
+        snprintf(file, sizeof file, "function read(l) %s end\n"
+                 "function moves(a, b) return {} end\n", bad[i][0]);
+        o = (sg_rules_opts){.size = sizeof o, .input = "1 2\n",
+                            .input_len = 4, .input_name = "stdin"};
+        assert_null(rules(file, &o));
+        assert_string_equal(sg_ctx_message(ctx), bad[i][1]);
+    }
+    /* Without read(), the words of the input that are positions. */
+    o = (sg_rules_opts){.size = sizeof o, .input = "2,1 x\n0,3+1,1\n",
+                        .input_len = 14};
+    g = rules(wythoff, &o);
+    assert_non_null(g);
+    assert_null(sg_game_rules_input(g, &len));
+    /* 2,1 reaches a <= 2, b <= 1; 0,3 adds 0,2 and 0,3; 1,1 is there. */
+    assert_int_equal(sg_game_position_count(g), 3 * 2 + 2);
+    sg_game_free(g);
 }
 
 /* Traces and tables of a rules game, through the library. */
@@ -575,6 +675,7 @@ int main(void)
         cmocka_unit_test(bounds),
         cmocka_unit_test(sandbox_refuses),
         cmocka_unit_test(budget_and_ceiling),
+        cmocka_unit_test(read_judges_lines),
         cmocka_unit_test(through_the_library),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -71,6 +71,10 @@ typedef struct cli_game_args {
     const char *lua_steps;
     const char *lua_memory;
     const char *max_positions;
+    /* solve's standard input, read whole, for a rules file's read(): NULL
+     * when it is read as it comes. */
+    const char *input;
+    size_t input_len;
 } cli_game_args;
 
 /* getopt_long()'s value for --dot-max, which every command takes with the
@@ -152,6 +156,9 @@ void cli_operand_positions(cli_game_args *args, int argc, char **argv,
  * of ARGS, since it said where to explore from and is no window.  Returns
  * NULL after recording an error. */
 sg_game *cli_load_game(sg_ctx *ctx, cli_game_args *args);
+
+/* Whether the game of ARGS is one that explores (a rules file). */
+bool cli_game_explores(const cli_game_args *args);
 
 /* Works out the window FROM..TO of positions: --from and --to where given,
  * otherwise 0 and N (-n, or DEFAULT_N, or every position of a finite game).

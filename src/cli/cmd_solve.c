@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,6 +362,53 @@ done:
     return rc;
 }
 
+/* The most bytes of judges' input read whole for a rules file. */
+#define INPUT_MAX ((size_t)1 << 28)
+
+/* Standard input, whole, in a new buffer (*LEN bytes), or NULL after
+ * recording an error. */
+static char *read_all_stdin(sg_ctx *ctx, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+        return NULL;
+    }
+    for (;;) {
+        if (n == cap) {
+            if (cap >= INPUT_MAX) {
+                free(buf);
+                sg_ctx_fail(ctx, SG_ELIMIT, "stdin: more than %zu MiB of "
+                            "input, the most read for a rules file's read()",
+                            INPUT_MAX >> 20);
+                return NULL;
+            }
+            char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                free(buf);
+                sg_ctx_fail(ctx, SG_ENOMEM, "out of memory");
+                return NULL;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        ssize_t got = read(STDIN_FILENO, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            free(buf);
+            sg_ctx_fail(ctx, SG_EIO, "stdin: %s", strerror(errno));
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    *len = n;
+    return buf;
+}
+
 int cmd_solve(sg_ctx *ctx, int argc, char **argv)
 {
     enum {
@@ -513,10 +561,22 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
     sg_batch *batch = NULL;
     sg_game *game = NULL;
     char *command = NULL;
+    char *input = NULL;
+    size_t input_len = 0;
     char why[1024] = "";
     if (names_arg &&
         parse_names(ctx, names_arg, &names, &first, &second) != SG_OK)
         goto done;
+    /* A rules file's read() turns judges' lines into sums, whose
+     * positions are explored before any is answered: the input is read
+     * whole first. */
+    if (from_stdin && cli_game_explores(&ga)) {
+        input = read_all_stdin(ctx, &input_len);
+        if (!input)
+            goto done;
+        ga.input = input;
+        ga.input_len = input_len;
+    }
     game = cli_load_game(ctx, &ga);
     if (!game)
         goto done;
@@ -534,7 +594,14 @@ int cmd_solve(sg_ctx *ctx, int argc, char **argv)
         batch = sg_batch_new(ctx, game, &bo, "stdin", cli_output_stream(out));
         if (!batch && stop_at_zero && sg_ctx_status(ctx) == SG_EINPUT)
             cli_prefix_error(ctx, "--stop-at-zero");
-        if (!batch || sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK)
+        size_t len = input_len;
+        const char *text = input ? sg_game_rules_input(game, &len) : NULL;
+        if (input && !text)
+            text = input;
+        if (!batch ||
+            (input ? sg_batch_feed(ctx, batch, text, len) != SG_OK ||
+                         sg_batch_finish(ctx, batch) != SG_OK
+                   : sg_batch_read_fd(ctx, batch, STDIN_FILENO) != SG_OK))
             goto done;
     } else if (explain_it) {
         if (cli_positions(ctx, game, pos, n, &x, &nx, NULL, &lookup) !=
@@ -604,5 +671,6 @@ done:
     sg_game_free(game);
     free(names);
     free(command);
+    free(input);
     return rc;
 }

@@ -660,6 +660,14 @@ sg_game *cli_load_game(sg_ctx *ctx, cli_game_args *args)
     return NULL;
 }
 
+bool cli_game_explores(const cli_game_args *args)
+{
+    for (size_t k = 0; k < cli_game_kind_count; k++)
+        if (args->game[k] && cli_game_kinds[k].explores)
+            return true;
+    return false;
+}
+
 void cli_operand_positions(cli_game_args *args, int argc, char **argv,
                            int first, char ***positions, int *n)
 {

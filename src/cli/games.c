@@ -106,6 +106,9 @@ static sg_game *open_rules_args(sg_ctx *ctx, const cli_game_args *args,
         return NULL;
     }
     o.positions = named;
+    o.input = args->input;
+    o.input_len = args->input_len;
+    o.input_name = "stdin";
     sg_game *game = sg_game_read_rules(ctx, args->game[kind], &o);
     free(named);
     return game;

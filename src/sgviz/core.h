@@ -460,6 +460,16 @@ typedef struct sg_rules_opts {
     uint64_t memory;
     /* The most positions to explore, 0 for SG_RULES_MAX_POSITIONS. */
     uint64_t max_positions;
+    /* Judges' input, INPUT[0..input_len), for a file that defines
+     * read(line): each line is handed to it, and the positions of the sum
+     * it returns (nil: no sum on that line) are explored too; the lines
+     * as sums of positions are then sg_game_rules_input()'s.  Messages
+     * call the input INPUT_NAME ("stdin").  A file without read() is
+     * explored from every word of INPUT that is a position ("3,5").
+     * NULL: none. */
+    const char *input;
+    size_t input_len;
+    const char *input_name;
 } sg_rules_opts;
 
 /* Reads the rules file PATH and explores its game from the start (OPTS
@@ -486,6 +496,12 @@ SG_API sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
  * position of such a game. */
 SG_API size_t sg_game_rules_position(const sg_game *game, uint64_t x,
                                      int64_t *out);
+
+/* The judges' input of sg_rules_opts.input as the file's read() read it:
+ * one line of positions (written with commas, apart by spaces) for each
+ * line that holds a sum, owned by the game, its length in *LEN; NULL when
+ * GAME is not a rules game given input, or its file defines no read(). */
+SG_API const char *sg_game_rules_input(const sg_game *game, size_t *len);
 
 /* ------------------------------------------------------------------------ */
 /* The engine: values and mex steps                                         */

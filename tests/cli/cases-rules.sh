@@ -221,3 +221,21 @@ EOF
 else
     skip "-r game.so (no C compiler)"
 fi
+
+# ---- judges' input through read(line) -----------------------------------
+
+cp "$rules_data/rules-judge.lua" "$tmp/"
+printf '2 1\n10 10\n40 65\n3 3\n' > "$tmp/rules-judge.txt"
+if expect 0 "solve -r with read()" solve -r rules-judge.lua --names First,Second "< rules-judge.txt"; then
+    # (2,1) and (40,65) are P-positions by the closed form, (10,10) and
+    # (3,3) are not.
+    if [ "$(tr '\n' ' ' < "$tmp/out")" = "Second First Second First " ]; then pass; else
+        fail "solve -r rules-judge.lua: $(tr '\n' ' ' < "$tmp/out")"
+    fi
+fi
+# Without read(), lines of positions written with commas.
+printf '2,1 3,5\n6,9\n' > "$tmp/rules-lines.txt"
+if expect 0 "solve -r, lines of positions" solve -r rules-wythoff.lua "< rules-lines.txt"; then
+    has_line "2,1 3,5: nim-sum 0, second player wins" "solve -r < lines"
+    has_line "6,9: nim-sum 13, first player wins" "solve -r < lines"
+fi

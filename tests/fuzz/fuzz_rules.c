@@ -1,6 +1,7 @@
 /*
  * fuzz_rules.c - libFuzzer harness for rules files: any bytes as a rules
- * file, after a first line that is the --start of the run, must give a
+ * file, after a first line that is the --start of the run and the judges'
+ * input of its read(), must give a
  * game or one clear message naming the file, never a crash, a hang or a
  * leak.  The budget, the ceiling and the bound on positions are small, so
  * that a runaway file ends fast.  A game it gives must trace, and the
@@ -46,10 +47,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                                                       : NULL,
                        .steps = 20000,
                        .memory = 4 << 20,
-                       .max_positions = 3000};
+                       .max_positions = 3000,
+                       /* The first line is judges' input too, for a
+                        * file's read(). */
+                       .input = start,
+                       .input_len = first,
+                       .input_name = "stdin"};
     sg_game *g = sg_game_from_rules(ctx, (const char *)data + skip,
                                     size - skip, "f.lua", &o);
     if (g) {
+        /* Every position read() gave is a position of the game. */
+        size_t ilen;
+        const char *in = sg_game_rules_input(g, &ilen);
+        for (const char *w = in, *end = in ? in + ilen : NULL; w && w < end;) {
+            size_t wl = strcspn(w, " \n");
+            uint64_t x;
+            char word[200];
+            if (wl && wl < sizeof word) {
+                memcpy(word, w, wl);
+                word[wl] = '\0';
+                if (sg_game_find_position(ctx, g, word, "read", &x) != SG_OK)
+                    abort();
+            }
+            w += wl + 1;
+        }
         uint64_t n = sg_game_position_count(g);
         sg_values *v = NULL;
         if (n == 0 || sg_compute(ctx, g, n - 1, NULL, &v) != SG_OK)

@@ -1,0 +1,2 @@
+function moves(a, b) return {} end
+function read(line) return 7 end
