@@ -20,9 +20,12 @@
 -- cuts every column from j on to height at most r.
 --
 -- Every rectangular bar larger than 1 x 1 is a win for the first player.
--- The proof is strategy stealing and names no winning move: if eating only
--- the top right square lost, the reply that wins against it would win as a
--- first move too, since it eats that square anyway.  sgviz finds the moves.
+-- The proof is strategy stealing, and it names no winning move.  Suppose
+-- eating only the top right square were a losing first move.  Then the
+-- second player would have a winning reply.  But every bite eats the top
+-- right square too, so the bar after that reply could have been reached by
+-- the first player in one bite, and that bite would win: a contradiction.
+-- The proof only says a winning bite exists; sgviz finds it.
 -- The tests compare every position of a 5 x 5 bar with a brute force.
 --
 -- Try:  sgviz solve -r chomp.lua 4,4,4    (a 3 x 4 bar: a winning bite)
