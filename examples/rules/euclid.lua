@@ -11,14 +11,16 @@
 -- divisor, which is the line of play that always subtracts as much as it
 -- can.
 --
--- The answer is known.  Write the position as (a, b) with a >= b > 0.  When
--- a = b, or a >= 2b, the player to move wins: there is a choice between
--- (a mod b + b, b) and (a mod b, b), and one of them is lost for the
--- opponent.  When b < a < 2b there is one move only, to (a - b, b), and so
--- the player to move wins exactly when a / b > phi, the golden ratio: that
--- is when a * a - a * b - b * b > 0.  The tests check every position
--- against it.
---
+-- The answer is known.  Write the position as (a, b) with a >= b > 0.
+-- When a = b the player to move subtracts b once, writes a 0 and wins.
+-- When a >= 2b the player to move may go to (a mod b, b) or to
+-- (a mod b + b, b); from the second the only move is to the first, so one
+-- of the two is lost for the opponent, and the player to move wins by
+-- choosing it.  When b < a < 2b there is one move only, to (a - b, b), and
+-- following the forced moves shows that the player to move wins exactly
+-- when a / b is more than phi, the golden ratio: in whole numbers, when
+-- a * a - a * b - b * b > 0.  The tests check every position against it.
+
 -- Every move makes the larger number smaller, so the game ends; but from
 -- (a, b) there are a // b moves, and a position such as (1000000, 1) has a
 -- million of them.  Keep the quotient moderate, or use the closed form.
