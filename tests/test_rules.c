@@ -281,6 +281,12 @@ static void labels_and_starts(void **state)
     assert_int_equal(sg_game_find_position(ctx, g, "2,5", "t", &x), SG_OK);
     assert_string_equal(sg_game_position_name(g, x, buf, sizeof buf),
                         "2 of 5");
+    /* ... and found by its label too. */
+    uint64_t y;
+    assert_int_equal(sg_game_find_position(ctx, g, "2 of 5", "t", &y), SG_OK);
+    assert_int_equal(y, x);
+    assert_int_not_equal(sg_game_find_position(ctx, g, "9 of 5", "t", &y),
+                         SG_OK);
     sg_game_free(g);
 
     /* A game of one number, the start a plain number, and a vararg moves
@@ -412,14 +418,14 @@ static void bounds(void **state)
     assert_null(rules("function moves(a) return {a + 1} end", &o));
     assert_string_equal(sg_ctx_message(ctx),
                         "t.lua: more than 100 positions are reachable from "
-                        "the start, the bound (--max-positions)");
+                        "the start, the bound (--explore-max)");
     assert_int_equal(sg_ctx_status(ctx), SG_ELIMIT);
     o = (sg_rules_opts){.size = sizeof o, .has_max = 1, .max = 1000,
                         .max_positions = 100};
     assert_null(rules("function moves(a) return {} end", &o));
     assert_string_equal(sg_ctx_message(ctx),
                         "-n 1000: more than 100 positions, the bound "
-                        "(--max-positions)");
+                        "(--explore-max)");
     /* A chain of 200000 positions needs no deep recursion. */
     o = (sg_rules_opts){.size = sizeof o, .start = "200000"};
     sg_game *g = rules("function moves(a) if a == 0 then return {} end "
@@ -507,8 +513,8 @@ static void budget_and_ceiling(void **state)
      * too: a backtracking pattern, string.rep and table.move over
      * nothing. */
     static const char *const hidden[] = {
-        "  local s = string.rep('a', 40)\n"
-        "  s:find(string.rep('a*', 40) .. 'b')\n",
+        ("  local s = string.rep('a', 40)\n"
+         "  s:find(string.rep('a*', 40) .. 'b')\n"),
         "  string.rep('', 1e18)\n",
         "  table.move({}, 1, math.maxinteger - 1, 2)\n",
         "  pcall(string.rep, '', 1e18)\n  while true do end\n",
@@ -640,6 +646,40 @@ static void read_judges_lines(void **state)
     sg_game_free(g);
 }
 
+/* Moves that differ when asked again are the file's fault, reported. */
+static void moves_asked_again(void **state)
+{
+    (void)state;
+    sg_rules_opts o = {.size = sizeof o, .start = "6"};
+    sg_game *g = rules("calls = 0\n"
+                       "function moves(n)\n"
+                       "  calls = calls + 1\n"
+                       "  if n == 0 or calls > 7 then return {} end\n"
+                       "  return {n - 1}\n"
+                       "end\n", &o);
+    assert_non_null(g);
+    /* The values kept while exploring alternate: 6 is sg 0. */
+    sg_values *v = all_values(g);
+    assert_int_equal(value_of(g, v, "6"), 0);
+    assert_int_equal(value_of(g, v, "5"), 1);
+    sg_values_free(v);
+    assert_int_equal(sg_game_check_moves(ctx, g, 6), SG_OK);
+    /* Asked again, the file says no position has moves: the mex steps
+     * run, and then the fault is named. */
+    sg_template *tpl = sg_template_builtin(ctx, "en", "text");
+    FILE *null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    assert_int_equal(sg_trace_write(ctx, tpl, g, 0, 6, null), SG_OK);
+    fclose(null);
+    sg_template_free(tpl);
+    assert_int_not_equal(sg_game_check_moves(ctx, g, 6), SG_OK);
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: moves() answered otherwise when asked again "
+                        "for the same position; its options must depend on "
+                        "the position alone");
+    sg_game_free(g);
+}
+
 /* Traces and tables of a rules game, through the library. */
 static void through_the_library(void **state)
 {
@@ -676,6 +716,7 @@ int main(void)
         cmocka_unit_test(sandbox_refuses),
         cmocka_unit_test(budget_and_ceiling),
         cmocka_unit_test(read_judges_lines),
+        cmocka_unit_test(moves_asked_again),
         cmocka_unit_test(through_the_library),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -65,7 +65,7 @@ typedef struct cli_game_args {
     const char *to;    /* --to */
     const char *position; /* --position 3+4+5 */
     const char *dot_max;  /* --dot-max SIZE, as typed */
-    /* Rules files: --start, --lua-steps, --lua-memory, --max-positions,
+    /* Rules files: --start, --lua-steps, --lua-memory, --explore-max,
      * as typed. */
     const char *start;
     const char *lua_steps;

@@ -248,7 +248,7 @@ void cli_options_init(cli_options *o, const char *shorts,
                                     CLI_LUA_STEPS};
     o->longs[n++] = (struct option){"lua-memory", required_argument, NULL,
                                     CLI_LUA_MEMORY};
-    o->longs[n++] = (struct option){"max-positions", required_argument,
+    o->longs[n++] = (struct option){"explore-max", required_argument,
                                     NULL, CLI_MAX_POSITIONS};
     o->longs[n] = (struct option){NULL, 0, NULL, 0};
     /* -f and -T are one option, --format, in every command that has one:
@@ -525,7 +525,7 @@ void cli_print_usage(FILE *out, const char *usage)
                                   "file runs (default 1e8)"},
                 {"--lua-memory SIZE", "the most memory a rules file holds: "
                                       "64M, 1G (default 256M)"},
-                {"--max-positions N", "the most positions a rules file's "
+                {"--explore-max N", "the most positions a rules file's "
                                       "game explores (default 16777216)"}};
             for (size_t i = 0; i < 4; i++) {
                 used = fprintf(out, "      %s", rules_help[i][0]);
@@ -631,7 +631,7 @@ sg_game *cli_load_game(sg_ctx *ctx, cli_game_args *args)
     const char *rules_only = args->start           ? "--start"
                              : args->lua_steps     ? "--lua-steps"
                              : args->lua_memory    ? "--lua-memory"
-                             : args->max_positions ? "--max-positions"
+                             : args->max_positions ? "--explore-max"
                                                    : NULL;
     if (rules_only &&
         (given == cli_game_kind_count || !cli_game_kinds[given].explores)) {

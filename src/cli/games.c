@@ -48,13 +48,14 @@ static sg_game *open_hackenbush(sg_ctx *ctx, const cli_game_args *args,
  * a new string (NULL when there are none; *FAILED on no memory). */
 static char *named_positions(const cli_game_args *args, bool *failed)
 {
-    size_t len = args->position ? strlen(args->position) + 1 : 0;
+    size_t len = args->position ? strlen(args->position) : 0;
     for (size_t i = 0; i < args->noperands; i++)
         len += strlen(args->operands[i]) + 1;
     *failed = false;
-    if (len == 0)
+    if (len == 0 && !args->position)
         return NULL;
-    char *text = malloc(len);
+    /* Each operand and the space after it, --position, the NUL. */
+    char *text = malloc(len + 1);
     if (!text) {
         *failed = true;
         return NULL;
@@ -93,10 +94,10 @@ static sg_game *open_rules_args(sg_ctx *ctx, const cli_game_args *args,
             SG_OK)
         return NULL;
     if (args->max_positions &&
-        (cli_parse_number(ctx, "--max-positions", args->max_positions,
+        (cli_parse_number(ctx, "--explore-max", args->max_positions,
                           UINT32_MAX - 1, &o.max_positions) != SG_OK ||
          (o.max_positions == 0 &&
-          sg_ctx_fail(ctx, SG_EINPUT, "--max-positions 0: a game has at "
+          sg_ctx_fail(ctx, SG_EINPUT, "--explore-max 0: a game has at "
                       "least 1 position") != SG_OK)))
         return NULL;
     bool failed;

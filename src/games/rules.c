@@ -81,6 +81,10 @@ typedef struct rules {
     /* Set when the file, asked for moves again, answered otherwise than
      * the first time (its moves must be a function of the position). */
     bool *fault;
+    /* Scratch for the mex of moves asked again (max_degree + 1 marks),
+     * each mark a stamp, and the stamp. */
+    uint64_t *again_marks;
+    uint64_t *again_stamp;
     char (*ring)[SG_DEFINE_NAME_MAX];
     unsigned *ring_next;
     /* Judges' input as read() read it, or NULL. */
@@ -656,7 +660,7 @@ static uint32_t id_of(sg_ctx *ctx, rules *r, const int64_t *t)
         return r->slots[i] - 1;
     if (r->n >= r->max_positions) {
         sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %llu positions are "
-                    "reachable from the start, the bound (--max-positions)",
+                    "reachable from the start, the bound (--explore-max)",
                     r->file, (unsigned long long)r->max_positions);
         return UINT32_MAX;
     }
@@ -796,9 +800,13 @@ static bool finish(explore *e, const frame *f)
 {
     rules *r = e->r;
     size_t degree = e->nopts - f->opt_begin;
+    size_t had = e->marks_cap;
     if (!grow(e->ctx, (void **)&e->marks, &e->marks_cap, 0, degree + 1,
               sizeof *e->marks))
         return false;
+    /* New marks must not hold a stamp by chance. */
+    if (e->marks_cap > had)
+        memset(e->marks + had, 0, (e->marks_cap - had) * sizeof *e->marks);
     e->stamp++;
     /* No option has been listed yet when the first positions have no
      * moves, and then there is no array to point into. */
@@ -945,12 +953,33 @@ static void moves(const sg_game *game, uint64_t x, sg_moves *out)
     int64_t pos[SG_DEFINE_MAX_ARITY];
     memcpy(pos, &r->tuples[(size_t)r->id_of[x] * r->arity],
            r->arity * sizeof *pos);
+    size_t first = out->n;
     again a = {r, x, out, false};
     sg_ctx scratch = {SG_OK, "", 0};
     /* The file answered for this position once; an answer that differs
-     * now is the file's fault, kept for check_moves() to report. */
+     * now is the file's fault, kept for check_moves() to report.  The mex
+     * of the moves listed now must be the value kept from the first. */
     if (list_options(&scratch, (rules *)r, pos, again_add, &a) != SG_OK ||
-        a.bad)
+        a.bad) {
+        *r->fault = true;
+        return;
+    }
+    uint64_t stamp = ++*r->again_stamp;
+    size_t n = out->n - first;
+    for (size_t i = first; i < out->n; i++) {
+        uint32_t v = 0;
+        if (out->part_start)
+            for (size_t j = out->part_start[i]; j < out->part_start[i + 1]; j++)
+                v ^= r->value[out->parts[j]];
+        else
+            v = r->value[out->targets[i]];
+        if (v <= n)
+            r->again_marks[v] = stamp;
+    }
+    uint32_t mex = 0;
+    while (r->again_marks[mex] == stamp)
+        mex++;
+    if (mex != r->value[x])
         *r->fault = true;
 }
 
@@ -1035,13 +1064,31 @@ static const char *position_name(const sg_game *game, uint64_t x, char *buf,
     return r->ring[at];
 }
 
+/* The most positions whose labels are searched for a name that is not
+ * numbers: each costs a call into the file. */
+#define LABEL_SEARCH_MAX 100000
+
 static bool find_position(const sg_game *game, const char *name, size_t len,
                           uint64_t *x)
 {
     const rules *r = ru(game);
     int64_t t[SG_DEFINE_MAX_ARITY];
-    if (!parse_tuple(name, len, r->arity, t))
+    if (!parse_tuple(name, len, r->arity, t)) {
+        /* A position may be named as the file's label() shows it. */
+        if (r->label_ref == LUA_NOREF || r->count > LABEL_SEARCH_MAX ||
+            len >= SG_DEFINE_NAME_MAX)
+            return false;
+        char shown[SG_DEFINE_NAME_MAX];
+        for (uint64_t y = 0; y < r->count; y++) {
+            name_tuple(r, &r->tuples[(size_t)r->id_of[y] * r->arity], shown,
+                       sizeof shown);
+            if (strlen(shown) == len && memcmp(shown, name, len) == 0) {
+                *x = y;
+                return true;
+            }
+        }
         return false;
+    }
     uint32_t id = find_id(r, t);
     if (id == UINT32_MAX || r->state[id] != DONE)
         return false;
@@ -1103,6 +1150,8 @@ static void destroy(sg_game *game)
     free(r->value);
     free(r->slots);
     free(r->fault);
+    free(r->again_marks);
+    free(r->again_stamp);
     free(r->ring);
     free(r->ring_next);
     free(r->input);
@@ -1316,7 +1365,7 @@ static sg_status find_starts(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
         if (r->arity == 1) {
             if (o->max >= r->max_positions)
                 return sg_ctx_fail(ctx, SG_ELIMIT, "-n %llu: more than %llu "
-                                   "positions, the bound (--max-positions)",
+                                   "positions, the bound (--explore-max)",
                                    (unsigned long long)o->max,
                                    (unsigned long long)r->max_positions);
             for (uint64_t x = 0; x <= o->max; x++) {
@@ -1647,6 +1696,11 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
         }
     }
     r->ops.max_parts = r->max_parts > 1 ? (size_t)r->max_parts : 1;
+    r->again_marks = sg_alloc(ctx, (size_t)r->max_degree + 2,
+                              sizeof *r->again_marks);
+    r->again_stamp = sg_alloc(ctx, 1, sizeof *r->again_stamp);
+    if (!r->again_marks || !r->again_stamp)
+        goto fail;
     const char *spec = title ? title : r->file;
     if (sg_game_init(ctx, &r->base, &r->ops, spec,
                      describe ? describe : spec) != SG_OK)

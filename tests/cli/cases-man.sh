@@ -35,7 +35,7 @@ for m_cmd in table trace graph steps solve value check period; do
     # their own sections; a command's section names them ("As above").
     for m_opt in $(grep -oE -- '--[a-z][a-z-]*' "$tmp/out" | sort -u); do
         case "$m_opt" in --set | --graph | --code | --coins | --hackenbush | --ground | --dot-max | --help) continue ;;
-            --rules | --start | --lua-steps | --lua-memory | --max-positions) continue ;; esac
+            --rules | --start | --lua-steps | --lua-memory | --explore-max) continue ;; esac
         m_roff=$(printf '%s' "$m_opt" | sed 's/-/\\\\-/g')
         if ! grep -q -- "$m_roff" "$tmp/man.section"; then
             m_missing="$m_missing $m_cmd:$m_opt"

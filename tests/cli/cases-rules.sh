@@ -156,8 +156,8 @@ if expect 0 "--lua-steps --lua-memory" value -r rules-kayles.lua 300 --lua-steps
         fi
     fi
 fi
-if expect 2 "--max-positions" value -r rules-kayles.lua 300 --max-positions 100; then
-    if grep -qF 'more than 100 positions' "$tmp/err"; then pass; else fail "--max-positions: $(cat "$tmp/err")"; fi
+if expect 2 "--explore-max" value -r rules-kayles.lua 300 --explore-max 100; then
+    if grep -qF 'more than 100 positions' "$tmp/err"; then pass; else fail "--explore-max: $(cat "$tmp/err")"; fi
 fi
 
 # ---- a game compiled into a shared object -------------------------------
