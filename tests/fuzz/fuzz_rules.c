@@ -93,8 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fclose(null);
         sg_template_free(t);
     } else if (strncmp(sg_ctx_message(ctx), "f.lua", 5) != 0 &&
-               strncmp(sg_ctx_message(ctx), "--start", 7) != 0) {
-        abort(); /* a refusal names the file, or the start */
+               strncmp(sg_ctx_message(ctx), "--start", 7) != 0 &&
+               strncmp(sg_ctx_message(ctx), "stdin:", 6) != 0) {
+        abort(); /* a refusal names the file, the start or the input */
     }
     sg_game_free(g);
     sg_ctx_free(ctx);
