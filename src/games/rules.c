@@ -660,6 +660,10 @@ static bool grow(sg_ctx *ctx, void **array, size_t *cap, size_t n,
     void *a = sg_grow(ctx, *array, c, size);
     if (!a)
         return false;
+    /* The new room starts as zeros: the mex marks compare their entries
+     * with a stamp that is never 0, and must not find an old heap's bytes
+     * equal to it. */
+    memset((char *)a + *cap * size, 0, (c - *cap) * size);
     *array = a;
     *cap = c;
     return true;

@@ -179,6 +179,7 @@ static const struct {
     {"slides", bench_slides},
     {"theory", bench_theory},
     {"speed", bench_speed},
+    {"rules", bench_rules},
 };
 
 int main(int argc, char **argv)

@@ -72,5 +72,6 @@ void bench_misere(void);
 void bench_slides(void);
 void bench_theory(void);
 void bench_speed(void);
+void bench_rules(void);
 
 #endif /* SGVIZ_BENCH_H */
