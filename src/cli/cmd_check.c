@@ -1212,11 +1212,14 @@ static sg_game *question_game(sg_ctx *ctx, const sg_assignment *a, size_t i)
     memcpy(opt, v, on);
     opt[on] = '\0';
     const cli_game_kind *kind = NULL;
+    size_t kind_index = 0;
     for (size_t k = 0; k < cli_game_kind_count && !kind; k++) {
         const cli_game_kind *g = &cli_game_kinds[k];
         if ((opt[0] == '-' && opt[1] == g->letter && opt[2] == '\0') ||
-            (opt[0] == '-' && opt[1] == '-' && strcmp(opt + 2, g->option) == 0))
+            (opt[0] == '-' && opt[1] == '-' && strcmp(opt + 2, g->option) == 0)) {
             kind = g;
+            kind_index = k;
+        }
     }
     char msg[1024];
     if (!kind) {
@@ -1252,7 +1255,23 @@ static sg_game *question_game(sg_ctx *ctx, const sg_assignment *a, size_t i)
         snprintf(path, sizeof path, "%s/%s", sg_assignment_dir(a), value);
         use = path;
     }
-    sg_game *game = kind->open(ctx, use);
+    /* A game that is explored (a rules file) is explored from the
+     * question's n, as `check -r FILE -n N` is, so that the positions
+     * asked are the ones graded. */
+    sg_game *game;
+    if (kind->open_args) {
+        cli_game_args ga = {0};
+        char n[24];
+        ga.game[kind_index] = use;
+        const sg_question *q = sg_assignment_question(a, i);
+        if (kind->explores && q->has_n) {
+            snprintf(n, sizeof n, "%llu", (unsigned long long)q->last);
+            ga.max = n;
+        }
+        game = kind->open_args(ctx, &ga, kind_index);
+    } else {
+        game = kind->open(ctx, use);
+    }
     if (!game) {
         snprintf(msg, sizeof msg, "%s", sg_ctx_message(ctx));
         sg_assignment_fail(ctx, a, i, "game", msg);

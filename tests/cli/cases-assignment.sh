@@ -392,3 +392,23 @@ if expect 1 "check: a flat platform download" check -s 1,3,4 -n 19 hw3/canvas-pl
         fail "check: a flat platform download: $(cat "$tmp/out" "$tmp/err")"
     fi
 fi
+
+# A question whose game is a rules file, its path relative to the
+# assignment file: Kayles written in Lua, explored from the question's n
+# (not from the file's own start, 20), graded against the brute force
+# above.  (The file's start once set the positions asked: 21 entries for
+# n = 15.)
+cp "$root/examples/rules/kayles.lua" "$hw/kayles-rules.lua"
+printf 'title = Rules\n[Q1]\ngame = -r kayles-rules.lua\nn = 15\n' > "$hw/rules.ini"
+mkdir -p "$hw/rules-class/Ann Lee_100301_assignsubmission_file_" \
+         "$hw/rules-class/Bo Chen_100302_assignsubmission_file_"
+{ echo "Q1"; echo "x $(seq 0 15 | tr '\n' ' ')"; echo "sg $(row "$hw/t3")"; } > "$hw/rules-class/Ann Lee_100301_assignsubmission_file_/hw.txt"
+{ echo "Q1"; echo "x $(seq 0 15 | tr '\n' ' ')"; echo "sg $(row "$hw/t3-slip")"; } > "$hw/rules-class/Bo Chen_100302_assignsubmission_file_/hw.txt"
+if expect 1 "assignment: game = -r" check --assignment hw3/rules.ini hw3/rules-class; then
+    if grep -Eq "^$n3/$n3 +$n3/$n3 +- +Ann Lee \(100301\)\$" "$tmp/out" &&
+       grep -Eq "^$b3/$n3 +$b3/$n3 +- +Bo Chen \(100302\)\$" "$tmp/out"; then
+        pass
+    else
+        fail "assignment: game = -r: $(cat "$tmp/out" "$tmp/err")"
+    fi
+fi
