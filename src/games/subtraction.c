@@ -260,7 +260,7 @@ static void residue_words_zh(subtraction *g, const char *set, uint64_t m)
         snprintf(g->residue_text_zh, sizeof g->residue_text_zh,
                  "SG(x) = floor(x/%llu) mod %llu", d, mod);
         n = snprintf(out, cap, "每个数都是 %llu 的倍数，所以一步不改变 x mod "
-                     "%llu，而在 floor(x/%llu) 上玩 %s 的游戏；\n  ", d, d, d,
+                     "%llu，\n  而在 floor(x/%llu) 上玩 %s 的游戏；\n  ", d, d, d,
                      set);
         if (n < 0 || (size_t)n >= cap)
             n = 0;
