@@ -302,7 +302,7 @@ static const sg_theorem nim_like_theorem = {
     "  nim-sum is at most their total, so no option has the value x",
     identity, "SG(x) = x",
     "每一步可以留下一堆或不留，所以每个更小的堆都一步可达；分堆留下的\n"
-    "  各堆共少于 x 枚，它们的异或和不超过总数，所以没有后继的值是 x"};
+    "  各堆共少于 x 个，它们的异或和不超过总数，所以没有后继的值是 x"};
 
 static const sg_theorem minus_one_theorem = {
     "sg(x) = x - 1 for x >= 1, sg(0) = 0",
@@ -312,7 +312,7 @@ static const sg_theorem minus_one_theorem = {
     "  most (a - 1) + (b - 1) (+ (c - 1)) < x - 1",
     minus_one, "x >= 1 时 SG(x) = x - 1，SG(0) = 0",
     "每一步必须留下一堆，也可以只留一堆，所以每个更小的非空堆都一步可达；\n"
-    "  分堆留下的 a、b（、c）共至多 x - 1 枚，它们的值的异或和至多为\n"
+    "  分堆留下的 a、b（、c）共至多 x - 1 个，它们的值的异或和至多为\n"
     "  (a - 1) + (b - 1) (+ (c - 1)) < x - 1"};
 
 static const sg_theorem lasker_theorem = {
@@ -650,7 +650,7 @@ static void no_certificate_words(const sg_game *game, const char *lang,
         sg_buf_puts(b, finite ? "这个代码要求留下不相等的堆（'!'），"
                                 "Guy-Smith 定理不包括这种情形"
                               : "这个代码永远重复，所以没有一个数 t "
-                                "限制一步取走的枚数（Guy-Smith 定理需要"
+                                "限制一步取走的个数（Guy-Smith 定理需要"
                                 "有限的代码）");
     else if (!finite)
         sg_buf_puts(b, "the code repeats for ever, so no number t of "
