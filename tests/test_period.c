@@ -1042,6 +1042,58 @@ static void chinese_reports(void **state)
     sg_ctx_free(ctx);
 }
 
+/* sg_period_opts grows as every options struct does: a size of 0 or of a
+ * later struct whose new fields are zero is read, a later field set is
+ * refused, and a size no version had is an error. */
+static void period_options_grow(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "1,3,4");
+    sg_period *r = find(ctx, g, 0);
+    char *en = report(ctx, "1,3,4", 0, SG_PERIOD_TEXT, 0);
+    struct later {
+        sg_period_opts known;
+        uint64_t added_later;
+    } later;
+    static const size_t sizes[] = {0, sizeof(sg_period_opts),
+                                   sizeof(struct later)};
+    for (size_t i = 0; i < 3; i++) {
+        memset(&later, 0, sizeof later);
+        later.known.size = sizes[i];
+        later.known.lang = "en";
+        char *text = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&text, &len);
+        assert_int_equal(sg_period_write_opts(ctx, r, g, &later.known, out),
+                         SG_OK);
+        fclose(out);
+        assert_string_equal(text, en);
+        free(text);
+    }
+    later.known.size = sizeof later;
+    later.added_later = 1;
+    assert_int_equal(sg_period_write_opts(ctx, r, g, &later.known, stdout),
+                     SG_EUNSUPPORTED);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_period_opts has fields"));
+    later.known.size = 3;
+    assert_int_equal(sg_period_write_opts(ctx, r, g, &later.known, stdout),
+                     SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_period_opts.size is 3"));
+    /* NULL options: the English text. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(sg_period_write_opts(ctx, r, g, NULL, out), SG_OK);
+    fclose(out);
+    assert_string_equal(text, en);
+    free(text);
+    free(en);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1062,6 +1114,7 @@ int main(void)
         cmocka_unit_test(codes_without_certificate),
         cmocka_unit_test(codes_default_limit),
         cmocka_unit_test(chinese_reports),
+        cmocka_unit_test(period_options_grow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
