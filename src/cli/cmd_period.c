@@ -190,10 +190,15 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
                           &format) != SG_OK ||
         sg_period_format_parse(ctx, format, &fmt) != SG_OK)
         return EXIT_BAD;
-    if (lang && strcmp(lang, "en") != 0 && strcmp(lang, "zh") != 0) {
-        sg_ctx_fail(ctx, SG_EINPUT, "--lang: unknown language \"%s\" (known: "
-                    "en, zh)", lang);
-        return EXIT_BAD;
+    /* The language is checked before any value is computed, with the
+     * words every command shares (and their "did you mean"). */
+    if (lang) {
+        sg_value_words *words = sg_value_words_new(ctx, lang);
+        if (!words) {
+            cli_prefix_error(ctx, "--lang");
+            return EXIT_BAD;
+        }
+        sg_value_words_free(words);
     }
     uint64_t limit = 0;
     if (limit_arg) {
