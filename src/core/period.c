@@ -901,7 +901,8 @@ static void say_values(writer *w, int id, uint64_t from, uint64_t n)
     sg_buf_putc(&w->b, '\n');
 }
 
-/* "sg(a..b)", or "sg(a)" when they are the same, in w->range. */
+/* "sg(a..b)", or "sg(a)" when they are the same, in the words of the
+ * report, into OUT. */
 static void range_words(writer *w, char *out, size_t size, uint64_t a,
                         uint64_t b)
 {
