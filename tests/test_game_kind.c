@@ -80,9 +80,11 @@ static sg_period_rule period_rule(const sg_game *game)
     return SG_PERIOD_OBSERVE;
 }
 
-static void no_certificate_words(const sg_game *game, sg_buf *b)
+static void no_certificate_words(const sg_game *game, const char *lang,
+                                 sg_buf *b)
 {
     (void)game;
+    (void)lang;
     sg_buf_puts(b, "no theorem is known for the halving game");
 }
 

@@ -881,6 +881,219 @@ static void codes_default_limit(void **state)
     sg_ctx_free(ctx);
 }
 
+/* ---- reports in Chinese ------------------------------------------------ */
+
+/* The report on GAME up to LIMIT in language LANG, written through
+ * sg_period_write_opts(). */
+static char *report_in(sg_ctx *ctx, sg_game *g, uint64_t limit,
+                       sg_period_format format, const char *lang)
+{
+    sg_period *r = find(ctx, g, limit);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    sg_period_opts opts = {.size = sizeof opts, .format = format,
+                           .lang = lang};
+    assert_int_equal(sg_period_write_opts(ctx, r, g, &opts, out), SG_OK);
+    fclose(out);
+    sg_period_free(r);
+    return text;
+}
+
+/* The ASCII words that a Chinese report may hold: the words of formulas
+ * (mod, max, floor, xor, mex) and names (the Guy-Smith theorem, Nim, the
+ * book Winning Ways).  The first line, the game's name as the name list
+ * gives it, is not read. */
+static void assert_no_english(const char *text)
+{
+    static const char *const allowed[] = {
+        "mod", "max", "floor", "xor", "mex", "Guy", "Smith", "Nim",
+        "Winning", "Ways", NULL};
+    const char *s = strchr(text, '\n');
+    assert_non_null(s);
+    while (*s) {
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) {
+            s++;
+            continue;
+        }
+        size_t n = 0;
+        while ((s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z'))
+            n++;
+        if (n >= 3) {
+            bool ok = false;
+            for (size_t i = 0; allowed[i] && !ok; i++)
+                ok = strlen(allowed[i]) == n && memcmp(allowed[i], s, n) == 0;
+            if (!ok)
+                fail_msg("English word \"%.*s\" in the Chinese report:\n%s",
+                         (int)n, s, text);
+        }
+        s += n;
+    }
+}
+
+static void chinese_reports(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    /* S = {1,3,4}: sg = 0 1 0 1 2 3 2, repeating from 0 with period 7, by
+     * the window of k = 4 values. */
+    sg_game *g = game(ctx, "1,3,4");
+    char *t = report_in(ctx, g, 0, SG_PERIOD_TEXT, "zh");
+    assert_non_null(strstr(t, "预周期：0\n周期：  7\n"));
+    assert_non_null(strstr(t, "循环节：  0 1 0 1 2 3 2（SG(0..6)，此后永远重复）\n"));
+    assert_non_null(strstr(t, "所以对每个 x，SG(x) = 循环节[x mod 7]；"
+                              "SG(x) = 0 时先手必败，否则先手必胜\n"));
+    assert_non_null(strstr(t, "证据：k = max S = 4；"));
+    assert_non_null(strstr(t, "  SG(0..3)  = 0 1 0 1\n"
+                              "  SG(7..10) = 0 1 0 1\n"
+                              "  因此对每个 x >= 0，SG(x + 7) = SG(x)。\n"));
+    assert_non_null(strstr(t, "最小预周期：0，这些值从一开始就重复。\n"));
+    assert_non_null(strstr(t, "  1：SG(0) = 0，但 SG(1) = 1\n"));
+    assert_no_english(t);
+    free(t);
+    /* JSON is the same in every language. */
+    char *en = report_in(ctx, g, 0, SG_PERIOD_JSON, "en");
+    t = report_in(ctx, g, 0, SG_PERIOD_JSON, "zh");
+    assert_string_equal(t, en);
+    free(t);
+    free(en);
+    /* No options, or no language, is the English report. */
+    en = report(ctx, "1,3,4", 0, SG_PERIOD_TEXT, 0);
+    t = report_in(ctx, g, 0, SG_PERIOD_TEXT, NULL);
+    assert_string_equal(t, en);
+    free(t);
+    free(en);
+    sg_period *r = find(ctx, g, 0);
+    FILE *out = tmpfile();
+    sg_period_opts fr = {.size = sizeof fr, .lang = "fr"};
+    assert_int_equal(sg_period_write_opts(ctx, r, g, &fr, out), SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "unknown language \"fr\""));
+    assert_int_equal(ftell(out), 0);
+    fclose(out);
+    sg_period_free(r);
+    sg_game_free(g);
+
+    /* pow2: the theorem sg(x) = x mod 3, in Chinese. */
+    g = game(ctx, "pow2");
+    t = report_in(ctx, g, 100, SG_PERIOD_TEXT, "zh");
+    assert_non_null(strstr(t, "证明：  定理 SG(x) = x mod 3（已与 SG(0..100) "
+                              "核对）：\n  2 的幂都不是 3 的倍数"));
+    assert_non_null(strstr(t, "已算的值：SG(0..100)，用来核对定理（界限 100）\n"));
+    assert_no_english(t);
+    free(t);
+    sg_game_free(g);
+
+    /* Kayles, 0.77: preperiod 71, period 12 (Guy and Smith), by the
+     * Guy-Smith theorem with t = 2 and two heaps: 71 <= x <= 2*71+12+2-1. */
+    g = code_game(ctx, "0.77");
+    t = report_in(ctx, g, 0, SG_PERIOD_TEXT, "zh");
+    assert_non_null(strstr(t, "预周期：71\n周期：  12\n"));
+    assert_non_null(strstr(t, "证据：由 Guy-Smith 定理："));
+    assert_non_null(strstr(t, "71 <= x <= 155："));
+    assert_non_null(strstr(t, "所以对 x >= 71，SG(x) = 循环节[(x - 71) mod 12]"));
+    assert_non_null(strstr(t, "……（还有 39 个）（SG(0..70)）\n"));
+    assert_non_null(strstr(t, "最小预周期：SG(70) = 6，但 SG(82) = 2，所以预周期"
+                              "不小于 71。\n"));
+    assert_no_english(t);
+    free(t);
+    sg_game_free(g);
+
+    /* An infinite set with no period: the Fibonacci numbers. */
+    g = game(ctx, "fib");
+    t = report_in(ctx, g, 2000, SG_PERIOD_TEXT, "zh");
+    assert_non_null(strstr(t, "证据不适用：这个集合是无限的，所以没有 k = max S "
+                              "限制 SG(x) 往回看多远。\n"));
+    assert_non_null(strstr(t, "观察：  SG(0..2000) 中没有周期"));
+    assert_no_english(t);
+    free(t);
+    sg_game_free(g);
+
+    /* Every other closed form, and the residue theorem's words built for
+     * the set, speak Chinese too; so do the other sentences of the kinds. */
+    static const char *const sets[] = {"all", "2,4", "3", "1", "1..5",
+                                       "100,200", "2,4,7"};
+    for (size_t i = 0; i < sizeof sets / sizeof *sets; i++) {
+        g = game(ctx, sets[i]);
+        t = report_in(ctx, g, i == 6 ? 16 : 100, SG_PERIOD_TEXT, "zh");
+        assert_no_english(t);
+        free(t);
+        sg_game_free(g);
+    }
+    static const char *const codes[] = {"0.[3]", "0.[2]", "4.[3]", "0.4!",
+                                        "0.6", "4.07"};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+        g = code_game(ctx, codes[i]);
+        t = report_in(ctx, g, 200, SG_PERIOD_TEXT, "zh");
+        assert_no_english(t);
+        free(t);
+        sg_game_free(g);
+    }
+    static const char *const coins[] = {"turtles", "mock-turtles", "ruler",
+                                        "twins"};
+    for (size_t i = 0; i < sizeof coins / sizeof *coins; i++) {
+        g = sg_game_from_coins(ctx, coins[i], "--coins");
+        assert_non_null(g);
+        t = report_in(ctx, g, 100, SG_PERIOD_TEXT, "zh");
+        assert_non_null(strstr(t, "定理：  SG(n) = "));
+        assert_no_english(t);
+        free(t);
+        sg_game_free(g);
+    }
+    sg_ctx_free(ctx);
+}
+
+/* sg_period_opts grows as every options struct does: a size of 0 or of a
+ * later struct whose new fields are zero is read, a later field set is
+ * refused, and a size no version had is an error. */
+static void period_options_grow(void **state)
+{
+    (void)state;
+    sg_ctx *ctx = sg_ctx_new();
+    sg_game *g = game(ctx, "1,3,4");
+    sg_period *r = find(ctx, g, 0);
+    char *en = report(ctx, "1,3,4", 0, SG_PERIOD_TEXT, 0);
+    struct later {
+        sg_period_opts known;
+        uint64_t added_later;
+    } later;
+    static const size_t sizes[] = {0, sizeof(sg_period_opts),
+                                   sizeof(struct later)};
+    for (size_t i = 0; i < 3; i++) {
+        memset(&later, 0, sizeof later);
+        later.known.size = sizes[i];
+        later.known.lang = "en";
+        char *text = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&text, &len);
+        assert_int_equal(sg_period_write_opts(ctx, r, g, &later.known, out),
+                         SG_OK);
+        fclose(out);
+        assert_string_equal(text, en);
+        free(text);
+    }
+    later.known.size = sizeof later;
+    later.added_later = 1;
+    assert_int_equal(sg_period_write_opts(ctx, r, g, &later.known, stdout),
+                     SG_EUNSUPPORTED);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_period_opts has fields"));
+    later.known.size = 3;
+    assert_int_equal(sg_period_write_opts(ctx, r, g, &later.known, stdout),
+                     SG_EINPUT);
+    assert_non_null(strstr(sg_ctx_message(ctx), "sg_period_opts.size is 3"));
+    /* NULL options: the English text. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(sg_period_write_opts(ctx, r, g, NULL, out), SG_OK);
+    fclose(out);
+    assert_string_equal(text, en);
+    free(text);
+    free(en);
+    sg_period_free(r);
+    sg_game_free(g);
+    sg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -900,6 +1113,8 @@ int main(void)
         cmocka_unit_test(codes_against_brute),
         cmocka_unit_test(codes_without_certificate),
         cmocka_unit_test(codes_default_limit),
+        cmocka_unit_test(chinese_reports),
+        cmocka_unit_test(period_options_grow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

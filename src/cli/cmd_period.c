@@ -29,6 +29,7 @@ static const char usage[] =
     "  -f, --format FMT    text (default) or json\n"
     "      --full          text: list every value (default: the first 32 of\n"
     "                      each list)\n"
+    "  -l, --lang LANG     text: the report in en (default) or zh\n"
     "  -o, --output FILE   write to FILE (default: standard output)\n"
     "  -h, --help          show this help\n"
     "\n"
@@ -134,6 +135,18 @@ static int period_of_graph(sg_ctx *ctx, const sg_game *game,
     return rc;
 }
 
+/* The report on a plain sequence of values (WHAT: --values, or a game of
+ * finitely many positions) has English words only: a Chinese one is
+ * refused rather than given in English. */
+static sg_status sequence_lang(sg_ctx *ctx, const char *lang, const char *what)
+{
+    if (!lang || strcmp(lang, "en") == 0)
+        return SG_OK;
+    return sg_ctx_fail(ctx, SG_EINPUT, "--lang %s: the report on %s, a plain "
+                       "sequence of values, is written in English only (en)",
+                       lang, what);
+}
+
 int cmd_period(sg_ctx *ctx, int argc, char **argv)
 {
     enum { OPT_FULL = 256, OPT_ORDER, OPT_VALUES };
@@ -144,15 +157,17 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         {"order", required_argument, NULL, OPT_ORDER},
         {"values", required_argument, NULL, OPT_VALUES},
         {"output", required_argument, NULL, 'o'},
+        {"lang", required_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     cli_game_args ga = {0};
+    const char *lang = NULL;
     const char *format = NULL, *limit_arg = NULL, *output = NULL;
     const char *order_path = NULL, *values_path = NULL;
     int full = 0;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":L:f:o:h", options);
+    cli_options_init(&getopts, ":L:f:o:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'L': limit_arg = optarg; break;
@@ -161,6 +176,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         case OPT_ORDER: order_path = optarg; break;
         case OPT_VALUES: values_path = optarg; break;
         case 'o': output = optarg; break;
+        case 'l': lang = optarg; break;
         case 'h': cli_print_usage(stdout, usage); return EXIT_OK;
         default: return cli_bad_option(ctx, "period", c, argv);
         }
@@ -174,6 +190,16 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
                           &format) != SG_OK ||
         sg_period_format_parse(ctx, format, &fmt) != SG_OK)
         return EXIT_BAD;
+    /* The language is checked before any value is computed, with the
+     * words every command shares (and their "did you mean"). */
+    if (lang) {
+        sg_value_words *words = sg_value_words_new(ctx, lang);
+        if (!words) {
+            cli_prefix_error(ctx, "--lang");
+            return EXIT_BAD;
+        }
+        sg_value_words_free(words);
+    }
     uint64_t limit = 0;
     if (limit_arg) {
         if (cli_parse_number(ctx, "--limit", limit_arg, UINT64_MAX / 2,
@@ -197,6 +223,8 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
                         values_path, other);
             return EXIT_BAD;
         }
+        if (sequence_lang(ctx, lang, "--values") != SG_OK)
+            return EXIT_BAD;
         return period_of_values(ctx, values_path, fmt, full, output);
     }
     int rc = EXIT_BAD;
@@ -222,6 +250,8 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
         if (order_path &&
             cli_check_not_input(ctx, output, order_path) != SG_OK)
             goto done;
+        if (sequence_lang(ctx, lang, sg_game_spec(game)) != SG_OK)
+            goto done;
         rc = period_of_graph(ctx, game, order_path, fmt, full, output);
         goto done;
     }
@@ -237,8 +267,10 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     out = cli_output_open(ctx, output);
     if (!out)
         goto done;
-    if (sg_period_write(ctx, period, game, fmt, full, cli_output_stream(out)) !=
-        SG_OK)
+    sg_period_opts opts = {.size = sizeof opts, .format = fmt, .full = full,
+                           .lang = lang};
+    if (sg_period_write_opts(ctx, period, game, &opts,
+                             cli_output_stream(out)) != SG_OK)
         goto done;
     if (cli_commit(ctx, &out) == EXIT_OK) {
         const sg_period_info *info = sg_period_info_of(period);

@@ -30,6 +30,7 @@
  * the values computed are at most about twice the n0 + p + k needed.
  */
 #include "games/game.h"
+#include "text/template.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,8 @@ struct sg_period {
      * and the words of some closed forms live in the game. */
     char theorem_text[128];
     char theorem_why[512];
+    char theorem_text_zh[192]; /* the Chinese words, for --lang zh */
+    char theorem_why_zh[1024];
     int by_theorem; /* the period is the closed form's, proved by it */
     /* Certified: sg(0 .. n0 + p - 1), enough for any x.  Otherwise every
      * value computed, sg(0 .. computed - 1). */
@@ -512,6 +515,17 @@ uint64_t sg_period_limit_for(const sg_game *game, uint64_t max)
 static sg_period *find_period(sg_ctx *ctx, const sg_game *game,
                               uint64_t limit, bool use_theorem);
 
+/* Copies the words of THEOREM into R, in both languages. */
+static void copy_theorem(sg_period *r, const sg_theorem *theorem)
+{
+    snprintf(r->theorem_text, sizeof r->theorem_text, "%s", theorem->text);
+    snprintf(r->theorem_why, sizeof r->theorem_why, "%s", theorem->why);
+    snprintf(r->theorem_text_zh, sizeof r->theorem_text_zh, "%s",
+             theorem->text_zh ? theorem->text_zh : theorem->text);
+    snprintf(r->theorem_why_zh, sizeof r->theorem_why_zh, "%s",
+             theorem->why_zh ? theorem->why_zh : theorem->why);
+}
+
 sg_period *sg_period_find(sg_ctx *ctx, const sg_game *game, uint64_t limit)
 {
     return find_period(ctx, game, limit, true);
@@ -543,8 +557,7 @@ static sg_period *find_period(sg_ctx *ctx, const sg_game *game,
         if (!r)
             return NULL;
         r->theorem = theorem;
-        snprintf(r->theorem_text, sizeof r->theorem_text, "%s", theorem->text);
-        snprintf(r->theorem_why, sizeof r->theorem_why, "%s", theorem->why);
+        copy_theorem(r, theorem);
         r->info.limit = limit;
         r->info.max_amount = k;
         if (theorem_search(ctx, r, game, theorem_p) != SG_OK) {
@@ -562,8 +575,7 @@ static sg_period *find_period(sg_ctx *ctx, const sg_game *game,
         return NULL;
     r->theorem = theorem;
     if (theorem) {
-        snprintf(r->theorem_text, sizeof r->theorem_text, "%s", theorem->text);
-        snprintf(r->theorem_why, sizeof r->theorem_why, "%s", theorem->why);
+        copy_theorem(r, theorem);
     }
     r->width = width;
     r->theorem_checked = -1;
@@ -638,13 +650,120 @@ sg_status sg_period_format_parse(sg_ctx *ctx, const char *name,
     return SG_OK;
 }
 
+/* The sections of templates/period/LANG.text, the words of the text
+ * report. */
+enum {
+    PW_RANGE,
+    PW_RANGE_ONE,
+    PW_MORE,
+    PW_FOUND,
+    PW_BLOCK_CERTIFIED,
+    PW_BLOCK_OBSERVED,
+    PW_BEFORE,
+    PW_SO_FROM_START,
+    PW_SO_FROM,
+    PW_PROOF_THEOREM,
+    PW_PROOF_THEOREM_CONTRADICTED,
+    PW_CERTIFICATE_SPAN,
+    PW_CERTIFICATE_WINDOW,
+    PW_CERTIFICATE_WINDOW_ONE,
+    PW_HENCE,
+    PW_SMALLEST_PREPERIOD_ZERO,
+    PW_SMALLEST_PREPERIOD,
+    PW_SMALLEST_PERIOD_ONE,
+    PW_SMALLEST_PERIOD,
+    PW_NOT_A_PERIOD,
+    PW_NONE_SPAN,
+    PW_NONE_SPAN_STOPPED,
+    PW_NONE_WINDOW_LARGE,
+    PW_NONE_WINDOW,
+    PW_NO_CERTIFICATE,
+    PW_THEOREM_CHECKED,
+    PW_THEOREM_CONTRADICTED,
+    PW_OBSERVED,
+    PW_OBSERVED_UNPROVED,
+    PW_OBSERVED_NONE,
+    PW_COMPUTED_THEOREM,
+    PW_COMPUTED_PROOF,
+    PW_COMPUTED,
+    PW_COMPUTED_NONE,
+    PW_NSECTIONS
+};
+
+static const char *const period_sections[] = {
+    "range", "range-one", "more", "found", "block-certified",
+    "block-observed", "before", "so-from-start", "so-from", "proof-theorem",
+    "proof-theorem-contradicted", "certificate-span", "certificate-window",
+    "certificate-window-one", "hence", "smallest-preperiod-zero",
+    "smallest-preperiod", "smallest-period-one", "smallest-period",
+    "not-a-period", "none-span", "none-span-stopped", "none-window-large",
+    "none-window", "no-certificate", "theorem-checked",
+    "theorem-contradicted", "observed", "observed-unproved",
+    "observed-none", "computed-theorem", "computed-proof", "computed",
+    "computed-none", NULL};
+
+enum {
+    PV_N0,
+    PV_P,
+    PV_K,
+    PV_VALUES,
+    PV_RANGE,
+    PV_A,
+    PV_B,
+    PV_X,
+    PV_Y,
+    PV_D,
+    PV_FROM,
+    PV_TO,
+    PV_LAST,
+    PV_USES,
+    PV_LIMIT,
+    PV_MAX,
+    PV_N,
+    PV_RULE,
+    PV_WHY,
+    PV_THEOREM,
+    PV_NVARS
+};
+
+static const char *const period_vars[] = {
+    "n0", "p", "k", "values", "range", "a", "b", "x", "y", "d", "from",
+    "to", "last", "uses", "limit", "max", "n", "rule", "why", "theorem",
+    NULL};
+
+/* Every placeholder may stand in every section: a translation is free to
+ * say a number where the English leaves it out. */
+#define PERIOD_ALL ((UINT64_C(1) << PV_NVARS) - 1)
+static const uint64_t period_allowed[PW_NSECTIONS] = {
+    PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL,
+    PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL,
+    PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL,
+    PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL,
+    PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL,
+    PERIOD_ALL, PERIOD_ALL, PERIOD_ALL, PERIOD_ALL};
+
+static const char *const period_settings[] = {NULL};
+
+static const sg_tpl_schema period_schema = {
+    "period wording", period_sections, period_vars, period_allowed,
+    period_settings};
+
+/* Stands for the values in a section while it is said, so that the values,
+ * which may be millions, go straight to the output. */
+#define VALUES_MARK "\x01"
+
 typedef struct writer {
     const sg_period *r;
     const sg_period_info *i;
     sg_buf b;
-    sg_buf scratch; /* words written before they are escaped */
+    sg_buf scratch; /* words written before they are escaped or wrapped */
+    sg_buf said;    /* one section, said before its values are put in */
     FILE *out;
     int full;
+    const char *lang;          /* "en" or "zh" */
+    const sg_template *words;  /* templates/period/LANG.text */
+    const char *vars[PV_NVARS];
+    char num[PV_NVARS][24];    /* the numbers among the vars */
 } writer;
 
 static void flush(writer *w)
@@ -656,11 +775,54 @@ static void flush(writer *w)
 
 static void put_u64(writer *w, uint64_t v) { sg_buf_u64(&w->b, v); }
 
+/* Forgets the placeholders of the section said before. */
+static void clear_vars(writer *w)
+{
+    for (int v = 0; v < PV_NVARS; v++)
+        w->vars[v] = NULL;
+}
+
+/* Sets placeholder V to the number N. */
+static void set_num(writer *w, int v, uint64_t n)
+{
+    sg_u64_to_str(n, w->num[v]);
+    w->vars[v] = w->num[v];
+}
+
+/* Appends section ID, with the placeholders set, to B. */
+static void say_to(writer *w, sg_buf *b, int id)
+{
+    sg_tpl_say(b, w->words, id, w->vars);
+}
+
+/* Appends section ID and a newline to the report, and forgets the
+ * placeholders. */
+static void say_line(writer *w, int id)
+{
+    say_to(w, &w->b, id);
+    sg_buf_putc(&w->b, '\n');
+    clear_vars(w);
+}
+
 /* Text reports are at most this wide where sentences are wrapped. */
 #define REPORT_WIDTH 80
 
+/* The columns a word of UTF-8 text takes: one for each character, two for
+ * the wide ones (the Chinese characters and punctuation, three bytes and
+ * more in UTF-8). */
+static size_t columns(const char *s, size_t len)
+{
+    size_t col = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c & 0xc0) != 0x80)
+            col += c >= 0xe0 ? 2 : 1;
+    }
+    return col;
+}
+
 /* Appends the sentence in w->scratch, wrapped at spaces into lines of at
- * most REPORT_WIDTH characters, the later ones indented by two spaces,
+ * most REPORT_WIDTH columns, the later ones indented by two spaces,
  * and a newline. */
 static void put_wrapped(writer *w)
 {
@@ -670,8 +832,8 @@ static void put_wrapped(writer *w)
         size_t j = i;
         while (j < len && s[j] != ' ')
             j++;
-        size_t word = j - i;
-        if (col > 0 && col + 1 + word > REPORT_WIDTH) {
+        size_t word = j - i, width = columns(s + i, word);
+        if (col > 0 && col + 1 + width > REPORT_WIDTH) {
             sg_buf_puts(&w->b, "\n  ");
             col = 2;
         } else if (col > 0) {
@@ -679,11 +841,20 @@ static void put_wrapped(writer *w)
             col++;
         }
         sg_buf_add(&w->b, s + i, word);
-        col += word;
+        col += width;
         i = j + 1;
     }
     sg_buf_putc(&w->b, '\n');
     w->scratch.len = 0;
+}
+
+/* Says section ID into w->scratch and appends it wrapped. */
+static void say_wrapped(writer *w, int id)
+{
+    w->scratch.len = 0;
+    say_to(w, &w->scratch, id);
+    clear_vars(w);
+    put_wrapped(w);
 }
 
 /* sg(from .. from + n - 1) separated by SEP; in text, at most SHOW_VALUES of
@@ -699,38 +870,71 @@ static void put_values(writer *w, uint64_t from, uint64_t n, const char *sep,
         if (w->b.len > 65536)
             flush(w);
     }
-    if (shown < n)
-        sg_buf_printf(&w->b, " ... (%llu more)",
-                      (unsigned long long)(n - shown));
+    if (shown < n) {
+        const char *saved[PV_NVARS];
+        memcpy(saved, w->vars, sizeof saved);
+        clear_vars(w);
+        char more[24];
+        sg_u64_to_str(n - shown, more);
+        w->vars[PV_N] = more;
+        say_to(w, &w->b, PW_MORE);
+        memcpy(w->vars, saved, sizeof saved);
+    }
 }
 
-/* "sg(a..b)", or "sg(a)" when they are the same. */
-static void put_range(writer *w, uint64_t a, uint64_t b)
+/* Appends section ID and a newline, with sg(FROM .. FROM + N - 1) where
+ * its ${values} stand. */
+static void say_values(writer *w, int id, uint64_t from, uint64_t n)
 {
-    if (a == b)
-        sg_buf_printf(&w->b, "sg(%llu)", (unsigned long long)a);
-    else
-        sg_buf_printf(&w->b, "sg(%llu..%llu)", (unsigned long long)a,
-                      (unsigned long long)b);
+    w->vars[PV_VALUES] = VALUES_MARK;
+    w->said.len = 0;
+    say_to(w, &w->said, id);
+    clear_vars(w);
+    const char *s = w->said.data ? w->said.data : "";
+    const char *mark = memchr(s, VALUES_MARK[0], w->said.len);
+    size_t before = mark ? (size_t)(mark - s) : w->said.len;
+    sg_buf_add(&w->b, s, before);
+    if (mark) {
+        put_values(w, from, n, " ", false);
+        sg_buf_add(&w->b, mark + 1, w->said.len - before - 1);
+    }
+    sg_buf_putc(&w->b, '\n');
 }
 
-/* The block and the values before it.  HOW says how far the block repeats:
+/* "sg(a..b)", or "sg(a)" when they are the same, in the words of the
+ * report, into OUT. */
+static void range_words(writer *w, char *out, size_t size, uint64_t a,
+                        uint64_t b)
+{
+    const char *saved[PV_NVARS];
+    memcpy(saved, w->vars, sizeof saved);
+    clear_vars(w);
+    char na[24], nb[24];
+    sg_u64_to_str(a, na);
+    sg_u64_to_str(b, nb);
+    w->vars[PV_A] = na;
+    w->vars[PV_B] = nb;
+    w->said.len = 0;
+    say_to(w, &w->said, a == b ? PW_RANGE_ONE : PW_RANGE);
+    snprintf(out, size, "%s", w->said.data && !w->said.failed ? w->said.data
+                                                              : "");
+    memcpy(w->vars, saved, sizeof saved);
+}
+
+/* The block and the values before it.  ID says how far the block repeats:
  * for ever (certified), or as far as the values computed (observed). */
-static void put_block_lines(writer *w, const char *how)
+static void put_block_lines(writer *w, int id)
 {
     const sg_period_info *i = w->i;
     uint64_t n0 = i->preperiod, p = i->period;
-    sg_buf_puts(&w->b, "block:     ");
-    put_values(w, n0, p, " ", false);
-    sg_buf_puts(&w->b, "  (");
-    put_range(w, n0, n0 + p - 1);
-    sg_buf_printf(&w->b, ", repeating %s)\n", how);
+    char range[96];
+    range_words(w, range, sizeof range, n0, n0 + p - 1);
+    w->vars[PV_RANGE] = range;
+    say_values(w, id, n0, p);
     if (n0 > 0) {
-        sg_buf_puts(&w->b, "before it: ");
-        put_values(w, 0, n0, " ", false);
-        sg_buf_puts(&w->b, "  (");
-        put_range(w, 0, n0 - 1);
-        sg_buf_puts(&w->b, ")\n");
+        range_words(w, range, sizeof range, 0, n0 - 1);
+        w->vars[PV_RANGE] = range;
+        say_values(w, PW_BEFORE, 0, n0);
     }
 }
 
@@ -739,33 +943,30 @@ static void put_smallest(writer *w)
     const sg_period_info *i = w->i;
     uint64_t n0 = i->preperiod, p = i->period;
     if (n0 == 0) {
-        sg_buf_puts(&w->b, "smallest preperiod: 0, the values repeat from the "
-                           "start.\n");
+        say_line(w, PW_SMALLEST_PREPERIOD_ZERO);
     } else {
         uint64_t x = n0 - 1;
-        sg_buf_printf(&w->b, "smallest preperiod: sg(%llu) = %llu but "
-                      "sg(%llu) = %llu, so none below %llu.\n",
-                      (unsigned long long)x,
-                      (unsigned long long)sg_period_value(w->r, x),
-                      (unsigned long long)(x + p),
-                      (unsigned long long)sg_period_value(w->r, x + p),
-                      (unsigned long long)n0);
+        set_num(w, PV_X, x);
+        set_num(w, PV_A, sg_period_value(w->r, x));
+        set_num(w, PV_Y, x + p);
+        set_num(w, PV_B, sg_period_value(w->r, x + p));
+        set_num(w, PV_N0, n0);
+        say_line(w, PW_SMALLEST_PREPERIOD);
     }
     if (i->nwitnesses == 0) {
-        sg_buf_puts(&w->b, "smallest period: 1, the smallest there is.\n");
+        say_line(w, PW_SMALLEST_PERIOD_ONE);
         return;
     }
-    sg_buf_printf(&w->b, "smallest period: every period is a multiple of the "
-                  "smallest, so a smaller one\n  would divide %llu/r for a "
-                  "prime r dividing %llu; none of these is a period:\n",
-                  (unsigned long long)p, (unsigned long long)p);
+    set_num(w, PV_P, p);
+    say_line(w, PW_SMALLEST_PERIOD);
     for (size_t j = 0; j < i->nwitnesses; j++) {
         uint64_t d = i->witness_shift[j], x = i->witness_x[j];
-        sg_buf_printf(&w->b, "  %llu: sg(%llu) = %llu but sg(%llu) = %llu\n",
-                      (unsigned long long)d, (unsigned long long)x,
-                      (unsigned long long)sg_period_value(w->r, x),
-                      (unsigned long long)(x + d),
-                      (unsigned long long)sg_period_value(w->r, x + d));
+        set_num(w, PV_D, d);
+        set_num(w, PV_X, x);
+        set_num(w, PV_A, sg_period_value(w->r, x));
+        set_num(w, PV_Y, x + d);
+        set_num(w, PV_B, sg_period_value(w->r, x + d));
+        say_line(w, PW_NOT_A_PERIOD);
     }
 }
 
@@ -775,68 +976,86 @@ static void put_smallest(writer *w)
 static void put_runs(writer *w, uint64_t from, uint64_t to)
 {
     uint64_t p = w->i->period, n = to - from + 1;
-    char left[64], right[64];
-    if (n == 1) {
-        snprintf(left, sizeof left, "sg(%llu)", (unsigned long long)from);
-        snprintf(right, sizeof right, "sg(%llu)",
-                 (unsigned long long)(from + p));
-    } else {
-        snprintf(left, sizeof left, "sg(%llu..%llu)", (unsigned long long)from,
-                 (unsigned long long)to);
-        snprintf(right, sizeof right, "sg(%llu..%llu)",
-                 (unsigned long long)(from + p), (unsigned long long)(to + p));
-    }
+    char left[96], right[96];
+    range_words(w, left, sizeof left, from, to);
+    range_words(w, right, sizeof right, from + p, to + p);
     int pad = (int)(strlen(left) > strlen(right) ? strlen(left) : strlen(right));
     sg_buf_printf(&w->b, "  %-*s = ", pad, left);
     put_values(w, from, n, " ", false);
     sg_buf_printf(&w->b, "\n  %-*s = ", pad, right);
     put_values(w, from + p, n, " ", false);
-    sg_buf_printf(&w->b, "\n  hence sg(x + %llu) = sg(x) for every x >= %llu.\n",
-                  (unsigned long long)p, (unsigned long long)from);
+    sg_buf_putc(&w->b, '\n');
+    set_num(w, PV_P, p);
+    set_num(w, PV_FROM, from);
+    say_line(w, PW_HENCE);
+}
+
+/* The theorem's words in the report's language. */
+static const char *theorem_text(const writer *w)
+{
+    return sg_lang_is_zh(w->lang) ? w->r->theorem_text_zh
+                                  : w->r->theorem_text;
+}
+
+static const char *theorem_why(const writer *w)
+{
+    return sg_lang_is_zh(w->lang) ? w->r->theorem_why_zh : w->r->theorem_why;
+}
+
+/* The game's own sentence OP (certificate_words or no_certificate_words)
+ * in the report's language, as a string for a placeholder. */
+static const char *game_words(writer *w, sg_buf *b, const sg_game *game,
+                              bool certificate)
+{
+    b->len = 0;
+    if (certificate)
+        game->ops->certificate_words(game, w->lang, b);
+    else
+        game->ops->no_certificate_words(game, w->lang, b);
+    sg_buf_putc(b, '\0');
+    b->len--;
+    return b->data && !b->failed ? b->data : "";
 }
 
 static void text_certified(writer *w, const sg_game *game)
 {
     const sg_period_info *i = w->i;
     uint64_t n0 = i->preperiod, p = i->period, k = i->max_amount;
-    sg_buf_printf(&w->b, "preperiod: %llu\nperiod:    %llu\n",
-                  (unsigned long long)n0, (unsigned long long)p);
-    put_block_lines(w, "for ever");
-    if (n0 == 0)
-        sg_buf_printf(&w->b, "so sg(x) = block[x mod %llu] for every x\n\n",
-                      (unsigned long long)p);
-    else
-        sg_buf_printf(&w->b, "so sg(x) = block[(x - %llu) mod %llu] for x >= "
-                      "%llu\n\n",
-                      (unsigned long long)n0, (unsigned long long)p,
-                      (unsigned long long)n0);
+    set_num(w, PV_N0, n0);
+    set_num(w, PV_P, p);
+    say_line(w, PW_FOUND);
+    put_block_lines(w, PW_BLOCK_CERTIFIED);
+    set_num(w, PV_N0, n0);
+    set_num(w, PV_P, p);
+    say_line(w, n0 == 0 ? PW_SO_FROM_START : PW_SO_FROM);
+    sg_buf_putc(&w->b, '\n');
     if (w->r->by_theorem) {
-        sg_buf_printf(&w->b, "proof:    the theorem %s (checked against "
-                      "sg(0..%llu)%s):\n  %s\n",
-                      w->r->theorem_text,
-                      (unsigned long long)(i->computed - 1),
-                      w->r->theorem_checked == 1 ? "" : ", CONTRADICTED",
-                      w->r->theorem_why);
+        w->vars[PV_THEOREM] = theorem_text(w);
+        w->vars[PV_WHY] = theorem_why(w);
+        set_num(w, PV_LAST, i->computed - 1);
+        say_line(w, w->r->theorem_checked == 1
+                        ? PW_PROOF_THEOREM
+                        : PW_PROOF_THEOREM_CONTRADICTED);
         put_smallest(w);
         return;
     }
     if (game->ops->period_rule(game) == SG_PERIOD_SPAN) {
-        sg_buf_puts(&w->scratch, "certificate: by ");
-        game->ops->certificate_words(game, &w->scratch);
-        sg_buf_printf(&w->scratch, "; with n0 = %llu and p = %llu that is "
-                      "%llu <= x <= %llu:",
-                      (unsigned long long)n0, (unsigned long long)p,
-                      (unsigned long long)i->cert_from,
-                      (unsigned long long)i->cert_to);
-        put_wrapped(w);
+        sg_buf rule;
+        sg_buf_init(&rule);
+        w->vars[PV_RULE] = game_words(w, &rule, game, true);
+        set_num(w, PV_N0, n0);
+        set_num(w, PV_P, p);
+        set_num(w, PV_FROM, i->cert_from);
+        set_num(w, PV_TO, i->cert_to);
+        say_wrapped(w, PW_CERTIFICATE_SPAN);
+        if (rule.failed)
+            w->b.failed = true;
+        sg_buf_free(&rule);
     } else {
-        sg_buf_printf(&w->b, "certificate: k = max S = %llu; from x = %llu on "
-                      "every amount is a move, so sg(x)\n  depends only on "
-                      "the %llu value%s before it, and %s %llu later:\n",
-                      (unsigned long long)k, (unsigned long long)k,
-                      (unsigned long long)k, k == 1 ? "" : "s",
-                      k == 1 ? "it repeats" : "these repeat",
-                      (unsigned long long)p);
+        set_num(w, PV_K, k);
+        set_num(w, PV_P, p);
+        say_line(w, k == 1 ? PW_CERTIFICATE_WINDOW_ONE
+                           : PW_CERTIFICATE_WINDOW);
     }
     put_runs(w, i->cert_from, i->cert_to);
     put_smallest(w);
@@ -845,83 +1064,70 @@ static void text_certified(writer *w, const sg_game *game)
 static void text_report(writer *w, const sg_game *game)
 {
     const sg_period_info *i = w->i;
-    sg_buf_printf(&w->b, "%s\n", game->describe);
+    if (sg_lang_is_zh(w->lang))
+        sg_describe_add(&w->b, game->describe, w->lang);
+    else
+        sg_buf_puts(&w->b, game->describe);
+    sg_buf_putc(&w->b, '\n');
     if (i->applies && i->found) {
         text_certified(w, game);
     } else if (i->applies && game->ops->period_rule(game) == SG_PERIOD_SPAN) {
-        if (i->stopped)
-            sg_buf_printf(&w->scratch, "no period found in sg(0..%llu); more "
-                          "values would pass the work bound before the limit "
-                          "%llu",
-                          (unsigned long long)(i->computed - 1),
-                          (unsigned long long)i->limit);
-        else
-            sg_buf_printf(&w->scratch, "no period found up to %llu",
-                          (unsigned long long)i->limit);
-        sg_buf_puts(&w->scratch, ": by ");
-        game->ops->certificate_words(game, &w->scratch);
-        sg_buf_printf(&w->scratch, ", and sg(0..%llu) holds no such run",
-                      (unsigned long long)(i->computed - 1));
-        put_wrapped(w);
+        sg_buf rule;
+        sg_buf_init(&rule);
+        w->vars[PV_RULE] = game_words(w, &rule, game, true);
+        set_num(w, PV_LAST, i->computed - 1);
+        set_num(w, PV_LIMIT, i->limit);
+        say_wrapped(w, i->stopped ? PW_NONE_SPAN_STOPPED : PW_NONE_SPAN);
+        if (rule.failed)
+            w->b.failed = true;
+        sg_buf_free(&rule);
     } else if (i->applies) {
-        sg_buf_printf(&w->b, "no period found up to %llu",
-                      (unsigned long long)i->limit);
-        if (i->max_amount > i->limit)
-            sg_buf_printf(&w->b, ": a certificate needs more than max S = "
-                          "%llu values, so none were computed\n",
-                          (unsigned long long)i->max_amount);
-        else
-            sg_buf_printf(&w->b, ": a certificate is k = max S = %llu "
-                          "values in a row\n  that recur p places later, and "
-                          "sg(0..%llu) holds none\n",
-                          (unsigned long long)i->max_amount,
-                          (unsigned long long)(i->computed - 1));
-    } else {
-        sg_buf_puts(&w->scratch, "the certificate does not apply: ");
-        game->ops->no_certificate_words(game, &w->scratch);
-        sg_buf_putc(&w->scratch, '.');
-        put_wrapped(w);
-        const char *theorem = sg_period_theorem(w->r);
-        if (theorem)
-            sg_buf_printf(&w->b, "theorem:  %s (%s for x <= %llu)\n  %s\n",
-                          theorem,
-                          w->r->theorem_checked == 1 ? "checked"
-                                                     : "CONTRADICTED",
-                          (unsigned long long)(i->computed - 1),
-                          w->r->theorem_why);
-        if (i->found) {
-            sg_buf_printf(&w->b, "observed: sg(0..%llu) repeats with period "
-                          "%llu from x = %llu%s\n",
-                          (unsigned long long)(i->computed - 1),
-                          (unsigned long long)i->period,
-                          (unsigned long long)i->preperiod,
-                          theorem ? "" : " (an observation, not a proof)");
-            put_block_lines(w, "to the end");
+        set_num(w, PV_LIMIT, i->limit);
+        set_num(w, PV_K, i->max_amount);
+        if (i->max_amount > i->limit) {
+            say_line(w, PW_NONE_WINDOW_LARGE);
         } else {
-            sg_buf_printf(&w->b, "observed: no period in sg(0..%llu): its last "
-                          "half does not repeat; the largest value is %llu\n",
-                          (unsigned long long)(i->computed - 1),
-                          (unsigned long long)i->max_value);
+            set_num(w, PV_LAST, i->computed - 1);
+            say_line(w, PW_NONE_WINDOW);
+        }
+    } else {
+        sg_buf why;
+        sg_buf_init(&why);
+        w->vars[PV_WHY] = game_words(w, &why, game, false);
+        say_wrapped(w, PW_NO_CERTIFICATE);
+        if (why.failed)
+            w->b.failed = true;
+        sg_buf_free(&why);
+        const char *theorem = sg_period_theorem(w->r);
+        if (theorem) {
+            w->vars[PV_THEOREM] = theorem_text(w);
+            w->vars[PV_WHY] = theorem_why(w);
+            set_num(w, PV_LAST, i->computed - 1);
+            say_line(w, w->r->theorem_checked == 1 ? PW_THEOREM_CHECKED
+                                                   : PW_THEOREM_CONTRADICTED);
+        }
+        set_num(w, PV_LAST, i->computed - 1);
+        if (i->found) {
+            set_num(w, PV_P, i->period);
+            set_num(w, PV_N0, i->preperiod);
+            say_line(w, theorem ? PW_OBSERVED : PW_OBSERVED_UNPROVED);
+            put_block_lines(w, PW_BLOCK_OBSERVED);
+        } else {
+            set_num(w, PV_MAX, i->max_value);
+            say_line(w, PW_OBSERVED_NONE);
         }
     }
-    if (w->r->by_theorem)
-        sg_buf_printf(&w->b, "values computed: sg(0..%llu), to check the "
-                      "theorem (limit %llu)\n",
-                      (unsigned long long)(i->computed - 1),
-                      (unsigned long long)i->limit);
-    else if (i->applies && i->found)
-        sg_buf_printf(&w->b, "values computed: sg(0..%llu), of which the "
-                      "proof uses sg(0..%llu) (limit %llu)\n",
-                      (unsigned long long)(i->computed - 1),
-                      (unsigned long long)(i->cert_to + i->period),
-                      (unsigned long long)i->limit);
-    else if (i->computed)
-        sg_buf_printf(&w->b, "values computed: sg(0..%llu) (limit %llu)\n",
-                      (unsigned long long)(i->computed - 1),
-                      (unsigned long long)i->limit);
-    else
-        sg_buf_printf(&w->b, "values computed: none (limit %llu)\n",
-                      (unsigned long long)i->limit);
+    set_num(w, PV_LIMIT, i->limit);
+    if (i->computed)
+        set_num(w, PV_LAST, i->computed - 1);
+    if (w->r->by_theorem) {
+        say_line(w, PW_COMPUTED_THEOREM);
+    } else if (i->applies && i->found) {
+        set_num(w, PV_USES, i->cert_to + i->period);
+        say_line(w, PW_COMPUTED_PROOF);
+    } else {
+        say_line(w, i->computed ? PW_COMPUTED : PW_COMPUTED_NONE);
+    }
 }
 
 static void json_values(writer *w, const char *name, uint64_t from,
@@ -964,7 +1170,7 @@ static void json_report(writer *w, const sg_game *game)
     } else if (game->ops->period_rule(game) == SG_PERIOD_SPAN) {
         sg_buf *words = &w->scratch;
         words->len = 0;
-        game->ops->certificate_words(game, words);
+        game->ops->certificate_words(game, "en", words);
         sg_buf_puts(b, ", \"rule\": ");
         if (words->data)
             sg_escape_add(b, SG_ESCAPE_JSON, words->data, words->len, true);
@@ -1009,21 +1215,58 @@ sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
                           const sg_game *game, sg_period_format format,
                           int full, FILE *out)
 {
+    sg_period_opts opts = {.size = sizeof opts, .format = format,
+                           .full = full};
+    return sg_period_write_opts(ctx, period, game, &opts, out);
+}
+
+sg_status sg_period_write_opts(sg_ctx *ctx, const sg_period *period,
+                               const sg_game *game, const sg_period_opts *opts,
+                               FILE *out)
+{
+    sg_period_opts o = {0};
+    if (opts && sg_opts_take(ctx, &o, sizeof o, opts,
+                             SG_OPTS_V0(sg_period_opts, lang),
+                             "sg_period_opts") != SG_OK)
+        return ctx->status;
+    if ((unsigned)o.format > SG_PERIOD_JSON)
+        return sg_ctx_fail(ctx, SG_EINPUT, "unknown period format %d",
+                           (int)o.format);
     writer w;
+    memset(&w, 0, sizeof w);
     w.r = period;
     w.i = &period->info;
     w.out = out;
-    w.full = full;
+    w.full = o.full;
+    w.lang = o.lang ? o.lang : "en";
+    sg_template *words = NULL;
+    if (o.format == SG_PERIOD_TEXT) {
+        /* JSON speaks the one language of its keys; the text report reads
+         * its words, which must exist before anything is written. */
+        char name[32];
+        if (strlen(w.lang) > 8)
+            return sg_fail_language(ctx, w.lang);
+        snprintf(name, sizeof name, "period/%s.text", w.lang);
+        if (!sg_builtin_file(name, NULL))
+            return sg_fail_language(ctx, w.lang);
+        words = sg_tpl_builtin(ctx, &period_schema, name);
+        if (!words)
+            return ctx->status;
+        w.words = words;
+    }
     sg_buf_init(&w.b);
     sg_buf_init(&w.scratch);
-    if (format == SG_PERIOD_JSON)
+    sg_buf_init(&w.said);
+    if (o.format == SG_PERIOD_JSON)
         json_report(&w, game);
     else
         text_report(&w, game);
-    bool failed = w.b.failed || w.scratch.failed;
+    bool failed = w.b.failed || w.scratch.failed || w.said.failed;
     flush(&w);
     sg_buf_free(&w.b);
     sg_buf_free(&w.scratch);
+    sg_buf_free(&w.said);
+    sg_template_free(words);
     if (failed)
         return sg_ctx_fail(ctx, SG_ENOMEM, "out of memory writing the report");
     if (fflush(out) != 0 || ferror(out))

@@ -88,24 +88,33 @@ static const sg_theorem turtles_theorem = {
     "g(n) = n",
     "from the head at coin n, turning it alone leaves 0 and turning it with\n"
     "  coin a < n leaves a single head at a: g(n) = mex{0, 1, ..., n - 1}",
-    turtles_value};
+    turtles_value, "SG(n) = n",
+    "正面朝上的硬币在 n 处时，只翻它留下 0，连同硬币 a < n 一起翻则在 a\n"
+    "  处留下一枚正面：SG(n) = mex{0, 1, ..., n - 1}"};
 static const sg_theorem mock_theorem = {
     "g(n) = the n-th odious number (an odd number of 1s in binary)",
     "by induction: a move leaves no head, one or two, worth 0, an odious\n"
     "  number or the nim-sum of two (which is evil: an even number of 1s);\n"
     "  these reach every value below the next odious number, never it\n"
     "  (Winning Ways, ch. 14)",
-    mock_value};
+    mock_value, "SG(n) = 第 n 个奇 1 数（二进制中 1 的个数为奇数）",
+    "归纳：一步之后留下 0、1 或 2 枚正面，值为 0、一个奇 1 数或两个奇 1\n"
+    "  数的异或（它有偶数个 1）；这些值到达下一个奇 1 数以下的每个值，\n"
+    "  但到达不了它（《Winning Ways》第 14 章）"};
 static const sg_theorem ruler_theorem = {
     "g(n) = the largest power of 2 dividing n (the ruler function)",
     "runs of length 1, 2, 4, ... reach every value below it, and no run\n"
     "  ending at coin n leaves that value (Winning Ways, ch. 14)",
-    ruler_value};
+    ruler_value, "SG(n) = 整除 n 的 2 的最大幂（尺子函数）",
+    "长为 1, 2, 4, ... 的连续一段可以到达它以下的每个值，而以硬币 n\n"
+    "  结尾的一段都留不下这个值（《Winning Ways》第 14 章）"};
 static const sg_theorem twins_theorem = {
     "g(n) = n - 1",
     "turning coin n with coin a < n leaves a single head at a: Nim with\n"
     "  the coins counted from 0",
-    twins_value};
+    twins_value, "SG(n) = n - 1",
+    "把硬币 n 与硬币 a < n 一起翻，在 a 处留下一枚正面：这就是硬币从 0\n"
+    "  数起的 Nim"};
 
 static const coin_rule rules[] = {
     {"turtles", "Turtles", "每次翻 1 或 2 枚", "one or two coins", 2, false,
@@ -228,9 +237,15 @@ static sg_period_rule period_rule(const sg_game *game)
     return SG_PERIOD_OBSERVE;
 }
 
-static void no_certificate_words(const sg_game *game, sg_buf *b)
+static void no_certificate_words(const sg_game *game, const char *lang,
+                                 sg_buf *b)
 {
     (void)game;
+    if (sg_lang_is_zh(lang)) {
+        sg_buf_puts(b, "最左边很远的一枚硬币也可能与最后一枚一起翻，所以 n "
+                       "之前任何一段值都不能决定 SG(n)");
+        return;
+    }
     sg_buf_puts(b, "a coin far to the left may be turned with the last, so "
                    "no window of values before n decides g(n)");
 }

@@ -127,6 +127,10 @@ typedef struct sg_theorem {
                                       reports (lines after the first start
                                       with two spaces) */
     sg_value (*value)(uint64_t x);
+    /* The same in Chinese, in the words of the teaching notes (SG(x)),
+     * for reports in --lang zh; text_zh NULL means the formula TEXT. */
+    const char *text_zh;
+    const char *why_zh;
 } sg_theorem;
 
 /* Values computed in rounds, each extending the table of the round before,
@@ -237,14 +241,18 @@ typedef struct sg_game_ops {
 
     /* With SG_PERIOD_SPAN: the end of the range that proves period P from
      * N0 (increasing in both), and the theorem in one sentence for
-     * reports (which wrap it), written to B. */
+     * reports (which wrap it), written to B in language LANG ("zh", else
+     * English). */
     uint64_t (*certificate_end)(const sg_game *game, uint64_t n0,
                                 uint64_t p);
-    void (*certificate_words)(const sg_game *game, sg_buf *b);
+    void (*certificate_words)(const sg_game *game, const char *lang,
+                              sg_buf *b);
 
     /* With SG_PERIOD_OBSERVE: why no theorem proves periods of this game,
-     * one sentence for reports (which wrap it). */
-    void (*no_certificate_words)(const sg_game *game, sg_buf *b);
+     * one sentence for reports (which wrap it), in language LANG ("zh",
+     * else English). */
+    void (*no_certificate_words)(const sg_game *game, const char *lang,
+                                 sg_buf *b);
 
     /* Optional: the cell of a grid where position X belongs in a picture
      * (column *COL across, row *ROW up), for kinds whose positions have a
@@ -348,6 +356,13 @@ static inline uint64_t sg_game_max_moves(const sg_game *game, uint64_t last)
 }
 
 /* The proven closed form of GAME, or NULL. */
+/* Whether LANG asks for the Chinese words of a game's sentences (any other
+ * language gets the English ones). */
+static inline bool sg_lang_is_zh(const char *lang)
+{
+    return lang && lang[0] == 'z' && lang[1] == 'h' && lang[2] == '\0';
+}
+
 static inline const sg_theorem *sg_game_theorem(const sg_game *game)
 {
     return game->ops->theorem ? game->ops->theorem(game) : NULL;

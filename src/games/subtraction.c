@@ -34,6 +34,8 @@ typedef struct subtraction {
     sg_theorem residue;
     char residue_text[96];
     char residue_why[512];
+    char residue_text_zh[96];
+    char residue_why_zh[768];
 } subtraction;
 
 static const subtraction *sub(const sg_game *game)
@@ -241,6 +243,37 @@ static void why_words(subtraction *g, const char *words)
     }
 }
 
+/* The Chinese words of the residue theorem of G, for S/d written SET and
+ * the run 1..M: the same argument as the English, in lines the reports
+ * take as they are (a Chinese sentence has no spaces to wrap at). */
+static void residue_words_zh(subtraction *g, const char *set, uint64_t m)
+{
+    unsigned long long d = g->divisor, mod = g->modulus,
+                       run = (unsigned long long)m;
+    char *out = g->residue_why_zh;
+    size_t cap = sizeof g->residue_why_zh;
+    int n = 0;
+    if (d == 1) {
+        snprintf(g->residue_text_zh, sizeof g->residue_text_zh,
+                 "SG(x) = x mod %llu", mod);
+    } else {
+        snprintf(g->residue_text_zh, sizeof g->residue_text_zh,
+                 "SG(x) = floor(x/%llu) mod %llu", d, mod);
+        n = snprintf(out, cap, "每个数都是 %llu 的倍数，所以一步不改变 x mod "
+                     "%llu，\n  而在 floor(x/%llu) 上玩 %s 的游戏；\n  ", d, d, d,
+                     set);
+        if (n < 0 || (size_t)n >= cap)
+            n = 0;
+    }
+    if (m == 1)
+        snprintf(out + n, cap - (size_t)n, "%s 含有 1 且只含奇数，所以每一步都"
+                 "改变奇偶性，\n  而取走 1 个可以到达另一种奇偶性", set);
+    else
+        snprintf(out + n, cap - (size_t)n, "%s 含有从 1 到 %llu 的每个数，不含 "
+                 "%llu 的倍数，所以任何一步都改变模 %llu\n  的余数，而取走 1 "
+                 "到 %llu 个可以到达每个更小的余数", set, run, mod, mod, run);
+}
+
 /* The residue theorem: if S holds every amount from 1 to m and no multiple
  * of m + 1, then sg(x) = x mod (m + 1).  By induction on x, with r = x mod
  * (m + 1): no amount is a multiple of m + 1, so no move keeps the residue
@@ -299,6 +332,9 @@ static void find_residue_theorem(subtraction *g)
     g->residue.text = g->residue_text;
     g->residue.why = g->residue_why;
     g->residue.value = NULL;
+    residue_words_zh(g, set, m);
+    g->residue.text_zh = g->residue_text_zh;
+    g->residue.why_zh = g->residue_why_zh;
 }
 
 /* Makes the game of AMOUNTS[0..n) (n >= 1, ascending, each once), taking
@@ -669,11 +705,14 @@ static const sg_theorem pow2_theorem = {
     "sg(x) = x mod 3",
     "no power of two is a multiple of 3, so no move keeps x mod 3, and "
     "taking\n  1 or 2 reaches the smaller residues",
-    mod3};
+    mod3, "SG(x) = x mod 3",
+    "2 的幂都不是 3 的倍数，所以任何一步都改变 x mod 3，而取走 1 或 2 个\n"
+    "  可以到达每个更小的余数"};
 static const sg_theorem nim_theorem = {
     "sg(x) = x",
     "every smaller heap is one move away, so sg(x) = mex{0, ..., x - 1}",
-    identity};
+    identity, "SG(x) = x",
+    "每个更小的堆都一步可达，所以 SG(x) = mex{0, ..., x - 1}"};
 
 static const sg_theorem *theorem(const sg_game *game)
 {
@@ -716,9 +755,15 @@ static sg_period_rule period_rule(const sg_game *game)
                                                 : SG_PERIOD_OBSERVE;
 }
 
-static void no_certificate_words(const sg_game *game, sg_buf *b)
+static void no_certificate_words(const sg_game *game, const char *lang,
+                                 sg_buf *b)
 {
     (void)game;
+    if (sg_lang_is_zh(lang)) {
+        sg_buf_puts(b, "这个集合是无限的，所以没有 k = max S 限制 SG(x) "
+                       "往回看多远");
+        return;
+    }
     sg_buf_puts(b, "the set is infinite, so no k = max S bounds how far back "
                    "sg(x) looks");
 }

@@ -300,7 +300,9 @@ static const sg_theorem nim_like_theorem = {
     "every move may leave one heap or none, so every smaller heap is one\n"
     "  move away; a split leaves heaps of fewer than x tokens in all, whose\n"
     "  nim-sum is at most their total, so no option has the value x",
-    identity};
+    identity, "SG(x) = x",
+    "每一步可以留下一堆或不留，所以每个更小的堆都一步可达；分堆留下的\n"
+    "  各堆共少于 x 个，它们的异或和不超过总数，所以没有后继的值是 x"};
 
 static const sg_theorem minus_one_theorem = {
     "sg(x) = x - 1 for x >= 1, sg(0) = 0",
@@ -308,7 +310,10 @@ static const sg_theorem minus_one_theorem = {
     "  non-empty heap is one move away; a split leaves heaps a, b (, c) of\n"
     "  at most x - 1 tokens in all, and the nim-sum of their values is at\n"
     "  most (a - 1) + (b - 1) (+ (c - 1)) < x - 1",
-    minus_one};
+    minus_one, "x >= 1 时 SG(x) = x - 1，SG(0) = 0",
+    "每一步必须留下一堆，也可以只留一堆，所以每个更小的非空堆都一步可达；\n"
+    "  分堆留下的 a、b（、c）共至多 x - 1 个，它们的值的异或和至多为\n"
+    "  (a - 1) + (b - 1) (+ (c - 1)) < x - 1"};
 
 static const sg_theorem lasker_theorem = {
     "sg(4k+1) = 4k+1, sg(4k+2) = 4k+2, sg(4k+3) = 4k+4, sg(4k+4) = 4k+3",
@@ -317,7 +322,12 @@ static const sg_theorem lasker_theorem = {
     "  sg(a) xor sg(b) mod 4 depends on a and b mod 4 alone, and for no\n"
     "  split a + b = x is it the residue claimed for x (1, 2, 0, 3 for\n"
     "  x = 1, 2, 3, 0 mod 4), so no split reaches the value claimed",
-    lasker};
+    lasker,
+    "SG(4k+1) = 4k+1，SG(4k+2) = 4k+2，SG(4k+3) = 4k+4，SG(4k+4) = 4k+3",
+    "归纳：更小的堆可以到达所断言的值以下的每个值（对 4k+4，除 4k+3\n"
+    "  以外）；按所断言的值，SG(a) xor SG(b) mod 4 只取决于 a、b mod 4，\n"
+    "  而对任何分法 a + b = x，它都不是 x 所断言的余数（x = 1, 2, 3, 0\n"
+    "  mod 4 时为 1, 2, 0, 3），所以分堆到达不了所断言的值"};
 
 /* Whether every digit d_k, k >= 1, has the bits MASK (and the code goes on
  * for ever, so that every amount is a move). */
@@ -626,14 +636,23 @@ static uint64_t certificate_end(const sg_game *game, uint64_t n0, uint64_t p)
     return sg_code_certificate_end(&tb(game)->code, n0, p);
 }
 
-static void certificate_words(const sg_game *game, sg_buf *b)
+static void certificate_words(const sg_game *game, const char *lang,
+                              sg_buf *b)
 {
-    sg_code_certificate_words(&tb(game)->code, b);
+    sg_code_certificate_words(&tb(game)->code, lang, b);
 }
 
-static void no_certificate_words(const sg_game *game, sg_buf *b)
+static void no_certificate_words(const sg_game *game, const char *lang,
+                                 sg_buf *b)
 {
-    if (!sg_code_finite(&tb(game)->code))
+    bool finite = sg_code_finite(&tb(game)->code);
+    if (sg_lang_is_zh(lang))
+        sg_buf_puts(b, finite ? "这个代码要求留下不相等的堆（'!'），"
+                                "Guy-Smith 定理不包括这种情形"
+                              : "这个代码永远重复，所以没有一个数 t "
+                                "限制一步取走的个数（Guy-Smith 定理需要"
+                                "有限的代码）");
+    else if (!finite)
         sg_buf_puts(b, "the code repeats for ever, so no number t of "
                        "tokens bounds the moves (the Guy-Smith theorem "
                        "needs a finite code)");

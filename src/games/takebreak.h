@@ -81,7 +81,8 @@ uint64_t sg_code_certificate_end(const sg_code *code, uint64_t n0,
                                  uint64_t p);
 
 /* Writes the theorem as reports state it, one sentence. */
-void sg_code_certificate_words(const sg_code *code, sg_buf *b);
+void sg_code_certificate_words(const sg_code *code, const char *lang,
+                               sg_buf *b);
 
 /* Computes sg(0..LAST) of CODE into a new table *OUT (freed with
  * sg_values_free()), values stored as narrow as they fit and widened as

@@ -107,22 +107,31 @@ uint64_t sg_code_certificate_end(const sg_code *code, uint64_t n0,
     return r * n1 + (r - 1) * p + t;
 }
 
-void sg_code_certificate_words(const sg_code *code, sg_buf *b)
+void sg_code_certificate_words(const sg_code *code, const char *lang,
+                               sg_buf *b)
 {
     unsigned r = sg_code_heaps(code);
     uint64_t t = sg_code_last_digit(code);
     /* The formula is written without spaces, so that a report wrapping
      * the sentence never breaks it. */
+    const char *bound = r == 1   ? "max(n0,1)+t"
+                        : r == 2 ? "2max(n0,1)+p+t"
+                                 : "3max(n0,1)+2p+t";
+    if (lang && strcmp(lang, "zh") == 0) {
+        sg_buf_printf(b, "%s：任何一步至多取走 t = %llu 个，至多留下 %u 堆，"
+                      "所以只要对 n0 <= x < %s 都有 SG(x+p) = SG(x)，"
+                      "就对每个 x >= n0 都成立",
+                      r == 2 ? "Guy-Smith 定理" : "Guy-Smith 定理的论证",
+                      (unsigned long long)t, r, bound);
+        return;
+    }
     sg_buf_printf(b, "%sno move takes more than t = %llu token%s or leaves "
                   "more than %u heap%s, so sg(x+p) = sg(x) for n0 <= x < %s "
                   "proves it for every x >= n0",
                   r == 2 ? "the Guy-Smith theorem: "
                          : "the argument of the Guy-Smith theorem: ",
                   (unsigned long long)t, t == 1 ? "" : "s", r,
-                  r == 1 ? "" : "s",
-                  r == 1   ? "max(n0,1)+t"
-                  : r == 2 ? "2max(n0,1)+p+t"
-                           : "3max(n0,1)+2p+t");
+                  r == 1 ? "" : "s", bound);
 }
 
 /* The amounts k whose digit has one bit, ascending. */

@@ -748,6 +748,25 @@ SG_API sg_status sg_period_write(sg_ctx *ctx, const sg_period *period,
                                  const sg_game *game, sg_period_format format,
                                  int full, FILE *out);
 
+/* How a period report is written, for sg_period_write_opts(). */
+typedef struct sg_period_opts {
+    /* sizeof(sg_period_opts) as the caller knows it.  See "Options" at the
+     * top of this header. */
+    size_t size;
+    sg_period_format format;
+    int full;          /* text: every value, not the first few dozen */
+    /* "en" (NULL) or "zh": the words of the text report, from
+     * templates/period/LANG.text, and the game's own sentences in the same
+     * language.  JSON is the same in every language. */
+    const char *lang;
+} sg_period_opts;
+
+/* sg_period_write() with OPTS (NULL: text, in English).  Returns what
+ * sg_period_write() does, and SG_EINPUT for an unknown language. */
+SG_API sg_status sg_period_write_opts(sg_ctx *ctx, const sg_period *period,
+                                      const sg_game *game,
+                                      const sg_period_opts *opts, FILE *out);
+
 /* ---- Patterns in a plain sequence of values ---------------------------- */
 
 /*

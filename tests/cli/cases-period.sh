@@ -197,3 +197,61 @@ if [ -n "$mem_kib" ] && [ "$mem_kib" -lt 50000000 ]; then
         fi
     fi
 fi
+
+# ---- --lang zh: the report in Chinese ----------------------------------
+
+# The Chinese report of 2,4,7 says the facts of the JSON report (computed
+# with the English words) in the words of the teaching notes.
+if expect 0 "period -s 2,4,7 -f json" period -s 2,4,7 -f json; then
+    block=$(json_list block | tr , ' ')
+    before=$(json_list before | tr , ' ')
+    if expect 0 "period -s 2,4,7 --lang zh" period -s 2,4,7 --lang zh; then
+        has_line "预周期：8" "period --lang zh"
+        has_line "周期：  3" "period --lang zh"
+        has_line "循环节：  $block（SG(8..10)，此后永远重复）" "period --lang zh"
+        has_line "循环节前：$before（SG(0..7)）" "period --lang zh"
+        has_line "所以对 x >= 8，SG(x) = 循环节[(x - 8) mod 3]；SG(x) = 0 时先手必败，否则先手必胜" "period --lang zh"
+        has_line "最小预周期：SG(7) = 3，但 SG(10) = 2，所以预周期不小于 8。" "period --lang zh"
+        # No English word of three letters or more outside the formulas.
+        words=$(sed 1d "$tmp/out" | grep -oE '[A-Za-z]{3,}' |
+                grep -vxE 'mod|max|floor|xor|mex|Guy|Smith|Nim' | sort -u | tr '\n' ' ')
+        if [ -z "$words" ]; then pass; else
+            fail "period --lang zh: English words: $words"
+        fi
+        cp "$tmp/out" "$tmp/zh.txt"
+    fi
+    if expect 0 "period -l zh" period -s 2,4,7 -l zh; then
+        if cmp -s "$tmp/out" "$tmp/zh.txt"; then pass; else
+            fail "period -l zh differs from --lang zh"
+        fi
+    fi
+    json_en=$(run_in "$tmp" period -s 2,4,7 -f json; cat "$tmp/out")
+    if expect 0 "period -f json --lang zh" period -s 2,4,7 -f json --lang zh; then
+        if [ "$(cat "$tmp/out")" = "$json_en" ]; then pass; else
+            fail "period -f json --lang zh: the JSON changed"
+        fi
+    fi
+fi
+en_text=$(run_in "$tmp" period -s 1,3,4; cat "$tmp/out")
+if expect 0 "period --lang en" period -s 1,3,4 --lang en; then
+    if [ "$(cat "$tmp/out")" = "$en_text" ]; then pass; else
+        fail "period --lang en differs from the default"
+    fi
+fi
+# Kayles by the Guy-Smith theorem, and an infinite set without a period.
+if expect 0 "period -t 0.77 --lang zh" period -t 0.77 --lang zh; then
+    has_line "预周期：71" "period -t 0.77 --lang zh"
+    if grep -q '^证据：由 Guy-Smith 定理：' "$tmp/out"; then pass; else
+        fail "period -t 0.77 --lang zh: no certificate line"
+    fi
+fi
+run_in "$tmp" period -s fib -L 500 -f json
+fib_max=$(json_field max_value)
+if expect 0 "period -s fib --lang zh" period -s fib -L 500 --lang zh; then
+    has_line "观察：  SG(0..500) 中没有周期：后一半不重复；最大的值是 $fib_max" "period -s fib --lang zh"
+fi
+if expect 0 "period --help" period --help; then
+    if grep -q -- '-l, --lang LANG' "$tmp/out"; then pass; else
+        fail "period --help: no --lang"
+    fi
+fi
