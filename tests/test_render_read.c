@@ -803,6 +803,10 @@ static void long_chains(void **state)
         "\xEF\xBB\xBF" "digraph { a -> b -> c -> d }",
         "digraph { subgraph { a -> b -> c } b -> subgraph t { d } -> e -> f }",
         "digraph { A -> B -> C -> D [label=<<b>x</b>>] }",
+        /* A file that ends inside a chain's attribute list: cut, it was
+         * once refused a line earlier than whole (found by libFuzzer). */
+        "digraph { a -> \x84 b -> c -> d [color=rdKKKKKKK\n",
+        "digraph { a -> b -> c -> d [color=red\n\n",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         char whole_msg[512] = "", cut_msg[512] = "";

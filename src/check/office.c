@@ -672,6 +672,10 @@ static void XMLCALL fl_start(void *u, const XML_Char *name,
             free(f->sheet_name);
             const char *n = attr(atts, "table:name");
             f->sheet_name = n ? strdup(n) : NULL;
+            /* A sheet starts a grid of its own: paragraphs before it, out
+             * of any table, are no sheet's (libFuzzer found them leaked
+             * here). */
+            sg_buf_free(&f->g.text);
             sg_buf_init(&f->g.text);
             f->g.row = f->g.col = 0;
             f->row = 0;

@@ -574,6 +574,12 @@ int dot_split_read(dot_split *d, char *buf, int size, bool *nomem)
         }
         token t = next_token(d);
         if (t.kind == TK_END) {
+            /* A statement still held at the end of the file never ended
+             * (its attribute list or its graph left open): it goes on as
+             * written, so that cgraph refuses it at the line it would
+             * have named in the whole text (libFuzzer found the cut one
+             * refused a line earlier). */
+            d->nosplit = true;
             end_statement(d, d->base + d->held.len);
             if (d->out.len == 0)
                 break;

@@ -930,7 +930,8 @@ SG_API void sg_sum_free(sg_sum *sum);
  * ORIGIN starts messages, e.g. "--position".  Returns SG_OK, SG_EINPUT
  * naming the bad part (an empty one, a bad heap, an unknown node), or
  * SG_ELIMIT for more than SG_POSITION_MAX_PARTS parts or a heap above
- * 2^63 - 1. */
+ * 2^63 - 1.  A coin row ("THHTH") is the sum of its single heads, one part
+ * a head, and may have more parts than that bound. */
 SG_API sg_status sg_position_parse(sg_ctx *ctx, const sg_game *game,
                                    const char *text, const char *origin,
                                    uint64_t **parts, size_t *n);

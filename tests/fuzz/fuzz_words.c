@@ -122,7 +122,9 @@ static void parts(int which, bool sum, const char *text)
         refused(sum ? "heap 1" : "--position");
         return;
     }
-    if (n == 0 || (!sum && n > SG_POSITION_MAX_PARTS))
+    /* A coin row (game 2) is a sum of its single heads, one part a head,
+     * however many heads it has (value -c answers rows of 10^6 coins). */
+    if (n == 0 || (!sum && n > SG_POSITION_MAX_PARTS && which != 2))
         abort();
     uint64_t count = sg_game_position_count(g);
     for (size_t i = 0; i < n; i++)
