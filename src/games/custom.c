@@ -88,44 +88,6 @@ static uint64_t slot_of(const uint32_t *slots, uint64_t mask,
     return i;
 }
 
-/* The default name: the numbers in decimal, separated by commas. */
-static void default_name(const int64_t *t, size_t arity, char *buf,
-                         size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < arity && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%" PRId64,
-                                 i ? "," : "", t[i]);
-}
-
-/* Reads "a,b,c" (ARITY whole numbers, each optionally signed) into T. */
-static bool default_parse(const char *s, size_t len, size_t arity, int64_t *t)
-{
-    const char *p = s, *end = s + len;
-    for (size_t i = 0; i < arity; i++) {
-        if (i && (p == end || *p++ != ','))
-            return false;
-        bool neg = p < end && *p == '-';
-        if (neg)
-            p++;
-        const char *digits = p;
-        uint64_t v = 0;
-        while (p < end && *p >= '0' && *p <= '9') {
-            unsigned d = (unsigned)(*p++ - '0');
-            if (v > (UINT64_C(9223372036854775808) - d) / 10)
-                return false;
-            v = v * 10 + d;
-        }
-        if (p == digits || (!neg && v > (uint64_t)INT64_MAX))
-            return false;
-        t[i] = neg ? (v == UINT64_C(9223372036854775808) ? INT64_MIN
-                                                          : -(int64_t)v)
-                   : (int64_t)v;
-    }
-    return p == end;
-}
-
 /* The name of tuple T under DEF, into BUF of SG_DEFINE_NAME_MAX bytes. */
 static void name_tuple(const sg_game_def *def, size_t arity, const int64_t *t,
                        char *buf)
@@ -134,7 +96,7 @@ static void name_tuple(const sg_game_def *def, size_t arity, const int64_t *t,
     if (def->name_of)
         def->name_of(def->user, t, buf, SG_DEFINE_NAME_MAX);
     else
-        default_name(t, arity, buf, SG_DEFINE_NAME_MAX);
+        sg_tuple_text(t, arity, buf, SG_DEFINE_NAME_MAX);
     buf[SG_DEFINE_NAME_MAX - 1] = '\0';
 }
 
@@ -556,7 +518,7 @@ static bool find_position(const sg_game *game, const char *name, size_t len,
     const custom *c = cu(game);
     int64_t t[SG_DEFINE_MAX_ARITY];
     bool ok = c->def.parse ? c->def.parse(c->def.user, name, len, t) != 0
-                           : default_parse(name, len, c->arity, t);
+                           : sg_tuple_parse(name, len, c->arity, t);
     if (!ok)
         return false;
     uint64_t i = slot_of(c->slots, c->mask, c->tuples, c->arity, t);

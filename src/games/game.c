@@ -5,6 +5,8 @@
  */
 #include "games/game.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,4 +190,43 @@ sg_status sg_game_find_position(sg_ctx *ctx, const sg_game *game,
 {
     return sg_game_parse_position(ctx, game, name, strlen(name), origin,
                                   false, x);
+}
+
+/* Positions of several numbers (games defined in C, rules files): their
+ * names and back. */
+
+void sg_tuple_text(const int64_t *t, size_t arity, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < arity && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%" PRId64,
+                                 i ? "," : "", t[i]);
+}
+
+/* Reads "a,b,c" (ARITY whole numbers, each optionally signed) into T. */
+bool sg_tuple_parse(const char *s, size_t len, size_t arity, int64_t *t)
+{
+    const char *p = s, *end = s + len;
+    for (size_t i = 0; i < arity; i++) {
+        if (i && (p == end || *p++ != ','))
+            return false;
+        bool neg = p < end && *p == '-';
+        if (neg)
+            p++;
+        const char *digits = p;
+        uint64_t v = 0;
+        while (p < end && *p >= '0' && *p <= '9') {
+            unsigned d = (unsigned)(*p++ - '0');
+            if (v > (UINT64_C(9223372036854775808) - d) / 10)
+                return false;
+            v = v * 10 + d;
+        }
+        if (p == digits || (!neg && v > (uint64_t)INT64_MAX))
+            return false;
+        t[i] = neg ? (v == UINT64_C(9223372036854775808) ? INT64_MIN
+                                                          : -(int64_t)v)
+                   : (int64_t)v;
+    }
+    return p == end;
 }

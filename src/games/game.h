@@ -417,6 +417,14 @@ sg_status sg_game_parse_position(sg_ctx *ctx, const sg_game *game,
                                  const char *origin, bool say_negative,
                                  uint64_t *x);
 
+/* The name of the position T of ARITY numbers: the numbers in decimal,
+ * separated by commas ("3,5"), into BUF (SIZE bytes, cut if too small). */
+void sg_tuple_text(const int64_t *t, size_t arity, char *buf, size_t size);
+
+/* Reads "a,b,c" (ARITY whole numbers, each optionally signed) into T;
+ * false when S[0..LEN) is not that. */
+bool sg_tuple_parse(const char *s, size_t len, size_t arity, int64_t *t);
+
 /* Sorts the positions A[0..n) stably by CMP (negative, 0 or positive as
  * position a comes before, with or after b; DATA is handed to it).  A
  * merge sort, with a scratch array of its own; when that cannot be had,

@@ -381,43 +381,6 @@ static uint32_t find_id(const rules *r, const int64_t *t)
     return v ? v - 1 : UINT32_MAX;
 }
 
-static void tuple_text(const int64_t *t, size_t arity, char *buf,
-                       size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < arity && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%" PRId64,
-                                 i ? "," : "", t[i]);
-}
-
-/* Reads "a,b,c" (ARITY whole numbers, each optionally signed) into T. */
-static bool parse_tuple(const char *s, size_t len, size_t arity, int64_t *t)
-{
-    const char *p = s, *end = s + len;
-    for (size_t i = 0; i < arity; i++) {
-        if (i && (p == end || *p++ != ','))
-            return false;
-        bool neg = p < end && *p == '-';
-        if (neg)
-            p++;
-        const char *digits = p;
-        uint64_t v = 0;
-        while (p < end && *p >= '0' && *p <= '9') {
-            unsigned d = (unsigned)(*p++ - '0');
-            if (v > (UINT64_C(9223372036854775808) - d) / 10)
-                return false;
-            v = v * 10 + d;
-        }
-        if (p == digits || (!neg && v > (uint64_t)INT64_MAX))
-            return false;
-        t[i] = neg ? (v == UINT64_C(9223372036854775808) ? INT64_MIN
-                                                          : -(int64_t)v)
-                   : (int64_t)v;
-    }
-    return p == end;
-}
-
 /* How many numbers "a,b,c" has (commas + 1). */
 static size_t count_numbers(const char *s, size_t len)
 {
@@ -734,7 +697,7 @@ static const char *quoted_tuple(const rules *r, const int64_t *t, char *buf,
                                 size_t size)
 {
     char name[SG_DEFINE_NAME_MAX];
-    tuple_text(t, r->arity, name, sizeof name);
+    sg_tuple_text(t, r->arity, name, sizeof name);
     return sg_quote(name, strlen(name), buf, size);
 }
 
@@ -1073,7 +1036,7 @@ static void name_tuple(const rules *r, const int64_t *t, char *buf,
         }
         lua_pop(L, 1);
     }
-    tuple_text(t, r->arity, buf, size);
+    sg_tuple_text(t, r->arity, buf, size);
 }
 
 static const char *position_name(const sg_game *game, uint64_t x, char *buf,
@@ -1105,7 +1068,7 @@ static bool find_position(const sg_game *game, const char *name, size_t len,
 {
     const rules *r = ru(game);
     int64_t t[SG_DEFINE_MAX_ARITY];
-    if (!parse_tuple(name, len, r->arity, t)) {
+    if (!sg_tuple_parse(name, len, r->arity, t)) {
         /* A position may be named as the file's label() shows it. */
         if (r->label_ref == LUA_NOREF || r->count > LABEL_SEARCH_MAX ||
             len >= SG_DEFINE_NAME_MAX)
@@ -1277,7 +1240,7 @@ static sg_status starts_from_text(sg_ctx *ctx, rules *r, const char *text,
                                "has %zu number%s, not %zu", opt,
                                sg_quote(p, len, q, sizeof q), r->file,
                                r->arity, r->arity == 1 ? "" : "s", k);
-        if (!parse_tuple(p, len, r->arity, t))
+        if (!sg_tuple_parse(p, len, r->arity, t))
             return sg_ctx_fail(ctx, SG_EINPUT, "%s \"%s\": not a position "
                                "(whole numbers apart by commas, such as "
                                "3,5)", opt, sg_quote(p, len, q, sizeof q));
@@ -1669,7 +1632,7 @@ static sg_status read_input(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
         }
         for (size_t i = 0; i < k && st == SG_OK; i++) {
             char name[SG_DEFINE_NAME_MAX];
-            tuple_text(&parts[i * r->arity], r->arity, name, sizeof name);
+            sg_tuple_text(&parts[i * r->arity], r->arity, name, sizeof name);
             sg_buf_printf(&b, "%s%s", i ? " " : "", name);
             if (!starts_add(ctx, s, &parts[i * r->arity], r->arity))
                 st = ctx->status;
@@ -1704,7 +1667,7 @@ static sg_status input_words(sg_ctx *ctx, rules *r, const sg_rules_opts *o,
                             *p == '\r' || *p == '+'))
             p++;
         int64_t t[SG_DEFINE_MAX_ARITY];
-        if (p > w && parse_tuple(w, (size_t)(p - w), r->arity, t) &&
+        if (p > w && sg_tuple_parse(w, (size_t)(p - w), r->arity, t) &&
             !starts_add(ctx, s, t, r->arity))
             return ctx->status;
     }
