@@ -118,6 +118,56 @@ static void wythoff_closed_form(void **state)
     sg_game_free(g);
 }
 
+/* The same game with its options flat, {a1, b1, a2, b2, ...}: every value
+ * against the closed form, as above; and a flat list that goes wrong is
+ * named by the option and its place in the list. */
+static const char *const wythoff_flat =
+    "start = { {30, 30} }\n"
+    "function moves(a, b)\n"
+    "  local t, n = {}, 0\n"
+    "  for k = 1, a do t[n + 1] = a - k; t[n + 2] = b; n = n + 2 end\n"
+    "  for k = 1, b do t[n + 1] = a; t[n + 2] = b - k; n = n + 2 end\n"
+    "  for k = 1, math.min(a, b) do\n"
+    "    t[n + 1] = a - k; t[n + 2] = b - k; n = n + 2\n"
+    "  end\n"
+    "  return t\n"
+    "end\n";
+
+static void flat_options(void **state)
+{
+    (void)state;
+    sg_game *g = rules(wythoff_flat, NULL);
+    assert_non_null(g);
+    assert_int_equal(sg_game_position_count(g), 31 * 31);
+    sg_values *v = all_values(g);
+    size_t p = 0;
+    for (uint64_t x = 0; x < sg_game_position_count(g); x++) {
+        int64_t t[SG_DEFINE_MAX_ARITY];
+        assert_int_equal(sg_game_rules_position(g, x, t), 2);
+        bool want = wythoff_p(t[0], t[1]);
+        assert_int_equal(sg_values_get(v, x) == 0, want);
+        p += want;
+    }
+    assert_int_equal(p, 1 + 2 * 11);
+    assert_int_equal(value_of(g, v, "1,1"), 2);
+    sg_values_free(v);
+    sg_game_free(g);
+
+    sg_rules_opts o = {.size = sizeof o, .positions = "2,2"};
+    assert_null(rules("function moves(a, b)\n"
+                      "  if a + b == 0 then return {} end\n"
+                      "  return {0, 0, 1, \"x\"} end\n", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua:1: moves(2,2): option 2 (numbers 3 to 4 of "
+                        "the flat list): number 2 is the string \"x\"");
+    /* An odd count is no flat list: the first number is read as an
+     * option, and refused as one. */
+    assert_null(rules("function moves(a, b) return {0, 0, 1} end\n", &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua:1: moves(2,2): option 1 is the number 0, but a "
+                        "position of this game has 2 numbers");
+}
+
 /* A position asked alone explores only what it reaches. */
 static void explores_what_is_asked(void **state)
 {
@@ -731,6 +781,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wythoff_closed_form),
+        cmocka_unit_test(flat_options),
         cmocka_unit_test(explores_what_is_asked),
         cmocka_unit_test(kayles_against_brute_force),
         cmocka_unit_test(kayles_against_its_code),

@@ -251,9 +251,15 @@ static void shared_kiki(void)
 void bench_rules(void)
 {
     bench_section("Rules files in Lua, C and Python side by side");
+    /* Each game twice: its options as a table each, as a student first
+     * writes them, and flat, one table of numbers for all of them. */
     compare("Wythoff 200 x 200", "examples/rules/wythoff.lua", wythoff_options,
             200, "tests/bench/wythoff.py");
+    compare("Wythoff 200 x 200, options flat", "examples/rules/wythoff-flat.lua",
+            wythoff_options, 200, "tests/bench/wythoff.py");
     compare("kiki 2000 x 2000", "examples/rules/kiki.lua", kiki_options, 2000,
             "tests/bench/kiki.py");
+    compare("kiki 2000 x 2000, options flat", "examples/rules/kiki-flat.lua",
+            kiki_options, 2000, "tests/bench/kiki.py");
     shared_kiki();
 }

@@ -58,8 +58,9 @@ fi
 
 # Wythoff: P exactly at (a_k, a_k + k) and its mirror, a_k the least number
 # not yet used (the Beatty sequence floor(k phi)).
-if expect 0 "table -r wythoff.lua" table -r "$rx_dir/wythoff.lua" --start 30,30 --format csv; then
-    rx_check "wythoff.lua: P-positions" '
+for rx_file in wythoff.lua wythoff-flat.lua; do
+if expect 0 "table -r $rx_file" table -r "$rx_dir/$rx_file" --start 30,30 --format csv; then
+    rx_check "$rx_file: P-positions" '
         BEGIN { a = 0
                 for (k = 0; a <= 30; k++) {
                     while (a in used) a++
@@ -68,10 +69,12 @@ if expect 0 "table -r wythoff.lua" table -r "$rx_dir/wythoff.lua" --start 30,30 
           if (pn != want) print n[1] "," n[2] ": " pn " not " want }
         END { if (rows != 31 * 31) print rows " rows" }'
 fi
+done
 
 # kiki: P exactly when both distances are even; values by the definition.
-if expect 0 "table -r kiki.lua" table -r "$rx_dir/kiki.lua" --start 40,40 --format csv; then
-    rx_check "kiki.lua" '
+for rx_file in kiki.lua kiki-flat.lua; do
+if expect 0 "table -r $rx_file" table -r "$rx_dir/$rx_file" --start 40,40 --format csv; then
+    rx_check "$rx_file" '
         BEGIN { for (x = 0; x <= 40; x++) for (y = 0; y <= 40; y++) {
                     delete seen
                     if (x > 0) seen[v[x - 1, y]] = 1
@@ -81,6 +84,7 @@ if expect 0 "table -r kiki.lua" table -r "$rx_dir/kiki.lua" --start 40,40 --form
         { want = (n[1] % 2 == 0 && n[2] % 2 == 0) ? "P" : "N"
           if (pn != want || sg != v[n[1], n[2]]) print n[1] "," n[2] ": " sg " " pn }'
 fi
+done
 
 # Euclid's game: the player to move wins exactly when a = b or the larger
 # over the smaller exceeds the golden ratio; a position with a 0 is lost.
