@@ -28,6 +28,24 @@ const char *bench_sgviz;
 const char *bench_dir;
 static char dir_buf[256];
 
+bool bench_same_file(const char *a, const char *b)
+{
+    FILE *x = fopen(a, "r"), *y = fopen(b, "r");
+    bool same = x && y;
+    while (same) {
+        int c = getc(x), d = getc(y);
+        if (c != d)
+            same = false;
+        if (c == EOF || d == EOF)
+            break;
+    }
+    if (x)
+        fclose(x);
+    if (y)
+        fclose(y);
+    return same;
+}
+
 double bench_now(void)
 {
     struct timespec ts;

@@ -41,6 +41,10 @@ bench_run bench_best(int repeat, const char *const argv[], const char *in_path,
 /* Monotonic seconds. */
 double bench_now(void);
 
+/* Whether the files A and B hold the same bytes (false when either cannot
+ * be read): the answers of sgviz against a seed solution's. */
+bool bench_same_file(const char *a, const char *b);
+
 /* Prints a section heading. */
 void bench_section(const char *title);
 

@@ -121,23 +121,6 @@ static void reference_john(const char *in, const char *out)
         fclose(g);
 }
 
-static bool same_file(const char *a, const char *b)
-{
-    FILE *f = fopen(a, "r"), *g = fopen(b, "r");
-    bool same = f && g;
-    while (same) {
-        int x = fgetc(f), y = fgetc(g);
-        same = x == y;
-        if (x == EOF || y == EOF)
-            break;
-    }
-    if (f)
-        fclose(f);
-    if (g)
-        fclose(g);
-    return same;
-}
-
 static void john(void)
 {
     char in[512], out[512], want[512];
@@ -168,8 +151,8 @@ static void john(void)
                bench_fmt("%.3f s", ref),
                bench_fmt("sgviz / reference: %.2fx", r.seconds / ref));
     bench_line("answers of sgviz and of the reference",
-               same_file(out, want) ? "equal" : "differ",
-               bench_verdict(r.status == 0 && same_file(out, want)));
+               bench_same_file(out, want) ? "equal" : "differ",
+               bench_verdict(r.status == 0 && bench_same_file(out, want)));
 }
 
 void bench_misere(void)

@@ -79,24 +79,6 @@ static double reference_solution(const char *in_path, const char *out_path)
     return bench_now() - start;
 }
 
-static bool same_file_contents(const char *a, const char *b)
-{
-    FILE *x = fopen(a, "r"), *y = fopen(b, "r");
-    bool same = x && y;
-    while (same) {
-        int c = getc(x), d = getc(y);
-        if (c != d)
-            same = false;
-        if (c == EOF || d == EOF)
-            break;
-    }
-    if (x)
-        fclose(x);
-    if (y)
-        fclose(y);
-    return same;
-}
-
 static void bench_judge(void)
 {
     char in[300], out[300], ref[300];
@@ -127,7 +109,7 @@ static void bench_judge(void)
     bench_line("reference solution (scanf/printf, compiled in)",
                bench_fmt("%.3f s", best_ref),
                bench_fmt("sgviz / reference: %.2fx", r.seconds / best_ref));
-    bool same = same_file_contents(out, ref);
+    bool same = bench_same_file(out, ref);
     bench_line("  answers of sgviz and of the reference", same ? "equal"
                                                                 : "DIFFER",
                bench_verdict(same));

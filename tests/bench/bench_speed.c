@@ -354,24 +354,6 @@ static double seed_1848(const char *in_path, const char *out_path)
     return cpu_now() - start;
 }
 
-static bool same_file(const char *a, const char *b)
-{
-    FILE *x = fopen(a, "r"), *y = fopen(b, "r");
-    bool same = x && y;
-    while (same) {
-        int c = getc(x), d = getc(y);
-        if (c != d)
-            same = false;
-        if (c == EOF || d == EOF)
-            break;
-    }
-    if (x)
-        fclose(x);
-    if (y)
-        fclose(y);
-    return same;
-}
-
 static void judge(const char *problem, int per_line, bool closing,
                   double (*seed)(const char *, const char *))
 {
@@ -398,7 +380,7 @@ static void judge(const char *problem, int per_line, bool closing,
         if (t >= 0 && (best < 0 || t < best))
             best = t;
     }
-    bool same = same_file(out, ref);
+    bool same = bench_same_file(out, ref);
     if (r.status != 0 || best < 0) {
         bench_line(bench_fmt("solve --judge %s", problem), "FAILED", NULL);
         return;
