@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -651,6 +652,142 @@ static void budget_and_ceiling(void **state)
                         "memory, the ceiling (--lua-memory)");
 }
 
+/* ---- Positions inside and outside the starts' box ---------------------- */
+
+/* A game whose second number grows: from (a, b), (a - 1, b + 1) when
+ * a > 0, and (a, b - 1) when b > 0 (2a + b falls by one each move).  The
+ * positions with b past the start's are outside the box that the index
+ * keeps for numbers from 0 to the start's (rules.c), and are hashed. */
+static unsigned climb_value(int a, int b, unsigned memo[][64])
+{
+    if (memo[a][b] != UINT32_MAX)
+        return memo[a][b];
+    bool seen[4] = {false};
+    if (a > 0)
+        seen[climb_value(a - 1, b + 1, memo)] = true;
+    if (b > 0)
+        seen[climb_value(a, b - 1, memo)] = true;
+    unsigned m = 0;
+    while (seen[m])
+        m++;
+    return memo[a][b] = m;
+}
+
+static void box_and_hash(void **state)
+{
+    (void)state;
+    static unsigned memo[16][64];
+    memset(memo, 0xff, sizeof memo);
+    static const char *const texts[] = {
+        ("function moves(a, b)\n"
+         "  local t = {}\n"
+         "  if a > 0 then t[#t + 1] = {a - 1, b + 1} end\n"
+         "  if b > 0 then t[#t + 1] = {a, b - 1} end\n"
+         "  return t\n"
+         "end\n"),
+        ("function moves(a, b)\n"
+         "  local t = {}\n"
+         "  if a > 0 then t[#t + 1] = a - 1; t[#t + 1] = b + 1 end\n"
+         "  if b > 0 then t[#t + 1] = a; t[#t + 1] = b - 1 end\n"
+         "  return t\n"
+         "end\n"),
+    };
+    for (size_t f = 0; f < 2; f++) {
+        sg_rules_opts o = {.size = sizeof o, .start = "9,4"};
+        sg_game *g = rules(texts[f], &o);
+        if (!g)
+            fail_msg("%s", sg_ctx_message(ctx));
+        sg_values *v = all_values(g);
+        size_t met = 0;
+        for (int a = 0; a <= 9; a++)
+            for (int b = 0; b <= 4 + 9 - a; b++) {
+                char name[16];
+                snprintf(name, sizeof name, "%d,%d", a, b);
+                uint64_t x;
+                if (sg_game_find_position(ctx, g, name, "test", &x) != SG_OK)
+                    continue;
+                met++;
+                assert_int_equal(sg_values_get(v, x), climb_value(a, b, memo));
+                /* The moves asked again find their positions, boxed and
+                 * hashed alike. */
+                assert_int_equal(sg_game_check_moves(ctx, g, x), SG_OK);
+            }
+        assert_int_equal(met, sg_game_position_count(g));
+        /* (0, 13) is reached, outside the box of 10 x 5. */
+        assert_int_equal(value_of(g, v, "0,13"), climb_value(0, 13, memo));
+        sg_values_free(v);
+        sg_game_free(g);
+    }
+    /* Negative numbers: no box at all.  Moving n to n + 1 or n + 2 up to
+     * 0 is the subtraction game {1, 2} on -n, whose values are -n mod 3. */
+    sg_rules_opts o = {.size = sizeof o, .start = "-40"};
+    sg_game *g = rules("function moves(n)\n"
+                       "  local t = {}\n"
+                       "  if n + 1 <= 0 then t[#t + 1] = n + 1 end\n"
+                       "  if n + 2 <= 0 then t[#t + 1] = n + 2 end\n"
+                       "  return t\n"
+                       "end\n", &o);
+    if (!g)
+        fail_msg("%s", sg_ctx_message(ctx));
+    assert_int_equal(sg_game_position_count(g), 41);
+    sg_values *v = all_values(g);
+    for (int n = -40; n <= 0; n++) {
+        char name[16];
+        snprintf(name, sizeof name, "%d", n);
+        assert_int_equal(value_of(g, v, name), (unsigned)(-n % 3));
+    }
+    sg_values_free(v);
+    sg_game_free(g);
+}
+
+/* A handler of the clock's signal that must stay the program's own. */
+static volatile sig_atomic_t program_ticks;
+static void program_handler(int sig)
+{
+    (void)sig;
+    program_ticks++;
+}
+
+/* A large budget is counted from a call's first hundredth of a second
+ * (rules.c, "The budget's clock"): it still passes a call under it and
+ * stops one over it, and gives the clock's signal back as it found it. */
+static void budget_on_the_clock(void **state)
+{
+    (void)state;
+    const int tick = SIGRTMAX - 4;
+    sg_rules_opts o = {.size = sizeof o, .start = "1", .steps = 1 << 25};
+    /* About 4 million instructions in one call, under 33.5 million. */
+    sg_game *g = rules("function moves(a)\n"
+                       "  local s = 0\n"
+                       "  for i = 1, 4e6 do s = s + i end\n"
+                       "  return {}\n"
+                       "end\n", &o);
+    if (!g)
+        fail_msg("%s", sg_ctx_message(ctx));
+    sg_game_free(g);
+    const char *loop = "function moves(a)\n  while true do end\nend\n";
+    assert_null(rules(loop, &o));
+    assert_string_equal(sg_ctx_message(ctx),
+                        "t.lua: one call ran more than 33554432 Lua steps, "
+                        "the budget (--lua-steps) at t.lua:2");
+    struct sigaction now;
+    assert_int_equal(sigaction(tick, NULL, &now), 0);
+    assert_true(now.sa_handler == SIG_DFL);
+    /* A program that handles the signal itself keeps its handler, and the
+     * budget is counted from every call's first instruction instead. */
+    struct sigaction mine;
+    memset(&mine, 0, sizeof mine);
+    mine.sa_handler = program_handler;
+    sigemptyset(&mine.sa_mask);
+    assert_int_equal(sigaction(tick, &mine, NULL), 0);
+    assert_null(rules(loop, &o));
+    assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    assert_int_equal(sigaction(tick, NULL, &now), 0);
+    assert_true(now.sa_handler == program_handler);
+    assert_int_equal(program_ticks, 0);
+    signal(tick, SIG_DFL);
+}
+
 /* Judges' input through the file's read(). */
 static void read_judges_lines(void **state)
 {
@@ -790,6 +927,8 @@ int main(void)
         cmocka_unit_test(bounds),
         cmocka_unit_test(sandbox_refuses),
         cmocka_unit_test(budget_and_ceiling),
+        cmocka_unit_test(budget_on_the_clock),
+        cmocka_unit_test(box_and_hash),
         cmocka_unit_test(read_judges_lines),
         cmocka_unit_test(moves_asked_again),
         cmocka_unit_test(through_the_library),

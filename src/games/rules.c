@@ -20,14 +20,18 @@
  * of 2000 x 2000 with three moves each holds a few tens of bytes per
  * position rather than its moves.
  */
+#define _GNU_SOURCE /* SIGEV_THREAD_ID, gettid() */
 #include "games/game.h"
 
 #include <dlfcn.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -43,13 +47,53 @@
 
 enum { NEW, OPEN, DONE };
 
+/* Lua's small blocks.  A game whose moves() makes a table per option
+ * makes millions of tables of a few dozen bytes, each dead as soon as its
+ * numbers are read, and the C library's malloc() and free() were half of
+ * the time of its Lua: the sandbox keeps blocks of up to POOL_MAX bytes in
+ * lists by their size (in steps of POOL_GRAIN), cut from slabs that live
+ * as long as the state.  Under AddressSanitizer every block is the C
+ * library's, so that the sanitizer sees Lua's use of each. */
+#define POOL_GRAIN 16
+#define POOL_MAX 256
+#define POOL_SLAB ((size_t)64 << 10)
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_OFF 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_OFF 1
+#endif
+#endif
+#ifndef POOL_OFF
+#define POOL_OFF 0
+#endif
+
+typedef struct slab {
+    struct slab *next;
+    max_align_t align; /* the blocks after the header are aligned too */
+} slab;
+
+typedef struct pool {
+    void *free[POOL_MAX / POOL_GRAIN]; /* a free block's first word: next */
+    slab *slabs;
+    char *rest, *end; /* what the newest slab has not yet given */
+} pool;
+
 /* The sandbox's limits, which its allocator and hook read. */
 typedef struct limits {
+    pool small;
     lua_State *L;
     uint64_t memory, used;
     uint64_t steps, ran;
     bool over_memory, over_steps;
-    bool hooked; /* a call into the file is running */
+    /* A call into the file is running; the budget's clock has started
+     * counting its steps (see budget_tick()).  The clock's signal handler
+     * reads and writes them. */
+    volatile sig_atomic_t hooked, counting;
+    bool lazy;           /* the clock is running: calls start uncounted */
+    bool timer_made;
+    timer_t timer;
+    struct sigaction old_action;
 } limits;
 
 static void sandbox_hook(lua_State *L, lua_Debug *ar);
@@ -77,8 +121,16 @@ typedef struct rules {
     uint32_t *id_of;     /* the id of each number */
     uint32_t *value;     /* the value of each number */
     size_t n, cap;
-    uint32_t *slots;     /* index: slot holds id + 1 for a tuple near it */
+    /* The index of the positions reached, in two parts.  The box holds
+     * the positions whose numbers are all from 0 up to the starts' own
+     * (see make_box()): box[cell] is id + 1, or 0 before the position is
+     * reached.  The hash holds the rest: a slot holds id + 1 for a tuple
+     * near it, and hashed counts them. */
+    uint32_t *box;
+    uint64_t box_size[SG_DEFINE_MAX_ARITY];
+    uint32_t *slots;
     uint64_t mask;
+    size_t hashed;
     uint64_t count;      /* positions numbered */
     uint64_t max_degree, total_moves, max_parts;
     /* Set when the file, asked for moves again, answered otherwise than
@@ -101,6 +153,75 @@ static const rules *ru(const sg_game *game) { return (const rules *)game; }
 /* The sandbox                                                              */
 /* ------------------------------------------------------------------------ */
 
+/* Whether a block of SIZE bytes comes from the pool, and its list. */
+static bool pooled(size_t size)
+{
+    return !POOL_OFF && size > 0 && size <= POOL_MAX;
+}
+
+static size_t pool_list(size_t size) { return (size - 1) / POOL_GRAIN; }
+
+static void *pool_get(pool *p, size_t size)
+{
+    size_t list = pool_list(size);
+    void *b = p->free[list];
+    if (b) {
+        memcpy(&p->free[list], b, sizeof b);
+        return b;
+    }
+    size_t bytes = (list + 1) * POOL_GRAIN;
+    if ((size_t)(p->end - p->rest) < bytes) {
+        slab *s = malloc(POOL_SLAB);
+        if (!s)
+            return NULL;
+        s->next = p->slabs;
+        p->slabs = s;
+        p->rest = (char *)(s + 1);
+        p->end = (char *)s + POOL_SLAB;
+    }
+    b = p->rest;
+    p->rest += bytes;
+    return b;
+}
+
+static void block_free(pool *p, void *b, size_t size)
+{
+    if (!b)
+        return;
+    if (!pooled(size)) {
+        free(b);
+        return;
+    }
+    size_t list = pool_list(size);
+    memcpy(b, &p->free[list], sizeof b);
+    p->free[list] = b;
+}
+
+static void pool_free(pool *p)
+{
+    while (p->slabs) {
+        slab *next = p->slabs->next;
+        free(p->slabs);
+        p->slabs = next;
+    }
+}
+
+/* A block of NSIZE bytes in place of PTR's OLD (0 for none). */
+static void *block_resize(pool *p, void *ptr, size_t old, size_t nsize)
+{
+    if (!pooled(old) && !pooled(nsize))
+        return realloc(ptr, nsize);
+    if (ptr && pooled(old) && pooled(nsize) &&
+        pool_list(old) == pool_list(nsize))
+        return ptr;
+    void *b = pooled(nsize) ? pool_get(p, nsize) : malloc(nsize);
+    if (b && ptr) {
+        memcpy(b, ptr, old < nsize ? old : nsize);
+        block_free(p, ptr, old);
+    }
+    return b;
+}
+
 /* Lua's allocator, under the ceiling: a request past it fails, which Lua
  * raises as a memory error; and the state is marked, so that a pcall in
  * the file that catches the error stops at the next instruction. */
@@ -109,18 +230,20 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     limits *lim = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        block_free(&lim->small, ptr, old);
         lim->used -= old;
         return NULL;
     }
     if (nsize > old && (lim->over_memory ||
                         nsize - old > lim->memory - lim->used)) {
         lim->over_memory = true;
-        if (lim->L && lim->hooked)
+        if (lim->L && lim->hooked) {
+            lim->counting = 1;
             lua_sethook(lim->L, sandbox_hook, LUA_MASKCOUNT, 1);
+        }
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
+    void *p = block_resize(&lim->small, ptr, old, nsize);
     if (p)
         lim->used = lim->used - old + nsize;
     return p;
@@ -154,18 +277,119 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar)
     }
 }
 
+/* The budget's clock.  A count hook makes Lua stop at every instruction
+ * to count it down, whatever the count: on Wythoff's game of 200 x 200
+ * that is a third more time in all (0.71 s where the same exploration
+ * without a hook takes 0.52 s).  So while a game is explored, which is
+ * when the file is called thousands of times, calls start without the
+ * hook, and a clock of the thread's CPU time ticks every hundredth of a
+ * second: a tick that finds a call running sets the count hook on it
+ * (lua_sethook() may be called from a signal handler; lua.c does so for
+ * Ctrl-C), and from then on that call is counted as every call is
+ * otherwise.  A runaway is thus stopped at most a hundredth of a second
+ * later than it would be counted from its first instruction.  A budget
+ * smaller than LAZY_STEPS (less than about a twentieth of a second of
+ * Lua) is counted from the first instruction of every call, so that a
+ * small --lua-steps means what it says; so is every call outside an
+ * exploration, and every call where the clock is not to be had (a system
+ * without per-thread CPU timers, or a program of which the library is a
+ * part that handles TICK_SIGNAL itself). */
+#define LAZY_STEPS (UINT64_C(1) << 24)
+#define TICK_NS 10000000L
+/* A real-time signal, which nothing of the system's sends by itself and
+ * programs seldom handle (the command line handles SIGVTALRM and SIGPROF,
+ * to remove unfinished output when one ends it). */
+#define TICK_SIGNAL (SIGRTMAX - 4)
+
+/* The limits whose calls this thread's clock watches, or NULL. */
+static _Thread_local limits *volatile ticking;
+
+static void budget_tick(int sig)
+{
+    (void)sig;
+    limits *lim = ticking;
+    if (lim && lim->hooked && !lim->counting) {
+        lim->counting = 1;
+        lua_sethook(lim->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    }
+}
+
+/* Starts the clock for the calls of LIM, where it can be had. */
+static void clock_start(limits *lim)
+{
+#if defined(__linux__) && defined(SIGEV_THREAD_ID)
+    if (lim->steps < LAZY_STEPS || ticking)
+        return;
+    if (sigaction(TICK_SIGNAL, NULL, &lim->old_action) != 0 ||
+        (lim->old_action.sa_flags & SA_SIGINFO) ||
+        lim->old_action.sa_handler != SIG_DFL)
+        return;
+    struct sigaction act;
+    memset(&act, 0, sizeof act);
+    act.sa_handler = budget_tick;
+    act.sa_flags = SA_RESTART;
+    sigemptyset(&act.sa_mask);
+    if (sigaction(TICK_SIGNAL, &act, NULL) != 0)
+        return;
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_THREAD_ID;
+    ev.sigev_signo = TICK_SIGNAL;
+    ev._sigev_un._tid = gettid();
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &lim->timer) != 0) {
+        sigaction(TICK_SIGNAL, &lim->old_action, NULL);
+        return;
+    }
+    lim->timer_made = true;
+    ticking = lim;
+    struct itimerspec every = {{0, TICK_NS}, {0, TICK_NS}};
+    if (timer_settime(lim->timer, 0, &every, NULL) == 0)
+        lim->lazy = true;
+#else
+    (void)lim;
+#endif
+}
+
+/* Stops the clock, if it runs, and gives the signal back as it was. */
+static void clock_stop(limits *lim)
+{
+#if defined(__linux__) && defined(SIGEV_THREAD_ID)
+    if (!lim->timer_made)
+        return;
+    timer_delete(lim->timer);
+    lim->timer_made = false;
+    lim->lazy = false;
+    ticking = NULL;
+    /* A tick may be pending still: it is taken here, blocked, so that it
+     * does not meet the signal's old action, which ends the program. */
+    sigset_t tick, was;
+    sigemptyset(&tick);
+    sigaddset(&tick, TICK_SIGNAL);
+    sigprocmask(SIG_BLOCK, &tick, &was);
+    struct timespec now = {0, 0};
+    while (sigtimedwait(&tick, NULL, &now) == TICK_SIGNAL)
+        ;
+    sigaction(TICK_SIGNAL, &lim->old_action, NULL);
+    sigprocmask(SIG_SETMASK, &was, NULL);
+#else
+    (void)lim;
+#endif
+}
+
 /* Starts the budget of one call afresh. */
 static void budget_start(limits *lim)
 {
     lim->ran = 0;
     lim->over_steps = false;
-    lim->hooked = true;
-    lua_sethook(lim->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    lim->counting = 0;
+    if (!lim->lazy)
+        lua_sethook(lim->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    lim->hooked = 1;
 }
 
 static void budget_end(limits *lim)
 {
-    lim->hooked = false;
+    lim->hooked = 0;
     lua_sethook(lim->L, NULL, 0, 0);
 }
 
@@ -182,6 +406,7 @@ static void charge(lua_State *L, double cost)
         return;
     }
     lim->over_steps = true;
+    lim->counting = 1;
     lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
     luaL_where(L, 1);
     lua_pushstring(L, "out of Lua steps");
@@ -391,10 +616,25 @@ static uint64_t slot_of(const rules *r, const int64_t *t)
     return i;
 }
 
+/* The cell of tuple T in the box, or SIZE_MAX when T is outside it (or
+ * there is no box: its sizes are then 0). */
+static size_t box_cell(const rules *r, const int64_t *t)
+{
+    uint64_t cell = 0;
+    for (size_t i = 0; i < r->arity; i++) {
+        /* A negative number, cast, is past every size. */
+        if ((uint64_t)t[i] >= r->box_size[i])
+            return SIZE_MAX;
+        cell = cell * r->box_size[i] + (uint64_t)t[i];
+    }
+    return (size_t)cell;
+}
+
 /* The id of tuple T, or UINT32_MAX when it was never reached. */
 static uint32_t find_id(const rules *r, const int64_t *t)
 {
-    uint32_t v = r->slots[slot_of(r, t)];
+    size_t cell = box_cell(r, t);
+    uint32_t v = cell != SIZE_MAX ? r->box[cell] : r->slots[slot_of(r, t)];
     return v ? v - 1 : UINT32_MAX;
 }
 
@@ -608,6 +848,20 @@ static sg_status call_failed(sg_ctx *ctx, const rules *r, int st)
 /* Exploring                                                                */
 /* ------------------------------------------------------------------------ */
 
+/* Where list_options() hands the options: ADD gets one option's parts
+ * and their count, ADD_FLAT a run of N options of one part each, their
+ * numbers one after another.  Each returns false to stop after recording
+ * an error. */
+typedef struct sink {
+    bool (*add)(void *user, const int64_t *parts, size_t k);
+    bool (*add_flat)(void *user, const int64_t *numbers, size_t n);
+    void *user;
+} sink;
+
+/* Options of several numbers written flat are read this many at a time:
+ * their numbers are pushed on Lua's stack and popped together. */
+#define FLAT_RUN 32
+
 typedef struct frame {
     uint32_t id;
     size_t opt_begin, part_begin, cursor;
@@ -627,6 +881,7 @@ typedef struct explore {
     uint64_t *marks;     /* mex scratch: marks[v] == stamp when v is seen */
     size_t marks_cap;
     uint64_t stamp;
+    sink out;            /* explore_add() and explore_add_flat() */
 } explore;
 
 static bool grow(sg_ctx *ctx, void **array, size_t *cap, size_t n,
@@ -649,7 +904,8 @@ static bool grow(sg_ctx *ctx, void **array, size_t *cap, size_t n,
     return true;
 }
 
-/* Makes an index of SLOTS slots (a power of 2) holding every tuple. */
+/* Makes a hash of SLOTS slots (a power of 2) holding every tuple outside
+ * the box. */
 static bool reindex(sg_ctx *ctx, rules *r, uint64_t slots)
 {
     uint32_t *s = sg_alloc(ctx, (size_t)slots, sizeof *s);
@@ -658,8 +914,46 @@ static bool reindex(sg_ctx *ctx, rules *r, uint64_t slots)
     free(r->slots);
     r->slots = s;
     r->mask = slots - 1;
-    for (size_t id = 0; id < r->n; id++)
-        r->slots[slot_of(r, &r->tuples[id * r->arity])] = (uint32_t)id + 1;
+    for (size_t id = 0; id < r->n; id++) {
+        const int64_t *t = &r->tuples[id * r->arity];
+        if (box_cell(r, t) == SIZE_MAX)
+            r->slots[slot_of(r, t)] = (uint32_t)id + 1;
+    }
+    return true;
+}
+
+/* The box: where the starts' numbers are all from 0 to some bound, as a
+ * game's moves mostly make numbers smaller, the positions whose numbers
+ * are each at most the starts' largest are indexed by an array of a cell
+ * each.  On Wythoff's game and kiki's board that is every position, and
+ * finding one is a multiplication and one read where the hash would take
+ * a hash, a probe and a comparison of tuples in another array: the hash
+ * was a quarter of the time of Wythoff's 200 x 200.  The box is zeroed
+ * memory that the system gives only as it is touched, so that a large one
+ * of which a game reaches little costs address space, not memory; past
+ * BOX_CELLS (64 MiB) there is none, and every position goes to the hash. */
+#define BOX_CELLS (UINT64_C(1) << 24)
+
+static bool make_box(sg_ctx *ctx, rules *r, const int64_t *starts, size_t n)
+{
+    uint64_t size[SG_DEFINE_MAX_ARITY] = {0}, cells = 1;
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < r->arity; i++) {
+            int64_t v = starts[j * r->arity + i];
+            if (v < 0 || (uint64_t)v >= BOX_CELLS)
+                return true;
+            if ((uint64_t)v + 1 > size[i])
+                size[i] = (uint64_t)v + 1;
+        }
+    for (size_t i = 0; i < r->arity; i++) {
+        cells *= size[i];
+        if (cells > BOX_CELLS)
+            return true;
+    }
+    r->box = sg_alloc(ctx, (size_t)cells, sizeof *r->box);
+    if (!r->box)
+        return false;
+    memcpy(r->box_size, size, sizeof size);
     return true;
 }
 
@@ -667,9 +961,16 @@ static bool reindex(sg_ctx *ctx, rules *r, uint64_t slots)
  * UINT32_MAX after recording an error. */
 static uint32_t id_of(sg_ctx *ctx, rules *r, const int64_t *t)
 {
-    uint64_t i = slot_of(r, t);
-    if (r->slots[i])
-        return r->slots[i] - 1;
+    size_t cell = box_cell(r, t);
+    uint64_t i = 0;
+    if (cell != SIZE_MAX) {
+        if (r->box[cell])
+            return r->box[cell] - 1;
+    } else {
+        i = slot_of(r, t);
+        if (r->slots[i])
+            return r->slots[i] - 1;
+    }
     if (r->n >= r->max_positions) {
         sg_ctx_fail(ctx, SG_ELIMIT, "%s: more than %llu positions are "
                     "reachable from the start, the bound (--explore-max)",
@@ -703,8 +1004,12 @@ static uint32_t id_of(sg_ctx *ctx, rules *r, const int64_t *t)
     size_t n = r->n++;
     memcpy(&r->tuples[n * r->arity], t, r->arity * sizeof *t);
     r->state[n] = NEW;
+    if (cell != SIZE_MAX) {
+        r->box[cell] = (uint32_t)n + 1;
+        return (uint32_t)n;
+    }
     r->slots[i] = (uint32_t)n + 1;
-    if (r->n * 2 > r->mask + 1 && !reindex(ctx, r, (r->mask + 1) * 2))
+    if (++r->hashed * 2 > r->mask + 1 && !reindex(ctx, r, (r->mask + 1) * 2))
         return UINT32_MAX;
     return (uint32_t)n;
 }
@@ -745,13 +1050,38 @@ static sg_status report_cycle(explore *e, uint32_t id)
     return st;
 }
 
-/* Asks the file for the options of tuple T and hands each to ADD, which
- * gets its parts and their count; ADD returns false to stop after
- * recording an error.  Returns SG_OK or the error. */
+/* Reads option O of the table at TOP the quick way, when it is a position
+ * as most are: a whole number in a one-number game, or a table of ARITY
+ * whole numbers without a metatable (so that lua_geti() can call no
+ * metamethod).  Returns 1, or 0 for anything else, which read_option()
+ * then reads and explains.  Leaves the stack above TOP to the caller. */
+static size_t read_plain(lua_State *L, int top, size_t o, size_t arity,
+                         int64_t *t)
+{
+    int isint = 0;
+    int type = lua_rawgeti(L, top, (lua_Integer)o);
+    if (type == LUA_TNUMBER) {
+        if (arity == 1)
+            t[0] = (int64_t)lua_tointegerx(L, -1, &isint);
+        return isint ? 1 : 0;
+    }
+    if (type != LUA_TTABLE || lua_getmetatable(L, top + 1) ||
+        lua_rawlen(L, top + 1) != arity)
+        return 0;
+    for (size_t i = 0; i < arity; i++) {
+        isint = 0;
+        if (lua_geti(L, top + 1, (lua_Integer)i + 1) == LUA_TNUMBER)
+            t[i] = (int64_t)lua_tointegerx(L, -1, &isint);
+        if (!isint)
+            return 0;
+    }
+    return 1;
+}
+
+/* Asks the file for the options of tuple T and hands them to OUT.
+ * Returns SG_OK or the error. */
 static sg_status list_options(sg_ctx *ctx, rules *r, const int64_t *t,
-                              bool (*add)(void *user, const int64_t *parts,
-                                          size_t k),
-                              void *user)
+                              const sink *out)
 {
     lua_State *L = r->L;
     int st = call_rules(r, r->moves_ref, t);
@@ -775,48 +1105,69 @@ static sg_status list_options(sg_ctx *ctx, rules *r, const int64_t *t,
     /* Options of several numbers may also come flat, {a1, b1, a2, b2,
      * ...}: the same options without a table each.  A table per option is
      * most of the time of a game with many moves (Wythoff's 200 x 200
-     * makes 10.6 million of them), and the flat list is one table. */
+     * makes 10.6 million of them), and the flat list is one table.  Its
+     * numbers are the hot loop of such a game: each is pushed (and
+     * lua_rawgeti() says its type) and read off the stack, and the stack
+     * is popped once for a run of options. */
     size_t arity = r->arity;
-    if (arity > 1 && n > 0 && n % arity == 0) {
-        lua_rawgeti(L, top, 1);
-        bool flat = lua_type(L, -1) == LUA_TNUMBER;
+    if (arity > 1 && n > 0 && n % arity == 0 &&
+        lua_rawgeti(L, top, 1) == LUA_TNUMBER) {
         lua_settop(L, top);
-        for (size_t o = 0; flat && o < n / arity && res == SG_OK; o++) {
-            bool ok = true;
-            for (size_t i = 0; i < arity && ok; i++) {
-                lua_rawgeti(L, top, (lua_Integer)(o * arity + i) + 1);
-                ok = read_number(L, -1, &parts[i]);
-                if (!ok) {
-                    char w[80];
-                    value_words(L, -1, w, sizeof w);
-                    snprintf(rd.why, sizeof rd.why, "(numbers %zu to %zu of "
-                             "the flat list): number %zu is %s",
-                             o * arity + 1, o * arity + arity, i + 1, w);
+        if (!lua_checkstack(L, (int)(FLAT_RUN * arity))) {
+            lua_settop(L, top - 1);
+            return sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory reading "
+                               "the options of %s", r->file,
+                               quoted_tuple(r, t, q, sizeof q));
+        }
+        int64_t run[FLAT_RUN * SG_DEFINE_MAX_ARITY];
+        for (size_t first = 0; first < n && res == SG_OK;
+             first += FLAT_RUN * arity) {
+            size_t len = n - first < FLAT_RUN * arity ? n - first
+                                                      : FLAT_RUN * arity;
+            size_t bad = len;
+            for (size_t i = 0; i < len; i++) {
+                int isint = 0;
+                if (lua_geti(L, top, (lua_Integer)(first + i) + 1) ==
+                    LUA_TNUMBER)
+                    run[i] = (int64_t)lua_tointegerx(L, -1, &isint);
+                if (!isint) {
+                    bad = i;
+                    break;
                 }
-                lua_settop(L, top);
             }
-            if (!ok)
+            if (bad < len) {
+                size_t o = (first + bad) / arity;
+                char w[80];
+                value_words(L, -1, w, sizeof w);
+                snprintf(rd.why, sizeof rd.why, "(numbers %zu to %zu of "
+                         "the flat list): number %zu is %s", o * arity + 1,
+                         o * arity + arity, (first + bad) % arity + 1, w);
                 res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(%s): option "
                                   "%zu %s", r->file, r->moves_line,
                                   quoted_tuple(r, t, q, sizeof q), o + 1,
                                   rd.why);
-            else if (!add(user, parts, 1))
+            } else if (!out->add_flat(out->user, run, len / arity)) {
                 res = ctx->status;
+            }
+            lua_settop(L, top);
         }
-        if (flat) {
-            lua_settop(L, top - 1);
-            return res;
-        }
+        lua_settop(L, top - 1);
+        return res;
     }
+    lua_settop(L, top);
     for (size_t o = 0; o < n && res == SG_OK; o++) {
-        lua_rawgeti(L, top, (lua_Integer)o + 1);
-        size_t k = read_option(&rd, top + 1, parts);
+        size_t k = read_plain(L, top, o + 1, arity, parts);
+        if (k == 0) {
+            lua_settop(L, top);
+            lua_rawgeti(L, top, (lua_Integer)o + 1);
+            k = read_option(&rd, top + 1, parts);
+        }
         lua_settop(L, top);
         if (k == 0)
             res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(%s): option %zu "
                               "%s", r->file, r->moves_line,
                               quoted_tuple(r, t, q, sizeof q), o + 1, rd.why);
-        else if (!add(user, parts, k))
+        else if (!out->add(out->user, parts, k))
             res = ctx->status;
     }
     lua_settop(L, top - 1);
@@ -839,6 +1190,32 @@ static bool explore_add(void *user, const int64_t *parts, size_t k)
     }
     e->nparts += k;
     e->opt_len[e->nopts++] = (uint8_t)k;
+    return true;
+}
+
+/* Exploring: N options of one part each, their numbers one after another.
+ * A position already in the box is found here without a call. */
+static bool explore_add_flat(void *user, const int64_t *numbers, size_t n)
+{
+    explore *e = user;
+    rules *r = e->r;
+    if (!grow(e->ctx, (void **)&e->opt_parts, &e->parts_cap, e->nparts, n,
+              sizeof *e->opt_parts) ||
+        !grow(e->ctx, (void **)&e->opt_len, &e->opts_cap, e->nopts, n, 1))
+        return false;
+    uint32_t *ids = e->opt_parts + e->nparts;
+    for (size_t o = 0; o < n; o++) {
+        const int64_t *t = &numbers[o * r->arity];
+        size_t cell = box_cell(r, t);
+        uint32_t id = cell != SIZE_MAX && r->box[cell] ? r->box[cell] - 1
+                                                      : id_of(e->ctx, r, t);
+        if (id == UINT32_MAX)
+            return false;
+        ids[o] = id;
+    }
+    memset(e->opt_len + e->nopts, 1, n);
+    e->nparts += n;
+    e->nopts += n;
     return true;
 }
 
@@ -906,7 +1283,7 @@ static sg_status visit(explore *e, uint32_t id)
              * a copy. */
             memcpy(pos, &r->tuples[(size_t)f->id * r->arity],
                    r->arity * sizeof *pos);
-            sg_status st = list_options(e->ctx, r, pos, explore_add, e);
+            sg_status st = list_options(e->ctx, r, pos, &e->out);
             if (st != SG_OK)
                 return st;
         }
@@ -993,6 +1370,14 @@ static bool again_add(void *user, const int64_t *parts, size_t k)
     return true;
 }
 
+static bool again_add_flat(void *user, const int64_t *numbers, size_t n)
+{
+    again *a = user;
+    for (size_t o = 0; o < n; o++)
+        again_add(a, &numbers[o * a->r->arity], 1);
+    return true;
+}
+
 static void moves(const sg_game *game, uint64_t x, sg_moves *out)
 {
     const rules *r = ru(game);
@@ -1007,7 +1392,8 @@ static void moves(const sg_game *game, uint64_t x, sg_moves *out)
     /* The file answered for this position once; an answer that differs
      * now is the file's fault, kept for check_moves() to report.  The mex
      * of the moves listed now must be the value kept from the first. */
-    if (list_options(&scratch, (rules *)r, pos, again_add, &a) != SG_OK ||
+    sink to = {again_add, again_add_flat, &a};
+    if (list_options(&scratch, (rules *)r, pos, &to) != SG_OK ||
         a.bad) {
         *r->fault = true;
         return;
@@ -1193,6 +1579,8 @@ static void destroy(sg_game *game)
         budget_start(r->lim);
         lua_close(r->L);
     }
+    if (r->lim)
+        pool_free(&r->lim->small);
     free(r->lim);
     free(r->file);
     free(r->tuples);
@@ -1200,6 +1588,7 @@ static void destroy(sg_game *game)
     free(r->number);
     free(r->id_of);
     free(r->value);
+    free(r->box);
     free(r->slots);
     free(r->fault);
     free(r->again_marks);
@@ -1766,6 +2155,9 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
         goto fail;
     }
     r->lim->L = r->L;
+    /* Reading the file and exploring the game are the many calls that
+     * the budget's clock is for. */
+    clock_start(r->lim);
     /* Most of what moves() makes is garbage as soon as it returns: the
      * generational collector is made for that. */
     lua_gc(r->L, LUA_GCGEN, 0, 0);
@@ -1791,10 +2183,11 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
     if (string_global(ctx, r, "name", &title) != SG_OK ||
         string_global(ctx, r, "describe", &describe) != SG_OK)
         goto fail;
-    if (!reindex(ctx, r, 256))
+    if (!make_box(ctx, r, s.t, s.n) || !reindex(ctx, r, 256))
         goto fail;
     e.ctx = ctx;
     e.r = r;
+    e.out = (sink){explore_add, explore_add_flat, &e};
     for (size_t i = 0; i < s.n; i++) {
         uint32_t id = id_of(ctx, r, &s.t[i * r->arity]);
         if (id == UINT32_MAX || visit(&e, id) != SG_OK)
@@ -1818,6 +2211,7 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
             goto fail;
         }
     }
+    clock_stop(r->lim);
     r->ops.max_parts = r->max_parts > 1 ? (size_t)r->max_parts : 1;
     r->again_marks = sg_alloc(ctx, (size_t)r->max_degree + 2,
                               sizeof *r->again_marks);
@@ -1837,6 +2231,8 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
     free(e.marks);
     return &r->base;
 fail:
+    if (r->lim)
+        clock_stop(r->lim);
     free(title);
     free(describe);
     free(s.t);

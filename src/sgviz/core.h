@@ -453,7 +453,14 @@ typedef struct sg_rules_opts {
     int has_max;
     uint64_t max;
     /* The most Lua instructions one call into the file may run, 0 for
-     * SG_RULES_STEPS. */
+     * SG_RULES_STEPS.  While the game is explored, a budget of 2^24 or
+     * more is counted from a call's first hundredth of a second of CPU
+     * time, so that the thousands of short calls run without a count
+     * hook: a clock of the thread's CPU time (a timer signal, SIGRTMAX -
+     * 4, whose action is set only while exploring and then given back)
+     * sets the hook on a call that is still running.  A program that
+     * handles that signal itself keeps its handler, and every call is
+     * counted from its first instruction, as smaller budgets are. */
     uint64_t steps;
     /* The most bytes the file's Lua state may hold, 0 for
      * SG_RULES_MEMORY. */
