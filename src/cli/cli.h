@@ -186,7 +186,8 @@ sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
 
 /* The command line that runs COMMAND on the game of ARGS, e.g.
  * "sgviz trace -s 1,3,4" or "sgviz trace -g 'my game.dot'" (a value that a
- * shell would read otherwise is quoted).  A new string the caller frees,
+ * shell would read otherwise is quoted), with the options given that make
+ * the same game ("-r w.lua --start 40,40 --lua-steps 1e6").  A new string the caller frees,
  * or NULL when out of memory. */
 char *cli_game_command(const cli_game_args *args, const char *command);
 

@@ -781,10 +781,27 @@ static void shell_word(char *out, const char *word)
 
 char *cli_game_command(const cli_game_args *args, const char *command)
 {
+    /* The options that make the same game again: a rules file's game
+     * needs its starts and limits (a game explored from --start 40,40
+     * under --explore-max 100000 is not the one its file's start makes),
+     * and a picture its ground. */
+    const struct {
+        const char *name, *value;
+    } extra[] = {
+        {"--start", args->start},
+        {"--lua-steps", args->lua_steps},
+        {"--lua-memory", args->lua_memory},
+        {"--explore-max", args->max_positions},
+        {"--ground", args->ground},
+        {"--dot-max", args->dot_max},
+    };
     size_t n = 16 + strlen(command);
     for (size_t i = 0; i < cli_game_kind_count; i++)
         if (args->game[i])
             n += 4 * strlen(args->game[i]) + 8;
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        if (extra[i].value)
+            n += strlen(extra[i].name) + 4 * strlen(extra[i].value) + 5;
     char *cmd = malloc(n);
     if (!cmd)
         return NULL;
@@ -794,6 +811,13 @@ char *cli_game_command(const cli_game_args *args, const char *command)
             continue;
         snprintf(cmd + strlen(cmd), 8, " -%c ", cli_game_kinds[i].letter);
         shell_word(cmd, args->game[i]);
+    }
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) {
+        if (!extra[i].value)
+            continue;
+        size_t len = strlen(cmd);
+        snprintf(cmd + len, n - len, " %s ", extra[i].name);
+        shell_word(cmd, extra[i].value);
     }
     return cmd;
 }

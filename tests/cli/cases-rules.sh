@@ -145,6 +145,20 @@ if [ "$status" = 0 ] && grep -q 'You win' "$tmp/out"; then pass; else
     fail "play -r: exit $status: $(tail -3 "$tmp/out") $(cat "$tmp/err")"
 fi
 
+# The command that traces the game at the end of play makes the same game:
+# it keeps --start and the file's limits, and runs.
+run_in "$tmp" play -r rules-wythoff.lua --position 3,5 --start 3,5 --lua-steps 2000000 --explore-max 5000 "<<'EOF'
+?
+EOF"
+follow=$(sed -n 's/^The value of every position, worked out: //p' "$tmp/out")
+case "$follow" in
+    "sgviz trace -r rules-wythoff.lua --start 3,5 --lua-steps 2000000 --explore-max 5000 --position 3,5") pass ;;
+    *) fail "play -r: the trace command is \"$follow\"" ;;
+esac
+if expect 0 "the trace command of play -r" trace -r rules-wythoff.lua --start 3,5 --lua-steps 2000000 --explore-max 5000 --position 3,5; then
+    has_line "The nim-sum is 0: the player to move loses.  Every move changes the value of one position, so it leaves a nim-sum other than 0, and the other player can always make it 0 again." "trace of play -r"
+fi
+
 # ---- the options of rules files -----------------------------------------
 
 # The budget can be raised; a generous ceiling lets a large game through.
