@@ -441,7 +441,38 @@ static void bad_inputs(void **state)
          "has 1"},
         {"start = 2 function moves(a) return {} end\n"
          "function label(a) return {} end", NULL,
-         "t.lua: label(2) returned table, not a string"},
+         "t.lua:2: label(2) returned table, not a string"},
+        /* Every label is read: one that fails late, one that two
+         * positions share, one with a line break. */
+        {"start = 4 function moves(a) if a > 0 then return {a - 1} end "
+         "return {} end\n"
+         "function label(a) if a == 3 then error('no name') end "
+         "return 'p' .. a end", NULL, "t.lua:2: no name"},
+        {"start = 4 function moves(a) if a > 0 then return {a - 1} end "
+         "return {} end\n"
+         "function label(a) return 'p' .. a % 2 end", NULL,
+         "t.lua:2: label(0) and label(2) both return \"p0\"; each position "
+         "needs a name of its own"},
+        {"start = 1 function moves(a) if a > 0 then return {a - 1} end "
+         "return {} end\n"
+         "function label(a) return 'p\\t' .. a end", NULL,
+         "t.lua:2: label(0) returned a name with a control character (a "
+         "line break, a tab), which would break the lines of tables and "
+         "traces"},
+        {"start = 1 function moves(a) return {} end\n"
+         "function label(a) return '' end", NULL,
+         "t.lua:2: label(1) returned an empty string"},
+        /* Tables with metatables are not read raw behind Lua's back. */
+        {"function moves(a) if a == 0 then return {} end\n"
+         "return setmetatable({}, {__index = function() return a - 1 end, "
+         "__len = function() return 1 end}) end", "3",
+         "t.lua:1: moves(3) returned a table with a metatable; the options "
+         "are a plain table"},
+        {"function moves(a, b) if a == 0 then return {} end\n"
+         "return {setmetatable({}, {__index = function(t, k) return 0 end, "
+         "__len = function() return 2 end})} end", "1,1",
+         "t.lua:1: moves(1,1): option 1 is a table with a metatable; a "
+         "position is a plain table of numbers"},
         /* Cycles, named. */
         {"function moves(a) return {(a + 1) % 3} end", "0",
          "t.lua: the moves go round in a cycle: 0 -> 1 -> 2 -> 0"},

@@ -856,11 +856,30 @@ sg_game *cli_sum_game(sg_ctx *ctx, const char *command, const sg_game *game,
     return sum;
 }
 
+/* Whether WORD is a cluster of short options ("-xvf") holding C. */
+static bool cluster_has(const char *word, int c)
+{
+    return word && word[0] == '-' && word[1] != '-' && c > 0 &&
+           strchr(word + 1, c);
+}
+
 int cli_bad_option(sg_ctx *ctx, const char *command, int c, char **argv)
 {
-    if (c != CLI_FAILED)
+    if (c == CLI_FAILED)
+        return EXIT_BAD;
+    /* An unknown short option in the middle of its word leaves optind at
+     * that word, and at the last letter moves it past: the word is found
+     * by the letter, so that "-1,2" is not blamed on the word before. */
+    const char *word = argv[optind - 1];
+    if (!cluster_has(word, optopt) && cluster_has(argv[optind], optopt))
+        word = argv[optind];
+    if (word[0] == '-' && word[1] >= '0' && word[1] <= '9')
+        sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option %s: a position of "
+                    "negative numbers goes after -- (sgviz %s ... -- %s)",
+                    command, word, command, word);
+    else
         sg_ctx_fail(ctx, SG_EINPUT, "%s: unknown option %s (see sgviz %s "
-                    "--help)", command, argv[optind - 1], command);
+                    "--help)", command, word, command);
     return EXIT_BAD;
 }
 

@@ -112,6 +112,7 @@ typedef struct rules {
     int globals[6];
     int sum_mt_ref;      /* the metatable that marks a sum */
     int moves_line;      /* where moves() is defined */
+    int label_line;      /* where label() is, when it is */
     size_t arity;
     uint64_t max_positions;
     /* Positions by the order they were reached (their ids). */
@@ -142,6 +143,11 @@ typedef struct rules {
     uint64_t *again_stamp;
     char (*ring)[SG_DEFINE_NAME_MAX];
     unsigned *ring_next;
+    /* The names label() gives, read once when the game is explored (up to
+     * LABELS_MAX positions): the name of number x starts at
+     * labels[label_at[x]].  NULL: names are asked of the file when shown. */
+    char *labels;
+    size_t *label_at;
     /* Judges' input as read() read it, or NULL. */
     char *input;
     size_t input_len;
@@ -713,6 +719,14 @@ static bool read_position(reading *rd, int idx, int64_t *t)
         snprintf(rd->why, sizeof rd->why, "is %s, not a position", w);
         return false;
     }
+    /* Positions are read as they are stored: a metatable's __index or
+     * __len would make them read otherwise in Lua, so none is allowed. */
+    if (lua_getmetatable(L, idx)) {
+        lua_pop(L, 1);
+        snprintf(rd->why, sizeof rd->why, "is a table with a metatable; a "
+                 "position is a plain table of numbers");
+        return false;
+    }
     size_t len = lua_rawlen(L, idx);
     if (len != arity) {
         snprintf(rd->why, sizeof rd->why, "has %zu numbers, but a position "
@@ -800,11 +814,17 @@ static sg_status call_failed(sg_ctx *ctx, const rules *r, int st)
 {
     lua_State *L = r->L;
     sg_status s;
-    if (r->lim->over_memory || st == LUA_ERRMEM) {
+    if (r->lim->over_memory) {
         char bytes[32];
         sg_format_bytes(r->lim->memory, bytes, sizeof bytes);
         s = sg_ctx_fail(ctx, SG_ELIMIT, "%s: the rules used more than %s of "
                         "memory, the ceiling (--lua-memory)", r->file, bytes);
+    } else if (st == LUA_ERRMEM) {
+        /* Under the ceiling, the system had no more to give. */
+        char bytes[32];
+        sg_format_bytes(r->lim->used, bytes, sizeof bytes);
+        s = sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory: the system gave "
+                        "the rules no more than %s", r->file, bytes);
     } else if (r->lim->over_steps) {
         const char *where = lua_type(L, -1) == LUA_TSTRING
                                 ? lua_tostring(L, -1)
@@ -1097,6 +1117,14 @@ static sg_status list_options(sg_ctx *ctx, rules *r, const int64_t *t,
         res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(%s) returned %s, not "
                           "a table of options", r->file, r->moves_line,
                           quoted_tuple(r, t, q, sizeof q), w);
+        lua_settop(L, top - 1);
+        return res;
+    }
+    if (lua_getmetatable(L, top)) {
+        res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(%s) returned a table "
+                          "with a metatable; the options are a plain table",
+                          r->file, r->moves_line,
+                          quoted_tuple(r, t, q, sizeof q));
         lua_settop(L, top - 1);
         return res;
     }
@@ -1454,6 +1482,134 @@ static sg_status values(sg_ctx *ctx, const sg_game *game, uint64_t last,
 }
 
 /* The name of tuple T: the file's label(), or its numbers. */
+/* The most positions whose labels are read when the game is explored;
+ * a larger game asks label() for a name when it is shown, and shows the
+ * numbers where the name is not one. */
+#define LABELS_MAX (UINT64_C(1) << 20)
+
+typedef struct label_order {
+    const char *labels;
+    const size_t *at;
+} label_order;
+
+static label_order sorting; /* qsort() takes no context */
+
+static int compare_labels(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    int c = strcmp(sorting.labels + sorting.at[x], sorting.labels + sorting.at[y]);
+    return c ? c : (x > y) - (x < y);
+}
+
+/* Reads label() of every position, so that a name that is not one is
+ * found now, with the position it names, rather than shown as numbers
+ * in the middle of a table: each must be a string (or a number) of 1 to
+ * SG_DEFINE_NAME_MAX - 1 bytes without control characters (a line break
+ * would break the lines of a table), and no two positions may share a
+ * name. */
+static sg_status make_labels(sg_ctx *ctx, rules *r)
+{
+    if (r->label_ref == LUA_NOREF || r->count > LABELS_MAX)
+        return SG_OK;
+    lua_State *L = r->L;
+    sg_buf names;
+    sg_buf_init(&names);
+    size_t *at = sg_alloc(ctx, (size_t)r->count + 1, sizeof *at);
+    sg_status res = at ? SG_OK : ctx->status;
+    for (uint64_t x = 0; res == SG_OK && x < r->count; x++) {
+        const int64_t *t = &r->tuples[(size_t)r->id_of[x] * r->arity];
+        char q[96], num[48];
+        int st = call_rules(r, r->label_ref, t);
+        if (st != LUA_OK) {
+            res = call_failed(ctx, r, st);
+            break;
+        }
+        int type = lua_type(L, -1);
+        size_t len = 0;
+        const char *name = NULL;
+        /* A number is named as Lua writes it; made here, because
+         * lua_tolstring() would make a string outside a protected call. */
+        if (type == LUA_TNUMBER && lua_isinteger(L, -1)) {
+            snprintf(num, sizeof num, "%lld", (long long)lua_tointeger(L, -1));
+            name = num;
+            len = strlen(num);
+        } else if (type == LUA_TNUMBER) {
+            snprintf(num, sizeof num, "%.14g", lua_tonumber(L, -1));
+            name = num;
+            len = strlen(num);
+        } else if (type == LUA_TSTRING) {
+            name = lua_tolstring(L, -1, &len);
+        }
+        const char *why = NULL;
+        char words[80];
+        if (!name) {
+            snprintf(words, sizeof words, "%s, not a string",
+                     lua_typename(L, type));
+            why = words;
+        } else if (len == 0) {
+            why = "an empty string";
+        } else if (len >= SG_DEFINE_NAME_MAX) {
+            snprintf(words, sizeof words, "a name of %zu bytes, more than "
+                     "the %d a name may have", len, SG_DEFINE_NAME_MAX - 1);
+            why = words;
+        } else {
+            for (size_t i = 0; i < len && !why; i++)
+                if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+                    why = "a name with a control character (a line break, "
+                          "a tab), which would break the lines of tables and "
+                          "traces";
+        }
+        if (why) {
+            res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: label(%s) returned %s",
+                              r->file, r->label_line,
+                              quoted_tuple(r, t, q, sizeof q), why);
+        } else {
+            at[x] = names.len;
+            sg_buf_add(&names, name, len);
+            sg_buf_add(&names, "", 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (res == SG_OK && names.failed)
+        res = sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory keeping the "
+                          "labels", r->file);
+    size_t *order = res == SG_OK ? sg_alloc(ctx, (size_t)r->count + 1,
+                                            sizeof *order)
+                                 : NULL;
+    if (res == SG_OK && !order)
+        res = ctx->status;
+    if (res == SG_OK) {
+        for (size_t x = 0; x < r->count; x++)
+            order[x] = x;
+        sorting = (label_order){names.data, at};
+        qsort(order, (size_t)r->count, sizeof *order, compare_labels);
+        for (size_t i = 1; i < r->count && res == SG_OK; i++) {
+            const char *a = names.data + at[order[i - 1]];
+            if (strcmp(a, names.data + at[order[i]]) != 0)
+                continue;
+            char qa[96], qb[96], qn[160];
+            res = sg_ctx_fail(
+                ctx, SG_EINPUT, "%s:%d: label(%s) and label(%s) both return "
+                "\"%s\"; each position needs a name of its own", r->file,
+                r->label_line,
+                quoted_tuple(r, &r->tuples[(size_t)r->id_of[order[i - 1]] *
+                                           r->arity], qa, sizeof qa),
+                quoted_tuple(r, &r->tuples[(size_t)r->id_of[order[i]] *
+                                           r->arity], qb, sizeof qb),
+                sg_quote(a, strlen(a), qn, sizeof qn));
+        }
+    }
+    free(order);
+    if (res != SG_OK) {
+        free(at);
+        sg_buf_free(&names);
+        return res;
+    }
+    r->labels = names.data;
+    r->label_at = at;
+    return SG_OK;
+}
+
 static void name_tuple(const rules *r, const int64_t *t, char *buf,
                        size_t size)
 {
@@ -1485,6 +1641,8 @@ static const char *position_name(const sg_game *game, uint64_t x, char *buf,
     char name[SG_DEFINE_NAME_MAX];
     if (x >= r->count)
         snprintf(name, sizeof name, "#%llu", (unsigned long long)x);
+    else if (r->labels)
+        snprintf(name, sizeof name, "%s", r->labels + r->label_at[x]);
     else
         name_tuple(r, &r->tuples[(size_t)r->id_of[x] * r->arity], name,
                    sizeof name);
@@ -1514,8 +1672,11 @@ static bool find_position(const sg_game *game, const char *name, size_t len,
             return false;
         char shown[SG_DEFINE_NAME_MAX];
         for (uint64_t y = 0; y < r->count; y++) {
-            name_tuple(r, &r->tuples[(size_t)r->id_of[y] * r->arity], shown,
-                       sizeof shown);
+            if (r->labels)
+                snprintf(shown, sizeof shown, "%s", r->labels + r->label_at[y]);
+            else
+                name_tuple(r, &r->tuples[(size_t)r->id_of[y] * r->arity],
+                           shown, sizeof shown);
             if (strlen(shown) == len && memcmp(shown, name, len) == 0) {
                 *x = y;
                 return true;
@@ -1596,6 +1757,8 @@ static void destroy(sg_game *game)
     free(r->ring);
     free(r->ring_next);
     free(r->input);
+    free(r->labels);
+    free(r->label_at);
 }
 
 static const sg_game_ops rules_ops = {
@@ -1891,6 +2054,20 @@ static sg_status load_rules(sg_ctx *ctx, rules *r, const char *text,
     lua_State *L = r->L;
     char chunk[4200];
     snprintf(chunk, sizeof chunk, "@%s", r->file);
+    /* As the lua program reads a file: a UTF-8 byte order mark (which
+     * Windows' Notepad writes) is skipped, and so is a first line that
+     * starts with #, as "#!/usr/bin/env lua" does; its newline stays, so
+     * that the lines keep their numbers. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    if (len > 0 && text[0] == '#') {
+        const char *nl = memchr(text, '\n', len);
+        size_t skip = nl ? (size_t)(nl - text) : len;
+        text += skip;
+        len -= skip;
+    }
     /* Text only: a binary chunk can break the virtual machine. */
     int st = luaL_loadbufferx(L, text, len, chunk, "t");
     if (st != LUA_OK)
@@ -1921,6 +2098,11 @@ static sg_status load_rules(sg_ctx *ctx, rules *r, const char *text,
     int params = params_of(L, -1);
     r->moves_line = line_of(L, -1);
     lua_pop(L, 1);
+    if (r->label_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->label_ref);
+        r->label_line = line_of(L, -1);
+        lua_pop(L, 1);
+    }
     if (params == 0)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves() takes no "
                            "numbers; give it one argument per number of a "
@@ -2194,8 +2376,11 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
             goto fail;
     }
     /* A label that fails is found now, at the start, rather than shown
-     * as numbers later. */
-    if (r->label_ref != LUA_NOREF) {
+     * as numbers later: every one, in a game of up to LABELS_MAX
+     * positions, and the first start's in a larger one. */
+    if (make_labels(ctx, r) != SG_OK)
+        goto fail;
+    if (r->label_ref != LUA_NOREF && !r->labels) {
         int st = call_rules(r, r->label_ref, s.t);
         if (st != LUA_OK) {
             call_failed(ctx, r, st);
@@ -2275,10 +2460,12 @@ static sg_game *read_object(sg_ctx *ctx, const char *path,
         return NULL;
     }
     if (def->arity < 1 || def->arity > SG_DEFINE_MAX_ARITY) {
-        dlclose(h);
+        /* The message reads the definition, which lives in the object:
+         * it is closed after. */
         sg_ctx_fail(ctx, SG_EINPUT, "%s: sgviz_game.arity is %zu; a position "
                     "has 1 to %d numbers", path, def->arity,
                     SG_DEFINE_MAX_ARITY);
+        dlclose(h);
         return NULL;
     }
     rules tmp;

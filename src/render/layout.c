@@ -184,6 +184,16 @@ sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d)
         memcpy(keys, place, d->n * sizeof *keys);
         ones = all_different(keys, d->n);
     }
+    /* Names that are not two numbers (a rules file's label() names a
+     * position "(3|5)") leave the board to the cells the game gives. */
+    if (!twos && game_cells(d)) {
+        twos = true;
+        for (size_t i = 0; i < d->n; i++)
+            d->game->ops->cell(d->game, d->x[i], &board[2 * i],
+                               &board[2 * i + 1]);
+        for (size_t i = 0; i < d->n && twos; i++)
+            twos = board[2 * i] < UINT32_MAX && board[2 * i + 1] < UINT32_MAX;
+    }
     if (twos) {
         for (size_t i = 0; i < d->n; i++)
             keys[i] = board[2 * i] << 32 | board[2 * i + 1];

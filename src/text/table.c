@@ -516,6 +516,18 @@ static sg_status misere_rows(table_writer *w)
 
 /* ---- grids: positions named by two numbers ---- */
 
+/* The row A and column B of position X in a grid: the two numbers of
+ * its name, or, where its name is not two numbers (a rules file's label()
+ * names it "(3|5)"), the cell its game gives it. */
+static bool grid_pair(table_writer *w, uint64_t x, uint64_t *a, uint64_t *b)
+{
+    char tmp[24];
+    if (pair_of(pos_name(w, x, tmp, sizeof tmp), a, b))
+        return true;
+    const sg_game *g = w->game;
+    return g->ops->cell && g->ops->cell(g, x, a, b);
+}
+
 /* Writes the grid of the positions LIST[0..n) with VALUES: rows by the
  * first number of each name, columns by the second. */
 static sg_status write_grid(table_writer *w, const uint64_t *list, size_t n,
@@ -529,10 +541,10 @@ static sg_status write_grid(table_writer *w, const uint64_t *list, size_t n,
                            "text, csv, json or c");
     uint64_t amin = UINT64_MAX, amax = 0, bmin = UINT64_MAX, bmax = 0;
     for (size_t i = 0; i < n; i++) {
-        char tmp[24];
-        const char *name = pos_name(w, list[i], tmp, sizeof tmp);
         uint64_t a, b;
-        if (!pair_of(name, &a, &b)) {
+        if (!grid_pair(w, list[i], &a, &b)) {
+            char tmp[24];
+            const char *name = pos_name(w, list[i], tmp, sizeof tmp);
             char quoted[96];
             return sg_ctx_fail(ctx, SG_EINPUT, "--grid: position \"%s\" is "
                                "not named by two whole numbers (as \"3,5\" "
@@ -558,9 +570,8 @@ static sg_status write_grid(table_writer *w, const uint64_t *list, size_t n,
         return ctx->status;
     sg_value top = 0;
     for (size_t i = 0; i < n; i++) {
-        char tmp[24];
         uint64_t a, b;
-        pair_of(pos_name(w, list[i], tmp, sizeof tmp), &a, &b);
+        grid_pair(w, list[i], &a, &b);
         sg_value v = sg_values_get(values, list[i]);
         cell[(a - amin) * cols + (b - bmin)] = v + 1;
         top = v > top ? v : top;

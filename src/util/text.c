@@ -33,8 +33,15 @@ char *sg_read_file(sg_ctx *ctx, const char *path, const char *what,
         sg_buf_add(&b, chunk, n);
     }
     if (ferror(f)) {
-        sg_ctx_fail(ctx, SG_EIO, "%s: cannot read %s: %s", path, what,
-                    strerror(errno));
+        /* A directory opens, and fails only when read: it is a wrong name
+         * (bad input), not a failing device. */
+        int e = errno;
+        if (e == EISDIR)
+            sg_ctx_fail(ctx, SG_EINPUT, "%s: cannot read %s: it is a "
+                        "directory", path, what);
+        else
+            sg_ctx_fail(ctx, SG_EIO, "%s: cannot read %s: %s", path, what,
+                        strerror(e));
         goto fail;
     }
     if (b.failed) {

@@ -159,6 +159,41 @@ if expect 0 "the trace command of play -r" trace -r rules-wythoff.lua --start 3,
     has_line "The nim-sum is 0: the player to move loses.  Every move changes the value of one position, so it leaves a nim-sum other than 0, and the other player can always make it 0 again." "trace of play -r"
 fi
 
+# A game whose label() names positions otherwise than by their numbers is
+# still a grid and a board, by its numbers.
+cat > "$tmp/rules-nim2.lua" <<'EOF'
+function moves(a, b)
+  local t = {}
+  for k = 0, a - 1 do t[#t + 1] = {k, b} end
+  for k = 0, b - 1 do t[#t + 1] = {a, k} end
+  return t
+end
+function label(a, b) return "(" .. a .. "|" .. b .. ")" end
+EOF
+if expect 0 "table -r --grid with label()" table -r rules-nim2.lua --start 3,3 --grid; then
+    # Two heaps of Nim: the value is a XOR b, here for a, b < 4.
+    want=$(awk 'function xor(a, b,   r, bit) { r = 0
+            for (bit = 1; a > 0 || b > 0; bit *= 2) { if ((a % 2) != (b % 2)) r += bit; a = int(a / 2); b = int(b / 2) }
+            return r }
+        BEGIN { for (a = 0; a < 4; a++) { line = ""; for (b = 0; b < 4; b++) line = line " " xor(a, b); print line } }')
+    got=$(sed -n '3,6p' "$tmp/out" | sed 's/^ *[0-9]*//; s/\*//g' | tr -s ' ' | sed 's/ *$//')
+    if [ "$got" = "$want" ]; then pass; else fail "table -r --grid with label(): $got, want $want"; fi
+fi
+if expect 0 "graph -r --layout board with label()" graph -r rules-nim2.lua --start 2,2 --layout board -o "$tmp/nim2-board.svg"; then
+    if grep -qF '(2|2)' "$tmp/nim2-board.svg"; then pass; else fail "graph -r --layout board: no label in the SVG"; fi
+fi
+# A file saved with a byte order mark and a #! line reads as lua reads it.
+printf '\357\273\277#!/usr/bin/env lua\nfunction moves(n)\n  local t = {}\n  for _, k in ipairs{1, 3, 4} do if n >= k then t[#t + 1] = n - k end end\n  return t\nend\n' > "$tmp/rules-bom.lua"
+if expect 0 "value -r with a byte order mark" value -r rules-bom.lua 4; then
+    has_line "sg(4) = 2  (N)" "value -r with a byte order mark"
+fi
+# check -r explores from -n N as the other commands do.
+printf 'x 0 1 2 3 4 5 6 7 8\nsg 0 1 0 1 2 3 2 0 1\n' > "$tmp/rules-hw.txt"
+printf 'start = { 20 }\nfunction moves(n)\n  local t = {}\n  for _, k in ipairs{1, 3, 4} do if n >= k then t[#t + 1] = n - k end end\n  return t\nend\n' > "$tmp/rules-sub.lua"
+if expect 0 "check -r -n 8" check -r rules-sub.lua -n 8 rules-hw.txt; then
+    has_line "9/9 correct" "check -r -n 8"
+fi
+
 # ---- the options of rules files -----------------------------------------
 
 # The budget can be raised; a generous ceiling lets a large game through.
@@ -229,6 +264,17 @@ EOF
                 fail "-r none.so: $(cat "$tmp/err")"
             fi
         fi
+        # An arity out of range is named, from the definition, before the
+        # object is closed.
+        for arity in 0 9; do
+            printf '#include <sgviz.h>\nstatic void o(void *u, const int64_t *p, sg_options *x) { (void)u; (void)p; (void)x; }\nconst sg_game_def sgviz_game = {.name = "z", .arity = %s, .options = o};\n' "$arity" > "$tmp/arity.c"
+            cc -shared -fPIC -I"$root/src" "$tmp/arity.c" -o "$tmp/arity$arity.so"
+            if expect 2 "-r arity$arity.so" value -r ./arity$arity.so 3; then
+                if grep -qxF "sgviz: ./arity$arity.so: sgviz_game.arity is $arity; a position has 1 to 8 numbers" "$tmp/err"; then pass; else
+                    fail "-r arity$arity.so: $(cat "$tmp/err")"
+                fi
+            fi
+        done
     else
         fail "examples/c/shared/kiki.c does not build: $(head -3 "$tmp/cc.err")"
     fi
