@@ -26,6 +26,7 @@ static const char usage[] =
     "  -L, --limit L       compute at most sg(0..L) (default 10000000, less\n"
     "                      for sets of 64 amounts or more, and for codes\n"
     "                      that have no certificate)\n"
+    "  -n, --max N         a rules file (-r): explore from 0..N\n"
     "  -f, --format FMT    text (default) or json\n"
     "      --full          text: list every value (default: the first 32 of\n"
     "                      each list)\n"
@@ -152,6 +153,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     enum { OPT_FULL = 256, OPT_ORDER, OPT_VALUES };
     static const struct option options[] = {
         {"limit", required_argument, NULL, 'L'},
+        {"max", required_argument, NULL, 'n'},
         {"format", required_argument, NULL, 'f'},
         {"full", no_argument, NULL, OPT_FULL},
         {"order", required_argument, NULL, OPT_ORDER},
@@ -167,10 +169,11 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     int full = 0;
     int c;
     cli_options getopts;
-    cli_options_init(&getopts, ":L:f:o:l:h", options);
+    cli_options_init(&getopts, ":L:n:f:o:l:h", options);
     while ((c = cli_next_option(ctx, &getopts, &ga, argc, argv)) != -1) {
         switch (c) {
         case 'L': limit_arg = optarg; break;
+        case 'n': ga.max = optarg; break;
         case 'f': format = optarg; break;
         case OPT_FULL: full = 1; break;
         case OPT_ORDER: order_path = optarg; break;
@@ -230,7 +233,20 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     int rc = EXIT_BAD;
     cli_output *out = NULL;
     sg_period *period = NULL;
-    sg_game *game = cli_load_game(ctx, &ga);
+    sg_game *game = NULL;
+    /* -n N says where a rules file's game is explored from, as in every
+     * command; the other kinds are bounded by --limit. */
+    bool rules_kind = false;
+    for (size_t k = 0; k < cli_game_kind_count; k++)
+        rules_kind = rules_kind ||
+                     (ga.game[k] && cli_game_kinds[k].letter == 'r');
+    if (ga.max && !rules_kind) {
+        sg_ctx_fail(ctx, SG_EINPUT, "-n %s goes with a rules file (-r); "
+                    "--limit L bounds the values of the other games",
+                    ga.max);
+        goto done;
+    }
+    game = cli_load_game(ctx, &ga);
     if (!game)
         goto done;
     if (sg_game_is_finite(game) || order_path) {
@@ -239,6 +255,14 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
                         "end, listed by their numbers; an order is for a "
                         "game of finitely many positions (-g)",
                         sg_game_describe(game));
+            goto done;
+        }
+        if (limit_arg && rules_kind) {
+            sg_ctx_fail(ctx, SG_EINPUT, "--limit %s: the game of %s is the "
+                        "%llu positions reachable from where it is explored; "
+                        "explore further with -n N or --start", limit_arg,
+                        sg_game_spec(game),
+                        (unsigned long long)sg_game_position_count(game));
             goto done;
         }
         if (limit_arg) {

@@ -76,6 +76,25 @@ static sg_game *open_rules_args(sg_ctx *ctx, const cli_game_args *args,
                                 size_t kind)
 {
     sg_rules_opts o = {.size = sizeof o, .start = args->start};
+    /* An empty --start would leave the file's start in its place, which
+     * the command line did not ask for. */
+    if (args->start && args->start[strspn(args->start, " \t\n")] == '\0') {
+        sg_ctx_fail(ctx, SG_EINPUT, "--start \"%s\": no position in it (give "
+                    "positions as 9,9 3,5)", args->start);
+        return NULL;
+    }
+    /* A negative budget or bound is said as what it must be, not as a
+     * number that must be 0 or more, 0 being refused too. */
+    if (args->lua_steps && args->lua_steps[0] == '-') {
+        sg_ctx_fail(ctx, SG_EINPUT, "--lua-steps %s: a budget is at least 1 "
+                    "step", args->lua_steps);
+        return NULL;
+    }
+    if (args->max_positions && args->max_positions[0] == '-') {
+        sg_ctx_fail(ctx, SG_EINPUT, "--explore-max %s: a game has at least 1 "
+                    "position", args->max_positions);
+        return NULL;
+    }
     if (args->max) {
         if (cli_parse_number(ctx, "-n", args->max, INT64_MAX, &o.max) !=
             SG_OK)

@@ -1448,9 +1448,34 @@ static void moves(const sg_game *game, uint64_t x, sg_moves *out)
 static sg_status check_moves(sg_ctx *ctx, const sg_game *game, uint64_t x,
                              bool below)
 {
-    (void)x;
-    (void)below;
     const rules *r = ru(game);
+    /* Before the mex steps of every position up to X are written (a
+     * trace, frames), each is asked again here, so that a file whose
+     * moves change from call to call is refused before a line is written
+     * rather than shown with wrong steps.  The steps ask them again
+     * anyway: this at most doubles the calls of a command whose output
+     * is as long as its positions are many. */
+    if (below && !*r->fault && x < r->count) {
+        size_t degree = (size_t)r->max_degree + 1;
+        size_t parts = degree * r->ops.max_parts;
+        sg_moves m = {0, NULL, NULL, NULL, NULL};
+        m.targets = sg_alloc(ctx, degree, sizeof *m.targets);
+        if (r->ops.max_parts > 1) {
+            m.part_start = sg_alloc(ctx, degree + 1, sizeof *m.part_start);
+            m.parts = sg_alloc(ctx, parts, sizeof *m.parts);
+        }
+        bool ok = m.targets && (r->ops.max_parts == 1 ||
+                                (m.part_start && m.parts));
+        for (uint64_t y = 0; ok && y <= x && !*r->fault; y++) {
+            sg_moves_clear(&m);
+            moves(game, y, &m);
+        }
+        free(m.targets);
+        free(m.part_start);
+        free(m.parts);
+        if (!ok)
+            return ctx->status;
+    }
     if (*r->fault)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s: moves() answered otherwise "
                            "when asked again for the same position; its "
@@ -2135,7 +2160,14 @@ static sg_status arity_from_start(sg_ctx *ctx, rules *r,
         k = lua_type(L, -1) == LUA_TNUMBER || o->has_max ? 1 : 0;
         lua_pop(L, 1);
     }
-    if (k < 1 || k > SG_DEFINE_MAX_ARITY)
+    if (k > SG_DEFINE_MAX_ARITY)
+        return sg_ctx_fail(ctx, SG_EINPUT, "%s: %s position 1 has %zu "
+                           "numbers; a position has 1 to %d", r->file,
+                           named ? (o->start ? "--start" : "the command "
+                                                           "line's")
+                                 : "start",
+                           k, SG_DEFINE_MAX_ARITY);
+    if (k < 1)
         return sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: moves(...) takes any "
                            "numbers, and no start says how many a position "
                            "has; name them, as in function moves(a, b)",

@@ -135,6 +135,11 @@ if expect 0 "period -r" period -r rules-kayles.lua --start 300; then
     has_line "apparent preperiod: 71" "period -r"
     has_line "apparent period:    12" "period -r"
 fi
+# -n N explores a one-number game from 0..N in period too.
+if expect 0 "period -r -n" period -r rules-kayles.lua -n 300; then
+    has_line "apparent preperiod: 71" "period -r -n"
+    has_line "apparent period:    12" "period -r -n"
+fi
 if expect 0 "plot -r" plot -r rules-kayles.lua -n 60 -o "$tmp/rules-plot.svg"; then
     if grep -q '<svg' "$tmp/rules-plot.svg"; then pass; else fail "plot -r: no SVG"; fi
 fi
