@@ -1517,7 +1517,8 @@ typedef struct label_order {
     const size_t *at;
 } label_order;
 
-static label_order sorting; /* qsort() takes no context */
+/* qsort() takes no context: the labels it sorts, one set per thread. */
+static _Thread_local label_order sorting;
 
 static int compare_labels(const void *a, const void *b)
 {
