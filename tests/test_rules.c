@@ -817,6 +817,15 @@ static void budget_on_the_clock(void **state)
     assert_true(now.sa_handler == program_handler);
     assert_int_equal(program_ticks, 0);
     signal(tick, SIG_DFL);
+    /* A thread that blocks the signal is counted exactly too: the clock
+     * would never reach it. */
+    sigset_t block, was;
+    sigemptyset(&block);
+    sigaddset(&block, tick);
+    assert_int_equal(sigprocmask(SIG_BLOCK, &block, &was), 0);
+    assert_null(rules(loop, &o));
+    assert_non_null(strstr(sg_ctx_message(ctx), "the budget (--lua-steps)"));
+    assert_int_equal(sigprocmask(SIG_SETMASK, &was, NULL), 0);
 }
 
 /* Judges' input through the file's read(). */

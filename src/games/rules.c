@@ -299,7 +299,7 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar)
  * small --lua-steps means what it says; so is every call outside an
  * exploration, and every call where the clock is not to be had (a system
  * without per-thread CPU timers, or a program of which the library is a
- * part that handles TICK_SIGNAL itself). */
+ * part that handles TICK_SIGNAL itself or blocks it in this thread). */
 #define LAZY_STEPS (UINT64_C(1) << 24)
 #define TICK_NS 10000000L
 /* A real-time signal, which nothing of the system's sends by itself and
@@ -325,6 +325,12 @@ static void clock_start(limits *lim)
 {
 #if defined(__linux__) && defined(SIGEV_THREAD_ID)
     if (lim->steps < LAZY_STEPS || ticking)
+        return;
+    /* A thread that blocks the signal would never take a tick, and a
+     * runaway would run uncounted. */
+    sigset_t mask;
+    if (sigprocmask(SIG_BLOCK, NULL, &mask) != 0 ||
+        sigismember(&mask, TICK_SIGNAL))
         return;
     if (sigaction(TICK_SIGNAL, NULL, &lim->old_action) != 0 ||
         (lim->old_action.sa_flags & SA_SIGINFO) ||

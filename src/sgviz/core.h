@@ -460,7 +460,8 @@ typedef struct sg_rules_opts {
      * 4, whose action is set only while exploring and then given back)
      * sets the hook on a call that is still running.  A program that
      * handles that signal itself keeps its handler, and every call is
-     * counted from its first instruction, as smaller budgets are. */
+     * counted from its first instruction, as smaller budgets are; so is
+     * every call in a thread that blocks the signal. */
     uint64_t steps;
     /* The most bytes the file's Lua state may hold, 0 for
      * SG_RULES_MEMORY. */
