@@ -56,6 +56,15 @@ if expect 0 "trace -c mock-turtles --lang zh" trace -c mock-turtles -n 3 --lang 
         fail "trace -c mock-turtles --lang zh: $(tail -3 "$tmp/out")"
     fi
 fi
+# Each rule's words are Chinese in a Chinese trace's heading.
+for rule in "turtles:每次翻 1 或 2 枚" "mock-turtles:每次翻 1 到 3 枚" \
+            "ruler:每次翻连续的任意枚" "twins:每次恰好翻 2 枚"; do
+    if expect 0 "trace -c ${rule%%:*} --lang zh" trace -c "${rule%%:*}" -n 1 --lang zh; then
+        if head -1 "$tmp/out" | grep -qF "(${rule#*:})"; then pass; else
+            fail "trace -c ${rule%%:*} --lang zh: $(head -1 "$tmp/out")"
+        fi
+    fi
+done
 
 # A row of a million coins read from standard input, against the nim-sum
 # of the ruler function worked by awk.
