@@ -26,6 +26,7 @@
 #include <dlfcn.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,13 +51,17 @@ enum { NEW, OPEN, DONE };
 /* Lua's small blocks.  A game whose moves() makes a table per option
  * makes millions of tables of a few dozen bytes, each dead as soon as its
  * numbers are read, and the C library's malloc() and free() were half of
- * the time of its Lua: the sandbox keeps blocks of up to POOL_MAX bytes in
- * lists by their size (in steps of POOL_GRAIN), cut from slabs that live
- * as long as the state.  Under AddressSanitizer every block is the C
- * library's, so that the sanitizer sees Lua's use of each. */
+ * the time of its Lua.  So the sandbox keeps the blocks of up to POOL_MAX
+ * bytes that Lua frees in lists by their size (in steps of POOL_GRAIN),
+ * and gives them again before it asks malloc(): at most POOL_CACHED bytes
+ * of them, the rest going back to free().  The blocks kept count under the
+ * ceiling, and are given back to the system before a request past it is
+ * refused, so that the ceiling bounds what the state holds.  Under
+ * AddressSanitizer every block goes back at once, so that the sanitizer
+ * sees Lua's use of each. */
 #define POOL_GRAIN 16
 #define POOL_MAX 256
-#define POOL_SLAB ((size_t)64 << 10)
+#define POOL_CACHED ((uint64_t)8 << 20)
 #if defined(__SANITIZE_ADDRESS__)
 #define POOL_OFF 1
 #elif defined(__has_feature)
@@ -68,15 +73,9 @@ enum { NEW, OPEN, DONE };
 #define POOL_OFF 0
 #endif
 
-typedef struct slab {
-    struct slab *next;
-    max_align_t align; /* the blocks after the header are aligned too */
-} slab;
-
 typedef struct pool {
     void *free[POOL_MAX / POOL_GRAIN]; /* a free block's first word: next */
-    slab *slabs;
-    char *rest, *end; /* what the newest slab has not yet given */
+    uint64_t cached;                   /* the bytes of the blocks kept */
 } pool;
 
 /* The sandbox's limits, which its allocator and hook read. */
@@ -93,7 +92,6 @@ typedef struct limits {
     bool lazy;           /* the clock is running: calls start uncounted */
     bool timer_made;
     timer_t timer;
-    struct sigaction old_action;
 } limits;
 
 static void sandbox_hook(lua_State *L, lua_Debug *ar);
@@ -159,7 +157,7 @@ static const rules *ru(const sg_game *game) { return (const rules *)game; }
 /* The sandbox                                                              */
 /* ------------------------------------------------------------------------ */
 
-/* Whether a block of SIZE bytes comes from the pool, and its list. */
+/* Whether a block of SIZE bytes is one the pool keeps, and its list. */
 static bool pooled(size_t size)
 {
     return !POOL_OFF && size > 0 && size <= POOL_MAX;
@@ -167,26 +165,16 @@ static bool pooled(size_t size)
 
 static size_t pool_list(size_t size) { return (size - 1) / POOL_GRAIN; }
 
+/* A block of SIZE bytes (pooled(SIZE)): one kept, or a new one as large as
+ * any of its list, so that it may be kept for any of them later. */
 static void *pool_get(pool *p, size_t size)
 {
     size_t list = pool_list(size);
     void *b = p->free[list];
-    if (b) {
-        memcpy(&p->free[list], b, sizeof b);
-        return b;
-    }
-    size_t bytes = (list + 1) * POOL_GRAIN;
-    if ((size_t)(p->end - p->rest) < bytes) {
-        slab *s = malloc(POOL_SLAB);
-        if (!s)
-            return NULL;
-        s->next = p->slabs;
-        p->slabs = s;
-        p->rest = (char *)(s + 1);
-        p->end = (char *)s + POOL_SLAB;
-    }
-    b = p->rest;
-    p->rest += bytes;
+    if (!b)
+        return malloc((list + 1) * POOL_GRAIN);
+    memcpy(&p->free[list], b, sizeof b);
+    p->cached -= (list + 1) * POOL_GRAIN;
     return b;
 }
 
@@ -194,22 +182,27 @@ static void block_free(pool *p, void *b, size_t size)
 {
     if (!b)
         return;
-    if (!pooled(size)) {
+    size_t list = pooled(size) ? pool_list(size) : 0;
+    size_t bytes = (list + 1) * POOL_GRAIN;
+    if (!pooled(size) || p->cached + bytes > POOL_CACHED) {
         free(b);
         return;
     }
-    size_t list = pool_list(size);
     memcpy(b, &p->free[list], sizeof b);
     p->free[list] = b;
+    p->cached += bytes;
 }
 
+/* Gives every kept block back to the system. */
 static void pool_free(pool *p)
 {
-    while (p->slabs) {
-        slab *next = p->slabs->next;
-        free(p->slabs);
-        p->slabs = next;
-    }
+    for (size_t list = 0; list < POOL_MAX / POOL_GRAIN; list++)
+        while (p->free[list]) {
+            void *b = p->free[list];
+            memcpy(&p->free[list], b, sizeof b);
+            free(b);
+        }
+    p->cached = 0;
 }
 
 /* A block of NSIZE bytes in place of PTR's OLD (0 for none). */
@@ -220,12 +213,22 @@ static void *block_resize(pool *p, void *ptr, size_t old, size_t nsize)
     if (ptr && pooled(old) && pooled(nsize) &&
         pool_list(old) == pool_list(nsize))
         return ptr;
+    /* A block that shrinks keeps its place when no other can be had. */
     void *b = pooled(nsize) ? pool_get(p, nsize) : malloc(nsize);
+    if (!b && ptr && nsize < old)
+        return ptr;
     if (b && ptr) {
         memcpy(b, ptr, old < nsize ? old : nsize);
         block_free(p, ptr, old);
     }
     return b;
+}
+
+/* What the ceiling leaves: the blocks kept count as held. */
+static uint64_t room(const limits *lim)
+{
+    uint64_t held = lim->used + lim->small.cached;
+    return held < lim->memory ? lim->memory - held : 0;
 }
 
 /* Lua's allocator, under the ceiling: a request past it fails, which Lua
@@ -240,8 +243,12 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         lim->used -= old;
         return NULL;
     }
-    if (nsize > old && (lim->over_memory ||
-                        nsize - old > lim->memory - lim->used)) {
+    /* The kept blocks count as held, and are given back before a request
+     * is refused. */
+    if (nsize > old && !lim->over_memory &&
+        nsize - old > room(lim))
+        pool_free(&lim->small);
+    if (nsize > old && (lim->over_memory || nsize - old > room(lim))) {
         lim->over_memory = true;
         if (lim->L && lim->hooked) {
             lim->counting = 1;
@@ -320,6 +327,51 @@ static void budget_tick(int sig)
     }
 }
 
+#if defined(__linux__) && defined(SIGEV_THREAD_ID)
+/* The signal's action is the process's, and threads that explore games at
+ * the same time share it: the first to start its clock sets it, the last
+ * to stop gives the old one back.  Each thread's timer signals that
+ * thread alone. */
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned clock_users;
+static struct sigaction clock_old;
+
+/* Sets the signal's action for one more thread; false where the program
+ * handles the signal itself. */
+static bool clock_take(void)
+{
+    bool ok = false;
+    pthread_mutex_lock(&clock_lock);
+    if (clock_users > 0) {
+        clock_users++;
+        ok = true;
+    } else {
+        struct sigaction now, act;
+        memset(&act, 0, sizeof act);
+        act.sa_handler = budget_tick;
+        act.sa_flags = SA_RESTART;
+        sigemptyset(&act.sa_mask);
+        if (sigaction(TICK_SIGNAL, NULL, &now) == 0 &&
+            !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL &&
+            sigaction(TICK_SIGNAL, &act, NULL) == 0) {
+            clock_old = now;
+            clock_users = 1;
+            ok = true;
+        }
+    }
+    pthread_mutex_unlock(&clock_lock);
+    return ok;
+}
+
+static void clock_give(void)
+{
+    pthread_mutex_lock(&clock_lock);
+    if (clock_users > 0 && --clock_users == 0)
+        sigaction(TICK_SIGNAL, &clock_old, NULL);
+    pthread_mutex_unlock(&clock_lock);
+}
+#endif
+
 /* Starts the clock for the calls of LIM, where it can be had. */
 static void clock_start(limits *lim)
 {
@@ -329,19 +381,8 @@ static void clock_start(limits *lim)
     /* A thread that blocks the signal would never take a tick, and a
      * runaway would run uncounted. */
     sigset_t mask;
-    if (sigprocmask(SIG_BLOCK, NULL, &mask) != 0 ||
-        sigismember(&mask, TICK_SIGNAL))
-        return;
-    if (sigaction(TICK_SIGNAL, NULL, &lim->old_action) != 0 ||
-        (lim->old_action.sa_flags & SA_SIGINFO) ||
-        lim->old_action.sa_handler != SIG_DFL)
-        return;
-    struct sigaction act;
-    memset(&act, 0, sizeof act);
-    act.sa_handler = budget_tick;
-    act.sa_flags = SA_RESTART;
-    sigemptyset(&act.sa_mask);
-    if (sigaction(TICK_SIGNAL, &act, NULL) != 0)
+    if (pthread_sigmask(SIG_BLOCK, NULL, &mask) != 0 ||
+        sigismember(&mask, TICK_SIGNAL) || !clock_take())
         return;
     struct sigevent ev;
     memset(&ev, 0, sizeof ev);
@@ -349,7 +390,7 @@ static void clock_start(limits *lim)
     ev.sigev_signo = TICK_SIGNAL;
     ev._sigev_un._tid = gettid();
     if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &lim->timer) != 0) {
-        sigaction(TICK_SIGNAL, &lim->old_action, NULL);
+        clock_give();
         return;
     }
     lim->timer_made = true;
@@ -377,12 +418,12 @@ static void clock_stop(limits *lim)
     sigset_t tick, was;
     sigemptyset(&tick);
     sigaddset(&tick, TICK_SIGNAL);
-    sigprocmask(SIG_BLOCK, &tick, &was);
+    pthread_sigmask(SIG_BLOCK, &tick, &was);
     struct timespec now = {0, 0};
     while (sigtimedwait(&tick, NULL, &now) == TICK_SIGNAL)
         ;
-    sigaction(TICK_SIGNAL, &lim->old_action, NULL);
-    sigprocmask(SIG_SETMASK, &was, NULL);
+    clock_give();
+    pthread_sigmask(SIG_SETMASK, &was, NULL);
 #else
     (void)lim;
 #endif
@@ -1533,6 +1574,54 @@ static int compare_labels(const void *a, const void *b)
     return c ? c : (x > y) - (x < y);
 }
 
+/* The name that label() left on top of the stack, into NUM when it is a
+ * number (written as Lua writes it: 2 and 2.0 apart), with its length in
+ * *LEN; NULL with the reason in WHY (of WHY_SIZE bytes) when it is not a
+ * name: not a string or number, empty, too long, or with a control
+ * character. */
+static const char *label_text(lua_State *L, char num[48], size_t *len,
+                              char *why, size_t why_size)
+{
+    int type = lua_type(L, -1);
+    const char *name = NULL;
+    /* A number is written here, because lua_tolstring() would make a
+     * string outside a protected call. */
+    if (type == LUA_TNUMBER && lua_isinteger(L, -1)) {
+        snprintf(num, 48, "%lld", (long long)lua_tointeger(L, -1));
+        name = num;
+    } else if (type == LUA_TNUMBER) {
+        snprintf(num, 48, "%.14g", lua_tonumber(L, -1));
+        if (!strpbrk(num, ".eEin"))
+            strcat(num, ".0");
+        name = num;
+    }
+    if (name)
+        *len = strlen(name);
+    else if (type == LUA_TSTRING)
+        name = lua_tolstring(L, -1, len);
+    if (!name) {
+        snprintf(why, why_size, "%s, not a string", lua_typename(L, type));
+        return NULL;
+    }
+    if (*len == 0) {
+        snprintf(why, why_size, "an empty string");
+        return NULL;
+    }
+    if (*len >= SG_DEFINE_NAME_MAX) {
+        snprintf(why, why_size, "a name of %zu bytes, more than the %d a "
+                 "name may have", *len, SG_DEFINE_NAME_MAX - 1);
+        return NULL;
+    }
+    for (size_t i = 0; i < *len; i++)
+        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) {
+            snprintf(why, why_size, "a name with a control character (a "
+                     "line break, a tab), which would break the lines of "
+                     "tables and traces");
+            return NULL;
+        }
+    return name;
+}
+
 /* Reads label() of every position, so that a name that is not one is
  * found now, with the position it names, rather than shown as numbers
  * in the middle of a table: each must be a string (or a number) of 1 to
@@ -1556,41 +1645,10 @@ static sg_status make_labels(sg_ctx *ctx, rules *r)
             res = call_failed(ctx, r, st);
             break;
         }
-        int type = lua_type(L, -1);
         size_t len = 0;
-        const char *name = NULL;
-        /* A number is named as Lua writes it; made here, because
-         * lua_tolstring() would make a string outside a protected call. */
-        if (type == LUA_TNUMBER && lua_isinteger(L, -1)) {
-            snprintf(num, sizeof num, "%lld", (long long)lua_tointeger(L, -1));
-            name = num;
-            len = strlen(num);
-        } else if (type == LUA_TNUMBER) {
-            snprintf(num, sizeof num, "%.14g", lua_tonumber(L, -1));
-            name = num;
-            len = strlen(num);
-        } else if (type == LUA_TSTRING) {
-            name = lua_tolstring(L, -1, &len);
-        }
-        const char *why = NULL;
-        char words[80];
-        if (!name) {
-            snprintf(words, sizeof words, "%s, not a string",
-                     lua_typename(L, type));
-            why = words;
-        } else if (len == 0) {
-            why = "an empty string";
-        } else if (len >= SG_DEFINE_NAME_MAX) {
-            snprintf(words, sizeof words, "a name of %zu bytes, more than "
-                     "the %d a name may have", len, SG_DEFINE_NAME_MAX - 1);
-            why = words;
-        } else {
-            for (size_t i = 0; i < len && !why; i++)
-                if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
-                    why = "a name with a control character (a line break, "
-                          "a tab), which would break the lines of tables and "
-                          "traces";
-        }
+        char words[200];
+        const char *name = label_text(L, num, &len, words, sizeof words);
+        const char *why = name ? NULL : words;
         if (why) {
             res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: label(%s) returned %s",
                               r->file, r->label_line,
@@ -1649,10 +1707,11 @@ static void name_tuple(const rules *r, const int64_t *t, char *buf,
         lua_State *L = r->L;
         int st = call_rules(r, r->label_ref, t);
         size_t len = 0;
-        const char *s = st == LUA_OK && lua_type(L, -1) == LUA_TSTRING
-                            ? lua_tolstring(L, -1, &len)
-                            : NULL;
-        if (s && len > 0 && len < size && !memchr(s, '\0', len)) {
+        char num[48], why[200];
+        const char *s = st == LUA_OK ? label_text(L, num, &len, why,
+                                                  sizeof why)
+                                     : NULL;
+        if (s && len < size && !memchr(s, '\0', len)) {
             memcpy(buf, s, len + 1);
             lua_pop(L, 1);
             return;
@@ -2371,8 +2430,14 @@ sg_game *sg_game_from_rules(sg_ctx *ctx, const char *text, size_t len,
     r->lim->steps = o.steps ? o.steps : SG_RULES_STEPS;
     r->L = lua_newstate(sandbox_alloc, r->lim);
     if (!r->L) {
-        sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory starting Lua",
-                    r->file);
+        char bytes[32];
+        sg_format_bytes(r->lim->memory, bytes, sizeof bytes);
+        if (r->lim->over_memory)
+            sg_ctx_fail(ctx, SG_ELIMIT, "%s: Lua needs more than %s to "
+                        "start, the ceiling (--lua-memory)", r->file, bytes);
+        else
+            sg_ctx_fail(ctx, SG_ENOMEM, "%s: out of memory starting Lua",
+                        r->file);
         goto fail;
     }
     r->lim->L = r->L;

@@ -171,6 +171,11 @@ sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d)
         return ctx->status;
     }
     bool ones = true, twos = true;
+    /* A rules file's positions are their numbers, whatever label() calls
+     * them: its board is its cells. */
+    bool by_cells = d->game->ops->id == SG_GAME_RULES && game_cells(d);
+    if (by_cells)
+        twos = false;
     for (size_t i = 0; i < d->n && (ones || twos); i++) {
         char buf[64];
         const char *name = sg_game_position_name(d->game, d->x[i], buf,
@@ -186,7 +191,7 @@ sg_status sg_layout_numbers(sg_ctx *ctx, sg_drawing *d)
     }
     /* Names that are not two numbers (a rules file's label() names a
      * position "(3|5)") leave the board to the cells the game gives. */
-    if (!twos && game_cells(d)) {
+    if (by_cells || (!twos && game_cells(d))) {
         twos = true;
         for (size_t i = 0; i < d->n; i++)
             d->game->ops->cell(d->game, d->x[i], &board[2 * i],

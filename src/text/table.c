@@ -521,10 +521,14 @@ static sg_status misere_rows(table_writer *w)
  * names it "(3|5)"), the cell its game gives it. */
 static bool grid_pair(table_writer *w, uint64_t x, uint64_t *a, uint64_t *b)
 {
+    /* A rules file's positions are their numbers, whatever label() calls
+     * them (even "13,2" for (3,2)). */
+    const sg_game *g = w->game;
+    if (g->ops->id == SG_GAME_RULES && g->ops->cell)
+        return g->ops->cell(g, x, a, b);
     char tmp[24];
     if (pair_of(pos_name(w, x, tmp, sizeof tmp), a, b))
         return true;
-    const sg_game *g = w->game;
     return g->ops->cell && g->ops->cell(g, x, a, b);
 }
 

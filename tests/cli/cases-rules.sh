@@ -184,8 +184,21 @@ if expect 0 "table -r --grid with label()" table -r rules-nim2.lua --start 3,3 -
     got=$(sed -n '3,6p' "$tmp/out" | sed 's/^ *[0-9]*//; s/\*//g' | tr -s ' ' | sed 's/ *$//')
     if [ "$got" = "$want" ]; then pass; else fail "table -r --grid with label(): $got, want $want"; fi
 fi
+# ... even where a label looks like other numbers: (a, b) is named
+# "a+10,b" and still stands in row a.
+printf 'start = {{3, 1}}\nfunction moves(a, b)\n  local t = {}\n  for k = 1, a do t[#t + 1] = {a - k, b} end\n  for k = 1, b do t[#t + 1] = {a, b - k} end\n  return t\nend\nfunction label(a, b) return (a + 10) .. "," .. b end\n' > "$tmp/rules-shifted.lua"
+if expect 0 "table -r --grid with numbers for labels" table -r rules-shifted.lua --grid; then
+    got=$(sed -n '3,6p' "$tmp/out" | awk '{ print $1 }' | tr '\n' ' ')
+    if [ "$got" = "0 1 2 3 " ]; then pass; else fail "table -r --grid with numbers for labels: rows $got"; fi
+fi
 if expect 0 "graph -r --layout board with label()" graph -r rules-nim2.lua --start 2,2 --layout board -o "$tmp/nim2-board.svg"; then
     if grep -qF '(2|2)' "$tmp/nim2-board.svg"; then pass; else fail "graph -r --layout board: no label in the SVG"; fi
+fi
+# A label that is a number is written as Lua writes it: 2 and 2.0 are two
+# names.
+printf 'start = {3}\nfunction moves(a) local t = {} for k = 1, a do t[#t + 1] = a - k end return t end\nfunction label(a) if a == 2 then return 2.0 end if a == 1 then return 2 end return "p" .. a end\n' > "$tmp/rules-numbers.lua"
+if expect 0 "table -r with numbers for labels" table -r rules-numbers.lua; then
+    has_line "x    p0 2 2.0 p3" "table -r with numbers for labels"
 fi
 # A file saved with a byte order mark and a #! line reads as lua reads it.
 printf '\357\273\277#!/usr/bin/env lua\nfunction moves(n)\n  local t = {}\n  for _, k in ipairs{1, 3, 4} do if n >= k then t[#t + 1] = n - k end end\n  return t\nend\n' > "$tmp/rules-bom.lua"
