@@ -1753,10 +1753,7 @@ int cmd_check(sg_ctx *ctx, int argc, char **argv)
     }
     /* A rules file's game is explored from -n N as in every command (from
      * 0..N, or from (N, ..., N)): it is checked at every position of it. */
-    bool rules_kind = false;
-    for (size_t k = 0; k < cli_game_kind_count; k++)
-        rules_kind = rules_kind ||
-                     (ga.game[k] && cli_game_kinds[k].letter == 'r');
+    bool rules_kind = cli_game_explores(&ga);
     if (ga.max && !rules_kind) {
         if (cli_game_file(&ga)) {
             sg_ctx_fail(ctx, SG_EINPUT, "-n %s: a game read from a DOT file is "

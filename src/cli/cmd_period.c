@@ -236,10 +236,7 @@ int cmd_period(sg_ctx *ctx, int argc, char **argv)
     sg_game *game = NULL;
     /* -n N says where a rules file's game is explored from, as in every
      * command; the other kinds are bounded by --limit. */
-    bool rules_kind = false;
-    for (size_t k = 0; k < cli_game_kind_count; k++)
-        rules_kind = rules_kind ||
-                     (ga.game[k] && cli_game_kinds[k].letter == 'r');
+    bool rules_kind = cli_game_explores(&ga);
     if (ga.max && !rules_kind) {
         sg_ctx_fail(ctx, SG_EINPUT, "-n %s goes with a rules file (-r); "
                     "--limit L bounds the values of the other games",

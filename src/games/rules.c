@@ -710,6 +710,17 @@ typedef struct reading {
     char why[200];
 } reading;
 
+/* Reads the value just pushed, whose type the push returned as TYPE, into
+ * *V when it is a whole number: read_number() without asking the type
+ * again, for the loops that read every option's numbers. */
+static bool pushed_number(lua_State *L, int type, int64_t *v)
+{
+    int isint = 0;
+    if (type == LUA_TNUMBER)
+        *v = (int64_t)lua_tointegerx(L, -1, &isint);
+    return isint != 0;
+}
+
 /* Reads the number at stack index IDX into *V. */
 static bool read_number(lua_State *L, int idx, int64_t *v)
 {
@@ -1125,23 +1136,16 @@ static sg_status report_cycle(explore *e, uint32_t id)
 static size_t read_plain(lua_State *L, int top, size_t o, size_t arity,
                          int64_t *t)
 {
-    int isint = 0;
     int type = lua_rawgeti(L, top, (lua_Integer)o);
-    if (type == LUA_TNUMBER) {
-        if (arity == 1)
-            t[0] = (int64_t)lua_tointegerx(L, -1, &isint);
-        return isint ? 1 : 0;
-    }
+    if (type == LUA_TNUMBER)
+        return arity == 1 && pushed_number(L, type, &t[0]) ? 1 : 0;
     if (type != LUA_TTABLE || lua_getmetatable(L, top + 1) ||
         lua_rawlen(L, top + 1) != arity)
         return 0;
-    for (size_t i = 0; i < arity; i++) {
-        isint = 0;
-        if (lua_geti(L, top + 1, (lua_Integer)i + 1) == LUA_TNUMBER)
-            t[i] = (int64_t)lua_tointegerx(L, -1, &isint);
-        if (!isint)
+    for (size_t i = 0; i < arity; i++)
+        if (!pushed_number(L, lua_geti(L, top + 1, (lua_Integer)i + 1),
+                           &t[i]))
             return 0;
-    }
     return 1;
 }
 
@@ -1181,9 +1185,10 @@ static sg_status list_options(sg_ctx *ctx, rules *r, const int64_t *t,
      * ...}: the same options without a table each.  A table per option is
      * most of the time of a game with many moves (Wythoff's 200 x 200
      * makes 10.6 million of them), and the flat list is one table.  Its
-     * numbers are the hot loop of such a game: each is pushed (and
-     * lua_rawgeti() says its type) and read off the stack, and the stack
-     * is popped once for a run of options. */
+     * numbers are the hot loop of such a game: each is pushed (lua_geti()
+     * calls no metamethod, the list having no metatable, and says its
+     * type) and read off the stack, and the stack is popped once for a run
+     * of options. */
     size_t arity = r->arity;
     if (arity > 1 && n > 0 && n % arity == 0 &&
         lua_rawgeti(L, top, 1) == LUA_TNUMBER) {
@@ -1200,16 +1205,13 @@ static sg_status list_options(sg_ctx *ctx, rules *r, const int64_t *t,
             size_t len = n - first < FLAT_RUN * arity ? n - first
                                                       : FLAT_RUN * arity;
             size_t bad = len;
-            for (size_t i = 0; i < len; i++) {
-                int isint = 0;
-                if (lua_geti(L, top, (lua_Integer)(first + i) + 1) ==
-                    LUA_TNUMBER)
-                    run[i] = (int64_t)lua_tointegerx(L, -1, &isint);
-                if (!isint) {
+            for (size_t i = 0; i < len; i++)
+                if (!pushed_number(L, lua_geti(L, top,
+                                               (lua_Integer)(first + i) + 1),
+                                   &run[i])) {
                     bad = i;
                     break;
                 }
-            }
             if (bad < len) {
                 size_t o = (first + bad) / arity;
                 char w[80];
@@ -1268,8 +1270,7 @@ static bool explore_add(void *user, const int64_t *parts, size_t k)
     return true;
 }
 
-/* Exploring: N options of one part each, their numbers one after another.
- * A position already in the box is found here without a call. */
+/* Exploring: N options of one part each, their numbers one after another. */
 static bool explore_add_flat(void *user, const int64_t *numbers, size_t n)
 {
     explore *e = user;
@@ -1280,10 +1281,7 @@ static bool explore_add_flat(void *user, const int64_t *numbers, size_t n)
         return false;
     uint32_t *ids = e->opt_parts + e->nparts;
     for (size_t o = 0; o < n; o++) {
-        const int64_t *t = &numbers[o * r->arity];
-        size_t cell = box_cell(r, t);
-        uint32_t id = cell != SIZE_MAX && r->box[cell] ? r->box[cell] - 1
-                                                      : id_of(e->ctx, r, t);
+        uint32_t id = id_of(e->ctx, r, &numbers[o * r->arity]);
         if (id == UINT32_MAX)
             return false;
         ids[o] = id;
@@ -1648,11 +1646,10 @@ static sg_status make_labels(sg_ctx *ctx, rules *r)
         size_t len = 0;
         char words[200];
         const char *name = label_text(L, num, &len, words, sizeof words);
-        const char *why = name ? NULL : words;
-        if (why) {
+        if (!name) {
             res = sg_ctx_fail(ctx, SG_EINPUT, "%s:%d: label(%s) returned %s",
                               r->file, r->label_line,
-                              quoted_tuple(r, t, q, sizeof q), why);
+                              quoted_tuple(r, t, q, sizeof q), words);
         } else {
             at[x] = names.len;
             sg_buf_add(&names, name, len);
@@ -1725,18 +1722,27 @@ static void name_tuple(const rules *r, const int64_t *t, char *buf,
     sg_tuple_text(t, r->arity, buf, size);
 }
 
+/* The name position X (numbered) is shown by: its label, read once or
+ * asked now into BUF (of SG_DEFINE_NAME_MAX bytes), or its numbers. */
+static const char *shown_name(const rules *r, uint64_t x, char *buf)
+{
+    if (r->labels)
+        return r->labels + r->label_at[x];
+    name_tuple(r, &r->tuples[(size_t)r->id_of[x] * r->arity], buf,
+               SG_DEFINE_NAME_MAX);
+    return buf;
+}
+
 static const char *position_name(const sg_game *game, uint64_t x, char *buf,
                                  size_t size)
 {
     const rules *r = ru(game);
-    char name[SG_DEFINE_NAME_MAX];
+    char made[SG_DEFINE_NAME_MAX];
+    const char *name = made;
     if (x >= r->count)
-        snprintf(name, sizeof name, "#%llu", (unsigned long long)x);
-    else if (r->labels)
-        snprintf(name, sizeof name, "%s", r->labels + r->label_at[x]);
+        snprintf(made, sizeof made, "#%llu", (unsigned long long)x);
     else
-        name_tuple(r, &r->tuples[(size_t)r->id_of[x] * r->arity], name,
-                   sizeof name);
+        name = shown_name(r, x, made);
     size_t len = strlen(name);
     if (len < size) {
         memcpy(buf, name, len + 1);
@@ -1761,13 +1767,9 @@ static bool find_position(const sg_game *game, const char *name, size_t len,
         if (r->label_ref == LUA_NOREF || r->count > LABEL_SEARCH_MAX ||
             len >= SG_DEFINE_NAME_MAX)
             return false;
-        char shown[SG_DEFINE_NAME_MAX];
+        char made[SG_DEFINE_NAME_MAX];
         for (uint64_t y = 0; y < r->count; y++) {
-            if (r->labels)
-                snprintf(shown, sizeof shown, "%s", r->labels + r->label_at[y]);
-            else
-                name_tuple(r, &r->tuples[(size_t)r->id_of[y] * r->arity],
-                           shown, sizeof shown);
+            const char *shown = shown_name(r, y, made);
             if (strlen(shown) == len && memcmp(shown, name, len) == 0) {
                 *x = y;
                 return true;
